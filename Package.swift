@@ -1,0 +1,95 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Swift 6 language mode with strict concurrency for every target, tests included.
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "AuthCoordinator",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "AuthDomain", targets: ["AuthDomain"]),
+        .library(name: "AuthData", targets: ["AuthData"]),
+        .library(name: "AuthPresentation", targets: ["AuthPresentation"]),
+        .executable(name: "login", targets: ["login"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+    ],
+    targets: [
+        .target(name: "AuthDomain", path: "Sources/Domain", swiftSettings: strict),
+        .target(
+            name: "AuthJWT",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            path: "Sources/JWT", swiftSettings: strict),
+        .target(
+            name: "AuthData",
+            dependencies: [
+                "AuthDomain", "AuthJWT",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/Data", swiftSettings: strict),
+        .target(name: "AuthPresentation", dependencies: ["AuthDomain"], path: "Sources/Presentation", swiftSettings: strict),
+        .target(
+            name: "AuthSimulation",
+            dependencies: [
+                "AuthDomain", "AuthData", "AuthJWT",
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/Simulation", swiftSettings: strict),
+        .target(
+            name: "AuthEmulator",
+            dependencies: [
+                "AuthSimulation", "AuthData", "AuthDomain", "AuthJWT",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/Emulator", swiftSettings: strict),
+        .executableTarget(
+            name: "login",
+            dependencies: [
+                "AuthDomain", "AuthData", "AuthPresentation", "AuthSimulation", "AuthEmulator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/CLI", swiftSettings: strict),
+        .target(
+            name: "AuthTestSupport",
+            dependencies: [
+                "AuthDomain", "AuthData", "AuthSimulation", "AuthJWT",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/TestSupport", swiftSettings: strict),
+        .testTarget(name: "AuthJWTTests", dependencies: ["AuthJWT", "AuthTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "AuthDataTests",
+            dependencies: ["AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", "AuthTestSupport", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
+        .testTarget(name: "AuthPresentationTests", dependencies: ["AuthDomain", "AuthPresentation", "AuthTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "AuthSimulationTests",
+            dependencies: [
+                "AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", "AuthTestSupport",
+                .product(name: "JWTKit", package: "jwt-kit"), .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ContractTests",
+            dependencies: ["AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", "AuthTestSupport", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)

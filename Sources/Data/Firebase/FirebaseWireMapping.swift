@@ -1,0 +1,116 @@
+import AuthDomain
+import Foundation
+
+/// Translates Firebase wire values to domain values; shared by the REST adapter and the
+/// in-process backend so that both answer exactly alike.
+package enum FirebaseWireMapping {
+    /// Firebase's provider id for a domain provider (`apple.com`, `google.com`, `password`).
+    /// - Parameter provider: The domain provider.
+    /// - Returns: The Firebase provider id.
+    package static func firebaseProviderID(_ provider: ProviderID) -> String {
+        switch provider {
+        case .apple: "apple.com"
+        case .google: "google.com"
+        case .emailOTP: "password"
+        default: provider.rawValue
+        }
+    }
+
+    /// The domain provider of a Firebase provider id.
+    /// - Parameter providerId: `apple.com`, `google.com`, `password`, …
+    /// - Returns: The domain provider.
+    package static func provider(_ providerId: String) -> ProviderID {
+        switch providerId {
+        case "apple.com": .apple
+        case "google.com": .google
+        case "password", "emailLink": .emailOTP
+        default: ProviderID(rawValue: providerId)
+        }
+    }
+
+    /// The domain user of a Firebase user record.
+    /// - Parameter info: The record.
+    /// - Returns: The domain user; anonymous when it has neither providers nor email.
+    package static func user(_ info: FirebaseUserInfoPayload) -> AuthUser {
+        let providers = (info.providerUserInfo ?? []).map { provider($0.providerId) }
+        let email = info.email.flatMap { $0.isEmpty ? nil : $0 }
+        return AuthUser(
+            id: info.localId, email: email,
+            displayName: info.displayName.flatMap { $0.isEmpty ? nil : $0 },
+            photoURL: info.photoUrl.flatMap(URL.init(string:)),
+            isEmailVerified: info.emailVerified ?? false,
+            isAnonymous: providers.isEmpty && email == nil,
+            providers: providers)
+    }
+
+    /// A domain session from Firebase tokens; the expiry counts from `now` as the SDKs do.
+    /// - Parameters:
+    ///   - idToken: The Firebase ID token.
+    ///   - refreshToken: The refresh token.
+    ///   - expiresIn: Seconds, as the string Firebase sends.
+    ///   - userID: The uid.
+    ///   - now: The time of receipt.
+    /// - Returns: The session.
+    /// - Throws: ``AuthError/backend(_:)`` when a token is missing.
+    package static func session(idToken: String?, refreshToken: String?, expiresIn: String?, userID: String, now: Date) throws -> AuthSession {
+        guard let idToken, !idToken.isEmpty, let refreshToken, !refreshToken.isEmpty else {
+            throw AuthError.backend(BackendError(code: "INVALID_RESPONSE", message: "response without idToken or refreshToken"))
+        }
+        let lifetime = expiresIn.flatMap(TimeInterval.init) ?? 3600
+        return AuthSession(accessToken: Secret(idToken), refreshToken: Secret(refreshToken),
+                           expiresAt: now.addingTimeInterval(lifetime), userID: userID)
+    }
+
+    /// Interprets the 200 answers of `signInWithIdp` that are refusals: `needConfirmation` and
+    /// `errorMessage` (returned when `returnIdpCredential` is set).
+    /// - Parameters:
+    ///   - response: The response.
+    ///   - provider: The provider of the credential sent.
+    /// - Throws: ``AuthError/accountExistsWithDifferentCredential(email:providers:)`` or
+    ///   ``AuthError/credentialAlreadyInUse(_:recovery:)`` carrying the credential Firebase
+    ///   echoed back.
+    package static func checkIdpRefusal(_ response: FirebaseIdpResponse, provider: ProviderID) throws {
+        if response.needConfirmation == true {
+            throw AuthError.accountExistsWithDifferentCredential(
+                email: response.email, providers: (response.verifiedProvider ?? []).map(Self.provider))
+        }
+        if let message = response.errorMessage {
+            let failure = FirebaseFailure(status: 200, message: message)
+            var recovery: IDTokenCredential?
+            if let idToken = response.oauthIdToken {
+                recovery = IDTokenCredential(provider: provider, idToken: Secret(idToken))
+                recovery?.accessToken = response.oauthAccessToken.map { Secret($0) }
+                recovery?.pendingToken = response.pendingToken.map { Secret($0) }
+            }
+            throw AuthError.credentialAlreadyInUse(
+                BackendError(code: BackendErrorCode(rawValue: failure.code), message: failure.detail ?? failure.code, status: 200),
+                recovery: recovery)
+        }
+    }
+
+    /// The domain error of a Firebase failure.
+    /// - Parameter failure: The failure.
+    /// - Returns: The domain error.
+    package static func error(_ failure: FirebaseFailure) -> AuthError {
+        let backend = BackendError(code: BackendErrorCode(rawValue: failure.code), message: failure.detail ?? failure.code, status: failure.status)
+        switch failure.code {
+        case "MISSING_OR_INVALID_NONCE":
+            let detail = failure.detail ?? ""
+            if detail.hasPrefix("Nonce is missing") { return .missingNonce }
+            if detail.hasPrefix("Duplicate credential") { return .invalidCredential(detail) }
+            return .nonceMismatch
+        case "INVALID_IDP_RESPONSE", "INVALID_CREDENTIAL_OR_PROVIDER_ID", "INVALID_PENDING_TOKEN":
+            return .invalidIdentityToken(failure.detail ?? failure.code)
+        case "INVALID_ID_TOKEN", "TOKEN_EXPIRED", "USER_NOT_FOUND", "INVALID_REFRESH_TOKEN":
+            return .sessionExpired(failure.code)
+        case "USER_DISABLED": return .accountDisabled
+        case "TOO_MANY_ATTEMPTS_TRY_LATER", "QUOTA_EXCEEDED": return .rateLimited(retryAfter: nil)
+        case "INVALID_OOB_CODE": return .codeInvalid
+        case "EXPIRED_OOB_CODE": return .codeExpired
+        case "INVALID_EMAIL", "MISSING_EMAIL": return .invalidEmail(failure.detail ?? "")
+        case "CREDENTIAL_TOO_OLD_LOGIN_AGAIN": return .requiresRecentLogin
+        case "FEDERATED_USER_ID_ALREADY_LINKED", "EMAIL_EXISTS": return .credentialAlreadyInUse(backend, recovery: nil)
+        default: return .backend(backend)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+/// `accounts:signInWithIdp` (v3 `verifyAssertion`) request.
+package struct FirebaseIdpRequest: Codable, Hashable, Sendable {
+    package var requestUri: String?
+    package var postBody: String?
+    package var returnSecureToken: Bool?
+    package var returnIdpCredential: Bool?
+    package var idToken: String?
+    package var pendingToken: String?
+    package var autoCreate: Bool?
+
+    package init(requestUri: String?, postBody: String?, returnSecureToken: Bool?, returnIdpCredential: Bool?,
+                 idToken: String? = nil, pendingToken: String? = nil, autoCreate: Bool? = nil) {
+        self.requestUri = requestUri
+        self.postBody = postBody
+        self.returnSecureToken = returnSecureToken
+        self.returnIdpCredential = returnIdpCredential
+        self.idToken = idToken
+        self.pendingToken = pendingToken
+        self.autoCreate = autoCreate
+    }
+}
+
+/// `accounts:signUp` request (anonymous when it carries no email).
+package struct FirebaseSignUpRequest: Codable, Hashable, Sendable {
+    package var returnSecureToken: Bool?
+    package var email: String?
+    package var password: String?
+    package var displayName: String?
+    package var localId: String?
+    package var emailVerified: Bool?
+    package var disabled: Bool?
+    package var photoUrl: String?
+
+    package init(returnSecureToken: Bool?) { self.returnSecureToken = returnSecureToken }
+}
+
+/// `accounts:lookup` and `accounts:delete` request: by ID token, or (admin) by uid or email.
+package struct FirebaseAccountRequest: Codable, Hashable, Sendable {
+    package var idToken: String?
+    package var localId: FirebaseStringOrArray?
+    package var email: [String]?
+
+    package init(idToken: String?) { self.idToken = idToken }
+}
+
+/// A field Google's APIs accept as one string or an array of strings (`localId`).
+package enum FirebaseStringOrArray: Codable, Hashable, Sendable {
+    case one(String)
+    case many([String])
+
+    package var values: [String] {
+        switch self {
+        case .one(let value): [value]
+        case .many(let values): values
+        }
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let one = try? container.decode(String.self) { self = .one(one) } else { self = .many(try container.decode([String].self)) }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .one(let value): try container.encode(value)
+        case .many(let values): try container.encode(values)
+        }
+    }
+}
+
+/// `accounts:update` (v3 `setAccountInfo`) request.
+package struct FirebaseUpdateRequest: Codable, Hashable, Sendable {
+    package var idToken: String?
+    package var localId: String?
+    package var displayName: String?
+    package var photoUrl: String?
+    package var email: String?
+    package var password: String?
+    package var emailVerified: Bool?
+    package var disableUser: Bool?
+    package var validSince: String?
+    package var customAttributes: String?
+    package var deleteAttribute: [String]?
+    package var deleteProvider: [String]?
+    package var returnSecureToken: Bool?
+
+    package init(idToken: String?) { self.idToken = idToken }
+}
+
+/// `accounts:sendOobCode` (v3 `getOobConfirmationCode`) request.
+package struct FirebaseOobRequest: Codable, Hashable, Sendable {
+    package var requestType: String?
+    package var email: String?
+    package var continueUrl: String?
+    package var canHandleCodeInApp: Bool?
+    package var returnOobLink: Bool?
+
+    package init(requestType: String?, email: String?, continueUrl: String?, canHandleCodeInApp: Bool?) {
+        self.requestType = requestType
+        self.email = email
+        self.continueUrl = continueUrl
+        self.canHandleCodeInApp = canHandleCodeInApp
+    }
+}
+
+/// `accounts:signInWithEmailLink` (v3 `emailLinkSignin`) request.
+package struct FirebaseEmailLinkRequest: Codable, Hashable, Sendable {
+    package var email: String?
+    package var oobCode: String?
+    package var idToken: String?
+
+    package init(email: String?, oobCode: String?, idToken: String? = nil) {
+        self.email = email
+        self.oobCode = oobCode
+        self.idToken = idToken
+    }
+}

@@ -1,0 +1,123 @@
+import AuthDomain
+import AuthJWT
+import Foundation
+
+/// Translates Supabase wire values to domain values; shared by the REST adapter and the
+/// in-process backend so that both answer exactly alike.
+package enum SupabaseWireMapping {
+    /// The domain user of a wire user.
+    /// - Parameter payload: The wire user.
+    /// - Returns: The domain user.
+    package static func user(_ payload: SupabaseUserPayload) -> AuthUser {
+        let metadata = payload.userMetadata
+        let name = metadata["full_name"]?.stringValue ?? metadata["name"]?.stringValue
+            ?? PersonName(givenName: metadata["first_name"]?.stringValue, familyName: metadata["last_name"]?.stringValue).formatted
+        let providerNames = payload.appMetadata["providers"]?.arrayValue?.compactMap(\.stringValue)
+            ?? payload.identities.map(\.provider)
+        let isPrivate = payload.identities.contains {
+            $0.identityData["custom_claims"]?.objectValue?["is_private_email"].flatMap(VerifiedIDToken.flexibleBool) == true
+        }
+        return AuthUser(
+            id: payload.id,
+            email: payload.email.isEmpty ? nil : payload.email,
+            displayName: name.flatMap { $0.isEmpty ? nil : $0 },
+            photoURL: (metadata["avatar_url"]?.stringValue ?? metadata["picture"]?.stringValue).flatMap(URL.init(string:)),
+            isEmailVerified: payload.emailConfirmedAt != nil,
+            isPrivateRelayEmail: isPrivate || AuthUser.isAppleRelayAddress(payload.email),
+            isAnonymous: payload.isAnonymous,
+            providers: providerNames.map(ProviderID.init(rawValue:))
+        )
+    }
+
+    /// The domain session and user of a wire session.
+    /// - Parameter payload: The wire session.
+    /// - Returns: The domain sign-in.
+    package static func signIn(_ payload: SupabaseSessionPayload) -> BackendSignIn {
+        BackendSignIn(session: session(payload), user: user(payload.user), isNewUser: isNewUser(payload.user))
+    }
+
+    /// The domain session of a wire session.
+    /// - Parameter payload: The wire session.
+    /// - Returns: The domain session.
+    package static func session(_ payload: SupabaseSessionPayload) -> AuthSession {
+        AuthSession(
+            accessToken: Secret(payload.accessToken), refreshToken: Secret(payload.refreshToken),
+            expiresAt: Date(timeIntervalSince1970: TimeInterval(payload.expiresAt)), userID: payload.user.id)
+    }
+
+    /// Whether this sign-in was the account's first. Supabase does not say so in the response;
+    /// the first sign-in is the one that confirmed the email (id-token sign-up, or verifying
+    /// the first emailed code), or, for accounts without email, the one that created them: its
+    /// `last_sign_in_at` equals `email_confirmed_at` (else `created_at`), since both are stamped
+    /// in the same transaction, while a returning user's is later.
+    /// - Parameter payload: The wire user.
+    /// - Returns: Whether the account is new.
+    package static func isNewUser(_ payload: SupabaseUserPayload) -> Bool {
+        guard let lastSignIn = payload.lastSignInAt else { return false }
+        return lastSignIn == (payload.emailConfirmedAt ?? payload.createdAt)
+    }
+
+    /// The `user_metadata` keys a name is written to: `full_name`, `name`, `first_name`,
+    /// `last_name`.
+    /// - Parameter name: The name.
+    /// - Returns: The metadata object for `PUT /user` `data`.
+    package static func metadata(for name: PersonName) -> JSONObject {
+        var data = JSONObject()
+        if let full = name.formatted {
+            data["full_name"] = .string(full)
+            data["name"] = .string(full)
+        }
+        if let given = name.givenName { data["first_name"] = .string(given) }
+        if let family = name.familyName { data["last_name"] = .string(family) }
+        return data
+    }
+
+    /// The domain error of a Supabase failure.
+    /// - Parameter failure: The failure.
+    /// - Returns: The domain error.
+    package static func error(_ failure: SupabaseFailure) -> AuthError {
+        switch failure {
+        case .oauth(let error, let description):
+            return oauthError(error: error, description: description)
+        case .api(let status, let code, let message):
+            return apiError(status: status, code: code, message: message)
+        }
+    }
+
+    private static func oauthError(error: String, description: String) -> AuthError {
+        if description.hasPrefix("Passed nonce and nonce in id_token should either both exist or not") { return .missingNonce }
+        if description.hasPrefix("Nonces mismatch") || error == "invalid nonce" { return .nonceMismatch }
+        if description == "id_token required" { return .missingIdentityToken }
+        if description.hasPrefix("Bad ID token") || description.hasPrefix("Unacceptable audience")
+            || description.hasPrefix("Missing sub claim")
+        {
+            return .invalidIdentityToken(description)
+        }
+        return .backend(BackendError(code: BackendErrorCode(rawValue: error), message: description, status: 400))
+    }
+
+    private static func apiError(status: Int, code: String, message: String) -> AuthError {
+        let backend = BackendError(code: BackendErrorCode(rawValue: code), message: message, status: status)
+        switch code {
+        case "otp_expired": return .codeInvalid
+        case "over_email_send_rate_limit", "over_request_rate_limit", "over_sms_send_rate_limit":
+            return .rateLimited(retryAfter: retryAfter(in: message))
+        case "refresh_token_not_found", "refresh_token_already_used", "session_not_found", "session_expired", "user_not_found":
+            return .sessionExpired(code)
+        case "user_banned": return .accountDisabled
+        case "identity_already_exists", "email_exists": return .credentialAlreadyInUse(backend, recovery: nil)
+        case "provider_email_needs_verification", "email_not_confirmed":
+            return .accountExistsWithDifferentCredential(email: nil, providers: [])
+        default: return .backend(backend)
+        }
+    }
+
+    /// Reads "… after N seconds" from a rate-limit message.
+    /// - Parameter message: The message.
+    /// - Returns: N, when present.
+    package static func retryAfter(in message: String) -> TimeInterval? {
+        guard let range = message.range(of: "after ") else { return nil }
+        let digits = message[range.upperBound...].prefix(while: \.isNumber)
+        return TimeInterval(String(digits))
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// The backend session that keeps a user signed in.
+public struct AuthSession: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The bearer token for API calls (a JWT); short-lived.
+    public var accessToken: Secret
+    /// The token that buys a new access token; rotated by Supabase on every use.
+    public var refreshToken: Secret
+    /// When ``accessToken`` stops being accepted.
+    public var expiresAt: Date
+    /// The id of the user the session belongs to.
+    public var userID: String
+
+    /// Creates a session.
+    /// - Parameters:
+    ///   - accessToken: The access token.
+    ///   - refreshToken: The refresh token.
+    ///   - expiresAt: The access token's expiry.
+    ///   - userID: The user's id.
+    public init(accessToken: Secret, refreshToken: Secret, expiresAt: Date, userID: String) {
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.expiresAt = expiresAt
+        self.userID = userID
+    }
+
+    /// Whether the access token expires within `margin` seconds of `now`.
+    /// - Parameters:
+    ///   - now: The current time.
+    ///   - margin: How early a token counts as expired, in seconds.
+    /// - Returns: `true` when a refresh is due.
+    public func expires(within margin: TimeInterval, of now: Date) -> Bool {
+        expiresAt.timeIntervalSince(now) < margin
+    }
+
+    /// Tokens redacted.
+    public var description: String {
+        "AuthSession(user: \(userID), accessToken: \(accessToken), refreshToken: \(refreshToken), expiresAt: \(expiresAt))"
+    }
+}

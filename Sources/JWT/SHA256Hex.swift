@@ -1,0 +1,39 @@
+import Crypto
+
+/// SHA-256 as lowercase hex, the form Apple, Firebase and Supabase use for nonces.
+public enum SHA256Hex {
+    private static let digits = Array("0123456789abcdef".utf8)
+
+    /// Hashes the UTF-8 bytes of a string.
+    /// - Parameter text: The text to hash.
+    /// - Returns: 64 lowercase hex characters.
+    public static func hash(_ text: String) -> String {
+        hex(SHA256.hash(data: Array(text.utf8)))
+    }
+
+    /// Lowercase hex of any bytes.
+    /// - Parameter bytes: The bytes.
+    /// - Returns: Two lowercase hex characters per byte.
+    public static func hex(_ bytes: some Sequence<UInt8>) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(64)
+        for byte in bytes {
+            output.append(digits[Int(byte >> 4)])
+            output.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Compares two strings in time that depends only on their lengths.
+    /// - Parameters:
+    ///   - lhs: One string.
+    ///   - rhs: The other.
+    /// - Returns: Whether they are equal.
+    public static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
+        let a = Array(lhs.utf8), b = Array(rhs.utf8)
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for index in a.indices { difference |= a[index] ^ b[index] }
+        return difference == 0
+    }
+}

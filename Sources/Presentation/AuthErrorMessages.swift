@@ -1,0 +1,67 @@
+import AuthDomain
+import Foundation
+
+/// The words users see for each failure. The only place user-facing text lives; a cancelled
+/// sign-in has no message.
+public struct AuthErrorMessages: Sendable {
+    /// Creates the default English messages.
+    public init() {}
+
+    /// The message for an error, or `nil` when nothing should be shown (cancelled).
+    /// - Parameter error: The error.
+    /// - Returns: A short sentence for the user.
+    public func message(for error: AuthError) -> String? {
+        switch error {
+        case .cancelled:
+            return nil
+        case .network:
+            return "Connection failed, please try again"
+        case .invalidCredential, .missingIdentityToken, .invalidIdentityToken, .missingNonce, .nonceMismatch,
+             .authorizationFailed, .notHandled, .invalidInput:
+            return "Authentication failed, please try again"
+        case .backend(let backend):
+            return backend.message.isEmpty ? "Authentication failed, please try again" : backend.message
+        case .providerUnavailable(let provider), .noStrategyRegistered(let provider):
+            return "\(Self.name(of: provider)) sign-in isn't available here"
+        case .accountDisabled:
+            return "This account has been disabled"
+        case .accountExistsWithDifferentCredential(_, let providers):
+            let ways = providers.map(Self.name(of:))
+            return ways.isEmpty
+                ? "An account with this email already exists; sign in the way you did before"
+                : "An account with this email already exists; sign in with \(ways.joined(separator: " or ")) first"
+        case .credentialAlreadyInUse:
+            return "That account is already linked to another user"
+        case .rateLimited(let retryAfter):
+            return retryAfter.map { "Too many attempts, please try again in \(Int($0.rounded(.up))) seconds" }
+                ?? "Too many attempts, please try again later"
+        case .codeExpired:
+            return "That code has expired, please request a new one"
+        case .codeInvalid:
+            return "That code is not valid, please check it and try again"
+        case .sessionExpired, .notSignedIn:
+            return "Your session has ended, please sign in again"
+        case .requiresRecentLogin:
+            return "Please sign in again to confirm"
+        case .termsNotAccepted:
+            return "Please accept the terms to continue"
+        case .invalidEmail:
+            return "Please enter a valid email address"
+        case .storage:
+            return "Your sign-in could not be saved on this device"
+        }
+    }
+
+    /// A provider's name as users know it.
+    /// - Parameter provider: The provider.
+    /// - Returns: `Apple`, `Google`, `Guest`, `Email` or the raw id.
+    public static func name(of provider: ProviderID) -> String {
+        switch provider {
+        case .apple: "Apple"
+        case .google: "Google"
+        case .anonymous: "Guest"
+        case .emailOTP: "Email"
+        default: provider.rawValue
+        }
+    }
+}

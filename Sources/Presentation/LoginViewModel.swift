@@ -1,0 +1,137 @@
+import AuthDomain
+import Foundation
+#if canImport(Combine)
+import Combine
+#endif
+
+/// The sign-in screen's state machine, headless so it runs the same in a SwiftUI view, a UIKit
+/// controller, a test or the CLI.
+///
+/// `.idle` → `.loading(provider)` → `.success(destination)` or `.error(message)`; the email
+/// flow passes through `.awaitingCode(email)`. A cancelled sheet goes back to `.idle` and shows
+/// nothing. Observe ``state`` (an `ObservableObject` where Combine exists) or ``states()``.
+///
+/// ```swift
+/// let model = LoginViewModel(login: login)
+/// Task { for await state in model.states() { render(state) } }
+/// await model.signIn(with: .social(.apple))
+/// ```
+@MainActor
+public final class LoginViewModel {
+    /// What the screen shows.
+    public enum State: Hashable, Sendable {
+        /// Waiting for a choice.
+        case idle
+        /// A sign-in with this provider is running.
+        case loading(ProviderID)
+        /// A code was sent to this address; waiting for it.
+        case awaitingCode(email: String)
+        /// Signed in; go to the destination.
+        case success(Destination)
+        /// Failed; show the message.
+        case error(String)
+    }
+
+    #if canImport(Combine)
+    /// Fires before ``state`` changes (SwiftUI `ObservableObject`).
+    public let objectWillChange = ObservableObjectPublisher()
+    #endif
+
+    /// The current state.
+    public private(set) var state: State = .idle {
+        willSet {
+            #if canImport(Combine)
+            objectWillChange.send()
+            #endif
+        }
+        didSet {
+            for continuation in continuations.values { continuation.yield(state) }
+        }
+    }
+
+    /// Whether the user ticked "I accept the terms" (checked when the app requires it).
+    public var termsAccepted = false
+
+    /// The last successful sign-in, for screens that show the user.
+    public private(set) var lastResult: AuthenticationResult?
+
+    private let login: LoginUseCase
+    private let messages: AuthErrorMessages
+    private var pendingEmail: String?
+    private var continuations: [UUID: AsyncStream<State>.Continuation] = [:]
+
+    /// Creates the model.
+    /// - Parameters:
+    ///   - login: The login use case.
+    ///   - messages: The user-facing error messages.
+    public init(login: LoginUseCase, messages: AuthErrorMessages = AuthErrorMessages()) {
+        self.login = login
+        self.messages = messages
+    }
+
+    /// A stream of states, starting with the current one.
+    /// - Returns: The stream; it ends when the consumer stops iterating.
+    public func states() -> AsyncStream<State> {
+        let (stream, continuation) = AsyncStream<State>.makeStream()
+        let id = UUID()
+        continuations[id] = continuation
+        continuation.yield(state)
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.continuations[id] = nil }
+        }
+        return stream
+    }
+
+    /// Starts a sign-in (Apple, Google, guest) or sends an email code. Ignored while another
+    /// sign-in is running.
+    /// - Parameter credential: What the user chose.
+    public func signIn(with credential: LoginCredential) async {
+        if case .loading = state { return }
+        state = .loading(credential.provider)
+        do {
+            switch try await login.execute(with: credential, termsAccepted: termsAccepted) {
+            case .codeSent(let challenge):
+                pendingEmail = challenge.email
+                state = .awaitingCode(email: challenge.email)
+            case .signedIn(let result, let destination):
+                lastResult = result
+                pendingEmail = nil
+                state = .success(destination)
+            }
+        } catch {
+            let error = (error as? AuthError) ?? .authorizationFailed("\(error)")
+            state = messages.message(for: error).map(State.error) ?? .idle
+        }
+    }
+
+    /// Verifies the code sent by the last ``LoginCredential/emailOTP(email:)`` step; after a
+    /// wrong code the user can simply try again.
+    /// - Parameter code: What the user typed.
+    public func submitCode(_ code: String) async {
+        guard let email = pendingEmail else { return }
+        if case .loading = state { return }
+        state = .loading(.emailOTP)
+        do {
+            if case .signedIn(let result, let destination) = try await login.execute(
+                with: .emailCode(email: email, code: Secret(code)), termsAccepted: termsAccepted)
+            {
+                lastResult = result
+                pendingEmail = nil
+                state = .success(destination)
+            }
+        } catch {
+            let error = (error as? AuthError) ?? .authorizationFailed("\(error)")
+            state = messages.message(for: error).map(State.error) ?? .awaitingCode(email: email)
+        }
+    }
+
+    /// Returns to `.idle` (dismissing an error, or leaving the code screen).
+    public func reset() {
+        pendingEmail = nil
+        state = .idle
+    }
+}
+
+#if canImport(Combine)
+extension LoginViewModel: ObservableObject {}
+#endif

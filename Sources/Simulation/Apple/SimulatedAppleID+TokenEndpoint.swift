@@ -1,0 +1,85 @@
+import AuthJWT
+import Foundation
+
+extension SimulatedAppleID {
+    /// `POST /auth/token`: exchanges an authorization code (or a refresh token) for tokens.
+    /// - Parameter form: The form fields: `client_id`, `client_secret`, `grant_type`, `code` or
+    ///   `refresh_token`.
+    /// - Returns: The `TokenResponse` JSON.
+    /// - Throws: ``AppleOAuthError`` exactly as Apple answers.
+    public func token(form: [String: String]) async throws(AppleOAuthError) -> JSONObject {
+        let now = clock.now()
+        guard let grantType = form["grant_type"], !grantType.isEmpty else { throw .invalidRequest("grant_type is required") }
+        guard grantType == "authorization_code" || grantType == "refresh_token" else {
+            throw AppleOAuthError(error: "unsupported_grant_type", errorDescription: nil)
+        }
+        let clientID = try await authenticateClient(form, now: now)
+        if grantType == "authorization_code" {
+            return try exchangeCode(form["code"], clientID: clientID, now: now)
+        }
+        return try refresh(form["refresh_token"], clientID: clientID, now: now)
+    }
+
+    /// `POST /auth/revoke`: revokes a refresh or access token. Unknown and already invalid
+    /// tokens also get a 200, as at Apple.
+    /// - Parameter form: `client_id`, `client_secret`, `token`, `token_type_hint`.
+    /// - Throws: ``AppleOAuthError`` (`invalid_client`, `invalid_request`).
+    public func revoke(form: [String: String]) async throws(AppleOAuthError) {
+        let now = clock.now()
+        let clientID = try await authenticateClient(form, now: now)
+        guard let token = form["token"], !token.isEmpty else { throw .invalidRequest("token is required") }
+        guard let record = state.tokens[token], record.clientID == clientID else { return }
+        revoke(clientID: clientID, subject: record.subject, tokenKind: record.kind, at: now)
+    }
+
+    private func authenticateClient(_ form: [String: String], now: Date) async throws(AppleOAuthError) -> String {
+        guard let clientID = form["client_id"], !clientID.isEmpty else { throw .invalidClient("client_id is required") }
+        guard let secret = form["client_secret"], !secret.isEmpty else { throw .invalidClient("client_secret is required") }
+        let validator = AppleClientSecretValidator(teamID: configuration.teamID, keys: developerKeys)
+        try await validator.validate(secret, clientID: clientID, now: now)
+        return clientID
+    }
+
+    private func exchangeCode(_ code: String?, clientID: String, now: Date) throws(AppleOAuthError) -> JSONObject {
+        guard let code, !code.isEmpty else { throw .invalidRequest("code is required") }
+        guard let record = state.codes[code], now.timeIntervalSince(record.issuedAt) < 300 else {
+            throw .invalidGrant("The code has expired or has been revoked.")
+        }
+        guard record.usedAt == nil else { throw .invalidGrant("The code has already been used.") }
+        guard record.clientID == clientID else { throw .invalidGrant("client_id mismatch. The code was not issued to \(clientID).") }
+        guard let authorization = activeAuthorization(clientID: clientID, subject: record.subject) else {
+            throw .invalidGrant("The code has expired or has been revoked.")
+        }
+        state.codes[code]?.usedAt = now
+        let accessToken = RandomIdentifiers.appleToken(prefix: "a")
+        let refreshToken = RandomIdentifiers.appleToken(prefix: "r")
+        state.tokens[accessToken] = AppleIDState.Token(clientID: clientID, subject: record.subject, kind: "access_token", issuedAt: now)
+        state.tokens[refreshToken] = AppleIDState.Token(clientID: clientID, subject: record.subject, kind: "refresh_token", issuedAt: now)
+        let idToken: String
+        do {
+            idToken = try identityToken(for: authorization, nonce: record.nonce, binding: ("at_hash", accessToken), now: now)
+        } catch {
+            throw AppleOAuthError(error: "server_error", errorDescription: nil)
+        }
+        return [
+            "access_token": .string(accessToken), "token_type": .string("Bearer"), "expires_in": .int(3600),
+            "refresh_token": .string(refreshToken), "id_token": .string(idToken),
+        ]
+    }
+
+    private func refresh(_ token: String?, clientID: String, now: Date) throws(AppleOAuthError) -> JSONObject {
+        guard let token, !token.isEmpty else { throw .invalidRequest("refresh_token is required") }
+        guard let record = state.tokens[token], record.kind == "refresh_token", record.revokedAt == nil,
+              record.clientID == clientID, let authorization = activeAuthorization(clientID: clientID, subject: record.subject)
+        else { throw .invalidGrant("The token has expired or has been revoked.") }
+        let accessToken = RandomIdentifiers.appleToken(prefix: "a")
+        state.tokens[accessToken] = AppleIDState.Token(clientID: clientID, subject: record.subject, kind: "access_token", issuedAt: now)
+        let idToken: String
+        do {
+            idToken = try identityToken(for: authorization, nonce: nil, binding: ("at_hash", accessToken), now: now)
+        } catch {
+            throw AppleOAuthError(error: "server_error", errorDescription: nil)
+        }
+        return ["access_token": .string(accessToken), "token_type": .string("Bearer"), "expires_in": .int(3600), "id_token": .string(idToken)]
+    }
+}

@@ -1,0 +1,52 @@
+import AuthDomain
+
+/// The ``GoogleSignInAuthorizing`` port answered by the simulated Google.
+public struct SimulatedGoogleAuthorizer: GoogleSignInAuthorizing {
+    /// What the simulated person does in the account chooser.
+    public struct Choice: Sendable, Hashable {
+        /// The Google account.
+        public var email: String
+        /// Its name.
+        public var name: PersonName?
+        /// Whether the chooser is dismissed.
+        public var cancel: Bool
+
+        /// Creates a choice.
+        /// - Parameters:
+        ///   - email: The account.
+        ///   - name: Its name.
+        ///   - cancel: Whether the chooser is dismissed.
+        public init(email: String, name: PersonName? = nil, cancel: Bool = false) {
+            self.email = email
+            self.name = name
+            self.cancel = cancel
+        }
+    }
+
+    private let google: SimulatedGoogle
+    private let clientID: String
+    private let choice: Choice
+
+    /// Creates an authorizer.
+    /// - Parameters:
+    ///   - google: The simulated Google.
+    ///   - clientID: The OAuth client id (the token's `aud`).
+    ///   - choice: What the person does.
+    public init(google: SimulatedGoogle, clientID: String, choice: Choice) {
+        self.google = google
+        self.clientID = clientID
+        self.choice = choice
+    }
+
+    /// Runs the simulated Google Sign-In.
+    /// - Parameter request: The nonce to echo.
+    /// - Returns: The credential.
+    /// - Throws: ``AuthError``.
+    public func signIn(_ request: GoogleSignInRequest) async throws -> GoogleSignInCredential {
+        let response = try await google.signIn(GoogleSignInSheetRequest(
+            clientID: clientID, email: choice.email, name: choice.name, nonce: request.nonce, cancel: choice.cancel))
+        return GoogleSignInCredential(
+            userID: response.userID, idToken: Secret(response.idToken), accessToken: Secret(response.accessToken),
+            email: response.email, name: response.name)
+    }
+}

@@ -1,0 +1,86 @@
+import AuthData
+import AuthJWT
+import Foundation
+
+extension FirebaseEngine {
+    /// The caller named by a verified Firebase ID token.
+    struct Caller {
+        var localId: String
+        var authTime: Int64
+        var signInProvider: String
+        var user: FirebaseUserRecord
+    }
+
+    /// Verifies one of this engine's ID tokens: signature by our key, issuer, audience, expiry,
+    /// and that the user exists, is enabled and has not had its tokens revoked since.
+    func authenticate(_ idToken: String?) async throws(FirebaseFailure) -> Caller {
+        guard let idToken, !idToken.isEmpty else { throw .missingIDToken }
+        guard let jws = try? CompactJWS(parsing: idToken), configuration.idTokenKey.isValidSignature(of: jws),
+              jws.keyID == configuration.idTokenKey.keyID,
+              jws.payload["iss"]?.stringValue == "https://securetoken.google.com/\(configuration.projectID)",
+              jws.payload["aud"]?.stringValue == configuration.projectID,
+              let localId = jws.payload["sub"]?.stringValue, let iat = jws.payload["iat"]?.intValue,
+              let exp = jws.payload["exp"]?.intValue
+        else { throw .invalidIDToken }
+        guard exp > nowSeconds else { throw .invalidIDToken }
+        let user = try await store.activeUser(localId, issuedAt: iat)
+        let firebase = jws.payload["firebase"]?.objectValue
+        return Caller(
+            localId: localId, authTime: jws.payload["auth_time"]?.intValue ?? iat,
+            signInProvider: firebase?["sign_in_provider"]?.stringValue ?? "custom", user: user)
+    }
+
+    /// A new ID token and refresh token.
+    func issueTokens(for user: FirebaseUserRecord, signInProvider: String, authTime: Int64) async throws(FirebaseFailure) -> (String, String) {
+        let idToken = try mintIDToken(for: user, signInProvider: signInProvider, authTime: authTime)
+        let refreshToken = await store.issueRefreshToken(for: user.localId, signInProvider: signInProvider, authTime: authTime, now: now)
+        return (idToken, refreshToken)
+    }
+
+    /// A Firebase ID token with production claims, signed RS256.
+    func mintIDToken(for user: FirebaseUserRecord, signInProvider: String, authTime: Int64) throws(FirebaseFailure) -> String {
+        let iat = nowSeconds
+        var claims = JSONObject()
+        if let name = user.displayName { claims["name"] = .string(name) }
+        if let picture = user.photoUrl { claims["picture"] = .string(picture) }
+        if signInProvider == "anonymous" { claims["provider_id"] = .string("anonymous") }
+        claims["iss"] = .string("https://securetoken.google.com/\(configuration.projectID)")
+        claims["aud"] = .string(configuration.projectID)
+        claims["auth_time"] = .int(authTime)
+        claims["user_id"] = .string(user.localId)
+        claims["sub"] = .string(user.localId)
+        claims["iat"] = .int(iat)
+        claims["exp"] = .int(iat + Int64(configuration.idTokenLifetime))
+        if let email = user.email {
+            claims["email"] = .string(email)
+            claims["email_verified"] = .bool(user.emailVerified)
+        }
+        var identities = JSONObject()
+        for provider in user.providers where provider.providerId != "password" {
+            identities[provider.providerId] = .array([.string(provider.rawId)])
+        }
+        if let email = user.email { identities["email"] = .array([.string(email)]) }
+        claims["firebase"] = .object(["identities": .object(identities), "sign_in_provider": .string(signInProvider)])
+        if let custom = user.customAttributes, let object = try? StrictJSONParser.parseObject(Array(custom.utf8)) {
+            for entry in object where claims[entry.key] == nil { claims[entry.key] = entry.value }
+        }
+        do { return try configuration.idTokenKey.sign(claims) } catch {
+            throw .code("INTERNAL_ERROR", status: 500)
+        }
+    }
+}
+
+extension FirebaseUserRecord {
+    /// The user as `accounts:lookup` returns it.
+    var payload: FirebaseUserInfoPayload {
+        FirebaseUserInfoPayload(
+            localId: localId, email: email, emailVerified: emailVerified, displayName: displayName, photoUrl: photoUrl,
+            disabled: disabled,
+            providerUserInfo: providers.map {
+                FirebaseProviderUserInfoPayload(providerId: $0.providerId, rawId: $0.rawId, federatedId: $0.rawId,
+                                                email: $0.email, displayName: $0.displayName, photoUrl: $0.photoUrl)
+            },
+            emailLinkSignin: emailLinkSignin ? true : nil, validSince: String(validSince), createdAt: String(createdAt),
+            lastLoginAt: String(lastLoginAt), lastRefreshAt: nil)
+    }
+}

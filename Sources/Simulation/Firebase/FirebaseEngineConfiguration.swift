@@ -1,0 +1,53 @@
+import AuthJWT
+import Foundation
+
+/// How the Firebase-like engine behaves.
+public struct FirebaseEngineConfiguration: Sendable {
+    /// The project id (`aud` of ID tokens, part of `iss`).
+    public var projectID: String
+    /// The project number Secure Token reports as `project_id`.
+    public var projectNumber: String
+    /// The RS256 key that signs Firebase ID tokens (production-like; the official emulator's
+    /// tokens are unsigned).
+    public var idTokenKey: JWTSigningKey
+    /// ID-token lifetime.
+    public var idTokenLifetime: Int
+    /// Accepted Apple audiences (the Services id / bundle ids configured in the console).
+    public var appleClientIDs: Set<String>
+    /// Accepted Google audiences.
+    public var googleClientIDs: Set<String>
+    /// How recent a sign-in must be for account deletion (prod answers
+    /// `CREDENTIAL_TOO_OLD_LOGIN_AGAIN` beyond it).
+    public var recentLoginWindow: TimeInterval
+    /// Seconds an email-link code stays valid.
+    public var oobCodeLifetime: TimeInterval
+    /// Seconds between two sign-in emails to one address.
+    public var emailResendInterval: TimeInterval
+    /// Wrong codes accepted per address before `TOO_MANY_ATTEMPTS_TRY_LATER`.
+    public var maxWrongOobAttempts: Int
+    /// Refresh tokens kept per user; the oldest is invalidated beyond it.
+    public var maxRefreshTokensPerUser: Int
+    /// The base of sign-in links put in emails.
+    public var actionURL: String
+
+    /// Creates a configuration.
+    /// - Parameters:
+    ///   - projectID: The project id.
+    ///   - idTokenKey: The ID-token signing key.
+    ///   - appleClientIDs: Accepted Apple audiences.
+    ///   - googleClientIDs: Accepted Google audiences.
+    public init(projectID: String, idTokenKey: JWTSigningKey, appleClientIDs: Set<String>, googleClientIDs: Set<String>) {
+        self.projectID = projectID
+        self.projectNumber = "12345"
+        self.idTokenKey = idTokenKey
+        self.idTokenLifetime = 3600
+        self.appleClientIDs = appleClientIDs
+        self.googleClientIDs = googleClientIDs
+        self.recentLoginWindow = 300
+        self.oobCodeLifetime = 3600
+        self.emailResendInterval = 60
+        self.maxWrongOobAttempts = 5
+        self.maxRefreshTokensPerUser = 64
+        self.actionURL = "http://127.0.0.1:9999/emulator/action"
+    }
+}

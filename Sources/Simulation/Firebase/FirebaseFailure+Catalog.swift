@@ -1,0 +1,23 @@
+import AuthData
+
+/// The refusals of Firebase Auth, as `CODE` or `CODE : detail` messages.
+extension FirebaseFailure {
+    static func code(_ code: String, _ detail: String? = nil, status: Int = 400) -> FirebaseFailure {
+        FirebaseFailure(status: status, code: code, detail: detail)
+    }
+    static let invalidIDToken = code("INVALID_ID_TOKEN")
+    static let tokenExpired = code("TOKEN_EXPIRED")
+    static let userNotFound = code("USER_NOT_FOUND")
+    static let userDisabled = code("USER_DISABLED")
+    static let missingIDToken = code("MISSING_ID_TOKEN")
+    static let emailExists = code("EMAIL_EXISTS")
+    static let federatedAlreadyLinked = code("FEDERATED_USER_ID_ALREADY_LINKED")
+    static let invalidRefreshToken = code("INVALID_REFRESH_TOKEN")
+    static let invalidOobCode = code("INVALID_OOB_CODE")
+    static let expiredOobCode = code("EXPIRED_OOB_CODE")
+    static let tooManyAttempts = code("TOO_MANY_ATTEMPTS_TRY_LATER")
+    static let credentialTooOld = code("CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
+    static let insufficientPermission = code("INSUFFICIENT_PERMISSION", status: 403)
+    static let duplicateCredential = code("MISSING_OR_INVALID_NONCE", "Duplicate credential received. Please try again with a new credential.")
+    static func idpResponse(_ detail: String) -> FirebaseFailure { code("INVALID_IDP_RESPONSE", detail) }
+}

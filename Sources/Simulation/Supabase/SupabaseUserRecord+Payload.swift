@@ -1,0 +1,33 @@
+import AuthData
+import AuthJWT
+import Foundation
+
+extension SupabaseUserRecord {
+    /// `app_metadata`: the first identity's provider and the distinct providers in identity
+    /// order; `{}` for anonymous users.
+    var appMetadata: JSONObject {
+        guard !identities.isEmpty else { return [:] }
+        var providers: [String] = []
+        for identity in identities.sorted(by: { $0.createdAt < $1.createdAt }) where !providers.contains(identity.provider) {
+            providers.append(identity.provider)
+        }
+        return ["provider": .string(providers[0]), "providers": .array(providers.map(JSONValue.string))]
+    }
+
+    /// The user as GoTrue returns it.
+    var payload: SupabaseUserPayload {
+        SupabaseUserPayload(
+            id: id, aud: "authenticated", role: "authenticated", email: email, phone: "",
+            emailConfirmedAt: emailConfirmedAt.map(RFC3339.format), confirmedAt: emailConfirmedAt.map(RFC3339.format),
+            confirmationSentAt: confirmationSentAt.map(RFC3339.format), recoverySentAt: recoverySentAt.map(RFC3339.format),
+            lastSignInAt: lastSignInAt.map(RFC3339.format), appMetadata: appMetadata, userMetadata: userMetadata,
+            identities: identities.map { identity in
+                SupabaseIdentityPayload(
+                    identityID: identity.identityID, id: identity.providerID, userID: id, identityData: identity.identityData,
+                    provider: identity.provider, lastSignInAt: identity.lastSignInAt.map(RFC3339.format),
+                    createdAt: RFC3339.format(identity.createdAt), updatedAt: RFC3339.format(identity.updatedAt),
+                    email: identity.email?.lowercased())
+            },
+            createdAt: RFC3339.format(createdAt), updatedAt: RFC3339.format(updatedAt), isAnonymous: isAnonymous)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// RFC 3339 timestamps as GoTrue writes them: UTC, microseconds, `Z`
+/// (`2026-01-01T00:00:00.123456Z`). Hand-rolled: formatting sits on the sign-in path.
+package enum RFC3339 {
+    /// Formats a date.
+    /// - Parameter date: The date.
+    /// - Returns: `YYYY-MM-DDTHH:MM:SS.ffffffZ`.
+    package static func format(_ date: Date) -> String {
+        let totalMicros = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
+        var seconds = totalMicros / 1_000_000
+        var micros = totalMicros % 1_000_000
+        if micros < 0 { micros += 1_000_000; seconds -= 1 }
+        var days = seconds / 86_400
+        var secondOfDay = seconds % 86_400
+        if secondOfDay < 0 { secondOfDay += 86_400; days -= 1 }
+        let (year, month, day) = civil(fromDays: days)
+        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
+            + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
+            + "." + pad(micros, 6) + "Z"
+    }
+
+    private static func pad(_ value: Int64, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+
+    /// Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}

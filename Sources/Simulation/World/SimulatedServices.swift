@@ -1,0 +1,83 @@
+import AuthData
+import AuthJWT
+import Foundation
+
+/// The whole simulated world, wired once: Apple ID and Google (the identity providers), the
+/// mailbox, and the Supabase-like and Firebase-like engines that trust those providers. The
+/// in-process backends, the CLI and the emulator all run on one of these.
+///
+/// ```swift
+/// let world = try await SimulatedServices(configuration: .init(), keys: .generate(), state: .init(), clock: .live)
+/// let backend = SupabaseAuthBackend(engine: world.supabase)
+/// ```
+public final class SimulatedServices: Sendable {
+    /// Client ids and project names.
+    public let configuration: SimulationConfiguration
+    /// The keys in use.
+    public let keys: SimulationKeys
+    /// The time source.
+    public let clock: AuthClock
+    /// Apple's identity service and sheet.
+    public let apple: SimulatedAppleID
+    /// Google Sign-In.
+    public let google: SimulatedGoogle
+    /// Where codes are mailed.
+    public let mailbox: SimulatedMailbox
+    /// The Supabase-like engine.
+    public let supabase: SupabaseEngine
+    /// The Firebase-like engine.
+    public let firebase: FirebaseEngine
+
+    /// Builds the world.
+    /// - Parameters:
+    ///   - configuration: Client ids and project names.
+    ///   - keys: The signing keys.
+    ///   - state: What the world remembers.
+    ///   - clock: The time source.
+    /// - Throws: When a stored key cannot be read.
+    public init(configuration: SimulationConfiguration, keys: SimulationKeys, state: SimulationState, clock: AuthClock) async throws {
+        self.configuration = configuration
+        self.keys = keys
+        self.clock = clock
+        let apple = SimulatedAppleID(
+            configuration: AppleIDConfiguration(teamID: keys.teamID), clock: clock,
+            keyRing: try RSAKeyRing(stored: keys.apple), state: state.apple)
+        await apple.registerDeveloperKey(keyID: keys.developerKeyID, publicKey: try keys.developerKey().publicKey)
+        let google = SimulatedGoogle(clock: clock, keyRing: try RSAKeyRing(stored: keys.google), accounts: state.googleAccounts)
+        let mailbox = SimulatedMailbox(messages: state.mailbox)
+        self.apple = apple
+        self.google = google
+        self.mailbox = mailbox
+
+        let appleKeys = { KeySetCache(now: clock.now) { await apple.jwks } }
+        let googleKeys = { KeySetCache(now: clock.now) { await google.jwks } }
+        var supabaseConfiguration = SupabaseEngineConfiguration(
+            issuer: configuration.supabaseIssuer,
+            accessTokenKey: .hs256(secret: Array(Data(base64Encoded: keys.supabaseJWTSecret) ?? Data(keys.supabaseJWTSecret.utf8))),
+            appleClientIDs: Set(configuration.appleClientIDs), googleClientIDs: Set(configuration.googleClientIDs))
+        supabaseConfiguration.maxSessionsPerUser = 64
+        self.supabase = SupabaseEngine(
+            configuration: supabaseConfiguration, clock: clock, mailbox: mailbox,
+            appleKeys: appleKeys(), googleKeys: googleKeys(), state: state.supabase)
+        let firebaseKey = try RSAKeyRing(stored: keys.firebase).active
+        var firebaseConfiguration = FirebaseEngineConfiguration(
+            projectID: configuration.firebaseProjectID, idTokenKey: firebaseKey.signer,
+            appleClientIDs: Set(configuration.appleClientIDs), googleClientIDs: Set(configuration.googleClientIDs))
+        firebaseConfiguration.actionURL = configuration.firebaseActionURL
+        self.firebase = FirebaseEngine(
+            configuration: firebaseConfiguration, clock: clock, mailbox: mailbox,
+            appleKeys: appleKeys(), googleKeys: googleKeys(), state: state.firebase)
+    }
+
+    /// What the world remembers now, for persistence.
+    /// - Returns: The state.
+    public func snapshot() async -> SimulationState {
+        var state = SimulationState()
+        state.apple = await apple.state
+        state.googleAccounts = await google.accounts
+        state.mailbox = await mailbox.snapshot
+        state.supabase = await supabase.snapshot()
+        state.firebase = await firebase.snapshot()
+        return state
+    }
+}

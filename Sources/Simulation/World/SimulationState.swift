@@ -1,0 +1,12 @@
+/// Everything the simulated world remembers between runs: users, identities, sessions, which
+/// Apple IDs authorized which apps, and sent mail.
+public struct SimulationState: Codable, Sendable {
+    package var apple = AppleIDState()
+    package var googleAccounts: [String: SimulatedGoogle.Account] = [:]
+    package var mailbox: [String: [MailMessage]] = [:]
+    package var supabase = SupabaseState()
+    package var firebase = FirebaseState()
+
+    /// An empty world.
+    public init() {}
+}

@@ -1,0 +1,76 @@
+import AuthData
+import AuthDomain
+import AuthJWT
+import AuthSimulation
+import AuthTestSupport
+import Foundation
+import Testing
+
+/// Which implementation of ``AuthBackend`` a contract test runs against.
+enum BackendFlavor: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case supabaseInProcess
+    case firebaseInProcess
+
+    var testDescription: String { rawValue }
+
+    /// Whether the backend behaves like Supabase (otherwise like Firebase).
+    var isSupabase: Bool { self == .supabaseInProcess }
+}
+
+/// One backend under test, on a fresh simulated world, plus the means to get provider tokens.
+struct BackendHarness {
+    let flavor: BackendFlavor
+    let world: TestWorld
+    let backend: any AuthBackend
+
+    static func make(_ flavor: BackendFlavor) async throws -> BackendHarness {
+        let world = try await TestWorld.make()
+        let backend: any AuthBackend = switch flavor {
+        case .supabaseInProcess: SupabaseAuthBackend(engine: world.services.supabase)
+        case .firebaseInProcess: FirebaseAuthBackend(engine: world.services.firebase)
+        }
+        return BackendHarness(flavor: flavor, world: world, backend: backend)
+    }
+
+    var clock: TestClock { world.clock }
+
+    /// Runs the simulated Apple sheet with a fresh raw nonce (hashed into the token as an app
+    /// does) and returns the credential for the backend.
+    func appleCredential(
+        appleID: String = "ada@example.com", name: PersonName? = PersonName(givenName: "Ada", familyName: "Lovelace"),
+        hideEmail: Bool = false, clientID: String? = nil
+    ) async throws -> (IDTokenCredential, AppleSheetResponse) {
+        let raw = NonceGenerator(source: .live).make()
+        let response = try await world.services.apple.authorize(AppleSheetRequest(
+            clientID: clientID ?? world.appleClientID, appleID: appleID, name: name, hideEmail: hideEmail,
+            nonce: NonceGenerator.sha256Hex(raw)))
+        return (IDTokenCredential(provider: .apple, idToken: Secret(response.identityToken), rawNonce: Secret(raw), fullName: response.fullName), response)
+    }
+
+    /// Runs the simulated Google chooser with a fresh nonce.
+    func googleCredential(email: String = "grace@example.com", name: PersonName? = PersonName(givenName: "Grace", familyName: "Hopper")) async throws -> IDTokenCredential {
+        let raw = NonceGenerator(source: .live).make()
+        let response = try await world.services.google.signIn(GoogleSignInSheetRequest(
+            clientID: world.googleClientID, email: email, name: name, nonce: NonceGenerator.sha256Hex(raw)))
+        return IDTokenCredential(provider: .google, idToken: Secret(response.idToken), rawNonce: Secret(raw), accessToken: Secret(response.accessToken))
+    }
+
+    /// The code in the newest message mailed to an address.
+    func latestCode(for email: String) async throws -> Secret {
+        let message = try #require(await world.services.mailbox.latest(for: email))
+        return Secret(message.code)
+    }
+
+    /// Expects `body` to fail with an ``AuthError`` matching `matches`.
+    func expectFailure<T>(_ expectation: String, _ body: () async throws -> T, sourceLocation: SourceLocation = #_sourceLocation,
+                          matches: (AuthError) -> Bool) async {
+        do {
+            _ = try await body()
+            Issue.record("\(flavor): expected \(expectation), but it succeeded", sourceLocation: sourceLocation)
+        } catch let error as AuthError {
+            #expect(matches(error), "\(flavor): expected \(expectation), got \(error)", sourceLocation: sourceLocation)
+        } catch {
+            Issue.record("\(flavor): expected \(expectation), got a non-domain error \(error)", sourceLocation: sourceLocation)
+        }
+    }
+}
