@@ -61,7 +61,7 @@ let package = Package(
         .executableTarget(
             name: "login",
             dependencies: [
-                "AuthDomain", "AuthData", "AuthPresentation", "AuthSimulation", "AuthEmulator",
+                "AuthDomain", "AuthData", "AuthPresentation", "AuthSimulation", "AuthEmulator", "AuthJWT",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -85,6 +85,10 @@ let package = Package(
                 "AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", "AuthTestSupport",
                 .product(name: "JWTKit", package: "jwt-kit"), .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["login", "AuthTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
         .testTarget(
             name: "ContractTests",

@@ -1,0 +1,96 @@
+import Foundation
+
+/// Runs a built executable of this package (`login`) as a separate process.
+public struct CommandRunner: Sendable {
+    /// What a run printed and how it ended.
+    public struct Result: Sendable {
+        /// The exit status.
+        public var status: Int32
+        /// Standard output.
+        public var stdout: String
+        /// Standard error.
+        public var stderr: String
+    }
+
+    /// The executable.
+    public let executable: URL
+
+    /// Finds an executable next to the test bundle (`.build/<triple>/debug/<name>`), or at the
+    /// path in the environment variable `<NAME>_BINARY`.
+    /// - Parameter name: The product name.
+    /// - Returns: The runner.
+    /// - Throws: When the executable is missing (build it with `swift build` first).
+    public static func builtProduct(_ name: String) throws -> CommandRunner {
+        if let override = ProcessInfo.processInfo.environment[name.uppercased() + "_BINARY"] {
+            return CommandRunner(executable: URL(fileURLWithPath: override))
+        }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return CommandRunner(executable: candidate) }
+            directory.deleteLastPathComponent()
+        }
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "\(name) is not built; run `swift build` before the tests"])
+    }
+
+    /// Runs the executable and waits for it.
+    /// - Parameters:
+    ///   - arguments: The arguments.
+    ///   - environment: Extra environment variables.
+    ///   - input: Text for standard input (none: stdin is empty, not a terminal).
+    /// - Returns: Status and output.
+    /// - Throws: When the process cannot start.
+    public func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) async throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try? stdin.fileHandleForWriting.close()
+        async let out = Task.detached { stdout.fileHandleForReading.readDataToEndOfFile() }.value
+        async let err = Task.detached { stderr.fileHandleForReading.readDataToEndOfFile() }.value
+        let (outData, errData) = await (out, err)
+        await Task.detached { process.waitUntilExit() }.value
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Starts the executable without waiting (servers).
+    /// - Parameters:
+    ///   - arguments: The arguments.
+    ///   - environment: Extra environment variables.
+    /// - Returns: The running process and its output pipe.
+    /// - Throws: When the process cannot start.
+    public func start(_ arguments: [String], environment: [String: String] = [:]) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.standardError
+        try process.run()
+        return (process, output)
+    }
+}
+
+/// A temporary directory removed when the test is done with it.
+public final class TemporaryDirectory: Sendable {
+    /// The directory.
+    public let url: URL
+
+    /// Creates a fresh directory under the system's temporary directory.
+    public init() {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("authcoordinator-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// The path of the directory.
+    public var path: String { url.path }
+}

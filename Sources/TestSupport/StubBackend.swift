@@ -1,0 +1,118 @@
+import AuthDomain
+import Foundation
+
+/// An ``AuthBackend`` test double: records every call and answers from what the test set.
+public actor StubBackend: AuthBackend {
+    /// A recorded call.
+    public enum Call: Hashable, Sendable {
+        case signIn(IDTokenCredential)
+        case signInAnonymously
+        case sendEmailCode(String)
+        case verifyEmailCode(code: String, email: String)
+        case refresh(String)
+        case user
+        case updateProfile(ProfileUpdate)
+        case link(IDTokenCredential)
+        case unlink(ProviderID)
+        case signOut(SignOutScope)
+        case deleteAccount
+    }
+
+    /// Every call, in order.
+    public private(set) var calls: [Call] = []
+    /// The answer to sign-ins (ID token, anonymous, email code, link).
+    public var signInResult: Result<BackendSignIn, AuthError>
+    /// The answer to `updateProfile`; by default the user with the new display name.
+    public var updateProfileError: AuthError?
+    /// The answer to `refreshSession`.
+    public var refreshResult: Result<AuthSession, AuthError>
+    /// The answer to `signOut`.
+    public var signOutError: AuthError?
+    /// The answer to `sendEmailCode`.
+    public var sendCodeError: AuthError?
+
+    /// Creates a double that signs everyone in as `user`.
+    /// - Parameter user: The user to return.
+    public init(user: AuthUser = StubBackend.sampleUser, isNewUser: Bool = true) {
+        let session = StubBackend.session(for: user.id)
+        signInResult = .success(BackendSignIn(session: session, user: user, isNewUser: isNewUser))
+        refreshResult = .success(StubBackend.session(for: user.id, suffix: "2"))
+    }
+
+    /// A sample user.
+    public static let sampleUser = AuthUser(
+        id: "user-1", email: "ada@example.com", displayName: nil, isEmailVerified: true, isAnonymous: false, providers: [.apple])
+
+    /// A session for a user, valid one hour from 2026-01-01.
+    public static func session(for userID: String, suffix: String = "1") -> AuthSession {
+        AuthSession(accessToken: Secret("access-token-\(suffix)"), refreshToken: Secret("refresh-token-\(suffix)"),
+                    expiresAt: Date(timeIntervalSince1970: 1_767_225_600 + 3600), userID: userID)
+    }
+
+    /// Sets the sign-in answer.
+    public func setSignInResult(_ result: Result<BackendSignIn, AuthError>) { signInResult = result }
+    /// Sets the refresh answer.
+    public func setRefreshResult(_ result: Result<AuthSession, AuthError>) { refreshResult = result }
+    /// Sets the profile-update failure.
+    public func setUpdateProfileError(_ error: AuthError?) { updateProfileError = error }
+    /// Sets the sign-out failure.
+    public func setSignOutError(_ error: AuthError?) { signOutError = error }
+
+    public func signIn(with credential: IDTokenCredential) async throws -> BackendSignIn {
+        calls.append(.signIn(credential))
+        return try signInResult.get()
+    }
+
+    public func signInAnonymously() async throws -> BackendSignIn {
+        calls.append(.signInAnonymously)
+        return try signInResult.get()
+    }
+
+    public func sendEmailCode(to email: String) async throws -> EmailCodeChallenge {
+        calls.append(.sendEmailCode(email))
+        if let sendCodeError { throw sendCodeError }
+        return EmailCodeChallenge(email: email, sentAt: Date(timeIntervalSince1970: 1_767_225_600))
+    }
+
+    public func verifyEmailCode(_ code: Secret, email: String) async throws -> BackendSignIn {
+        calls.append(.verifyEmailCode(code: code.revealed, email: email))
+        return try signInResult.get()
+    }
+
+    public func refreshSession(refreshToken: Secret) async throws -> AuthSession {
+        calls.append(.refresh(refreshToken.revealed))
+        return try refreshResult.get()
+    }
+
+    public func user(accessToken: Secret) async throws -> AuthUser {
+        calls.append(.user)
+        return try signInResult.get().user
+    }
+
+    public func updateProfile(_ update: ProfileUpdate, accessToken: Secret) async throws -> AuthUser {
+        calls.append(.updateProfile(update))
+        if let updateProfileError { throw updateProfileError }
+        var user = try signInResult.get().user
+        user.displayName = update.name.formatted
+        return user
+    }
+
+    public func link(_ credential: IDTokenCredential, accessToken: Secret) async throws -> BackendSignIn {
+        calls.append(.link(credential))
+        return try signInResult.get()
+    }
+
+    public func unlink(_ provider: ProviderID, accessToken: Secret) async throws -> AuthUser {
+        calls.append(.unlink(provider))
+        return try signInResult.get().user
+    }
+
+    public func signOut(accessToken: Secret, scope: SignOutScope) async throws {
+        calls.append(.signOut(scope))
+        if let signOutError { throw signOutError }
+    }
+
+    public func deleteAccount(accessToken: Secret) async throws {
+        calls.append(.deleteAccount)
+    }
+}

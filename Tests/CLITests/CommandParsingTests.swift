@@ -1,0 +1,56 @@
+import ArgumentParser
+import Testing
+@testable import login
+
+@Suite("login: parsing")
+struct CommandParsingTests {
+    private func parse<T>(_ arguments: [String], as type: T.Type) throws -> T {
+        let command = try Login.parseAsRoot(arguments)
+        return try #require(command as? T, "parsed \(Swift.type(of: command)), expected \(T.self)")
+    }
+
+    @Test("apple takes the sheet's choices and the global options")
+    func apple() throws {
+        let command = try parse(["apple", "--email", "ada@example.com", "--name", "Ada Lovelace", "--hide-email",
+                                 "--backend", "firebase", "--state-dir", "/tmp/x", "--json", "--verbose"], as: AppleCommand.self)
+        #expect(command.email == "ada@example.com")
+        #expect(command.name == "Ada Lovelace")
+        #expect(command.emailChoice == .hideEmail)
+        #expect(!command.cancel)
+        #expect(command.global.backend == .firebase)
+        #expect(command.global.stateDirectory.path == "/tmp/x")
+        #expect(command.global.json && command.global.verbose)
+        #expect(try parse(["apple", "--share-email", "--cancel"], as: AppleCommand.self).emailChoice == .shareEmail)
+        #expect(try parse(["apple"], as: AppleCommand.self).global.backend == .supabase)
+    }
+
+    @Test("google, anonymous, otp, status, refresh, logout and mailbox parse")
+    func others() throws {
+        let google = try parse(["google", "--email", "g@example.com", "--name", "Grace Hopper", "--cancel"], as: GoogleCommand.self)
+        #expect(google.email == "g@example.com" && google.cancel)
+        _ = try parse(["anonymous"], as: AnonymousCommand.self)
+        let otp = try parse(["otp", "--email", "a@example.com", "--code", "123456"], as: OTPCommand.self)
+        #expect(otp.code == "123456")
+        #expect(try parse(["otp", "--email", "a@example.com"], as: OTPCommand.self).code == nil)
+        _ = try parse(["status"], as: StatusCommand.self)
+        _ = try parse(["refresh"], as: RefreshCommand.self)
+        #expect(try parse(["logout", "--scope", "global"], as: LogoutCommand.self).scope == .global)
+        #expect(try parse(["logout"], as: LogoutCommand.self).scope == .local)
+        #expect(try parse(["mailbox", "--email", "a@example.com"], as: MailboxCommand.self).email == "a@example.com")
+    }
+
+    @Test("bad input is a usage error", arguments: [
+        ["apple", "--hide-email", "--share-email"], ["apple", "--backend", "parse"], ["apple", "--name", " "],
+        ["apple", "--email", "not-an-email"], ["otp"], ["otp", "--email", "a@"], ["otp", "--email", "a@example.com", "--code", " "],
+        ["logout", "--scope", "everywhere"], ["mailbox"], ["fly"],
+    ])
+    func usageErrors(arguments: [String]) {
+        #expect(throws: (any Error).self) { _ = try Login.parseAsRoot(arguments) }
+    }
+
+    @Test("the state directory defaults to $XDG_STATE_HOME/login or ~/.local/state/login")
+    func defaultStateDirectory() throws {
+        let path = try parse(["status"], as: StatusCommand.self).global.stateDirectory.path
+        #expect(path.hasSuffix("/login"))
+    }
+}
