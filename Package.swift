@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         .target(name: "AuthDomain", path: "Sources/Domain", swiftSettings: strict),
@@ -55,6 +56,7 @@ let package = Package(
             dependencies: [
                 "AuthSimulation", "AuthData", "AuthDomain", "AuthJWT",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/Emulator", swiftSettings: strict),
@@ -66,10 +68,23 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/CLI", swiftSettings: strict),
+        .executableTarget(
+            name: "auth-bench",
+            dependencies: [
+                "AuthDomain", "AuthData", "AuthJWT", "AuthSimulation",
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/Bench", swiftSettings: strict),
+        .executableTarget(
+            name: "auth-fuzz",
+            dependencies: ["AuthDomain", "AuthData", "AuthJWT", "AuthSimulation"],
+            path: "Sources/Fuzz", swiftSettings: strict),
         .target(
             name: "AuthTestSupport",
             dependencies: [
-                "AuthDomain", "AuthData", "AuthSimulation", "AuthJWT",
+                "AuthDomain", "AuthData", "AuthSimulation", "AuthJWT", "AuthEmulator",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/TestSupport", swiftSettings: strict),
@@ -91,8 +106,18 @@ let package = Package(
             dependencies: ["login", "AuthTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
         .testTarget(
+            name: "EmulatorTests",
+            dependencies: [
+                "AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", "AuthEmulator", "AuthTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+        .testTarget(
             name: "ContractTests",
-            dependencies: ["AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", "AuthTestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", "AuthEmulator", "AuthTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -18,7 +18,7 @@ struct Login: AsyncParsableCommand {
         """,
         subcommands: [
             AppleCommand.self, GoogleCommand.self, AnonymousCommand.self, OTPCommand.self, StatusCommand.self,
-            RefreshCommand.self, LogoutCommand.self, MailboxCommand.self,
+            RefreshCommand.self, LogoutCommand.self, MailboxCommand.self, ServeCommand.self,
         ])
 
     /// Parses and runs, mapping every failure to the documented exit status: usage errors exit

@@ -8,13 +8,22 @@ import Testing
 
 /// Which implementation of ``AuthBackend`` a contract test runs against.
 enum BackendFlavor: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    /// The Supabase adapter in front of the in-process engine.
     case supabaseInProcess
+    /// The Firebase adapter in front of the in-process engine.
     case firebaseInProcess
+    /// The Supabase REST adapter over HTTP, against the emulator on a loopback port.
+    case supabaseREST
+    /// The Firebase REST adapter over HTTP, against the emulator on a loopback port.
+    case firebaseREST
 
     var testDescription: String { rawValue }
 
     /// Whether the backend behaves like Supabase (otherwise like Firebase).
-    var isSupabase: Bool { self == .supabaseInProcess }
+    var isSupabase: Bool { self == .supabaseInProcess || self == .supabaseREST }
+
+    /// Whether calls cross HTTP.
+    var isREST: Bool { self == .supabaseREST || self == .firebaseREST }
 }
 
 /// One backend under test, on a fresh simulated world, plus the means to get provider tokens.
@@ -22,14 +31,32 @@ struct BackendHarness {
     let flavor: BackendFlavor
     let world: TestWorld
     let backend: any AuthBackend
+    /// The emulator serving the world, for the REST flavours (stopped when the harness goes).
+    let emulator: RunningEmulator?
 
     static func make(_ flavor: BackendFlavor) async throws -> BackendHarness {
         let world = try await TestWorld.make()
-        let backend: any AuthBackend = switch flavor {
-        case .supabaseInProcess: SupabaseAuthBackend(engine: world.services.supabase)
-        case .firebaseInProcess: FirebaseAuthBackend(engine: world.services.firebase)
+        // Time comes from the test clock; the transport's retry backoff waits in real time.
+        let clock = AuthClock(now: { world.clock.now }, sleep: AuthClock.live.sleep)
+        switch flavor {
+        case .supabaseInProcess:
+            return BackendHarness(flavor: flavor, world: world, backend: SupabaseAuthBackend(engine: world.services.supabase), emulator: nil)
+        case .firebaseInProcess:
+            return BackendHarness(flavor: flavor, world: world, backend: FirebaseAuthBackend(engine: world.services.firebase), emulator: nil)
+        case .supabaseREST:
+            let emulator = try await RunningEmulator.start(services: world.services)
+            let backend = SupabaseAuthBackend(
+                configuration: SupabaseConfiguration(projectURL: emulator.baseURL, apiKey: emulator.emulator.anonKey),
+                transport: .urlSession(), clock: clock)
+            return BackendHarness(flavor: flavor, world: world, backend: backend, emulator: emulator)
+        case .firebaseREST:
+            let emulator = try await RunningEmulator.start(services: world.services)
+            var configuration = FirebaseConfiguration(
+                apiKey: "test-api-key", projectID: world.services.configuration.firebaseProjectID, emulatorHost: "127.0.0.1:\(emulator.port)")
+            configuration.adminToken = "owner"
+            let backend = FirebaseAuthBackend(configuration: configuration, transport: .urlSession(), clock: clock)
+            return BackendHarness(flavor: flavor, world: world, backend: backend, emulator: emulator)
         }
-        return BackendHarness(flavor: flavor, world: world, backend: backend)
     }
 
     var clock: TestClock { world.clock }

@@ -25,7 +25,7 @@ struct GoogleCommand: AsyncParsableCommand {
     func run() async throws {
         let choice = SimulatedGoogleAuthorizer.Choice(email: email, name: name.flatMap(PersonName.parsing) ?? PersonName(givenName: "Grace", familyName: "Hopper"), cancel: cancel)
         try await LoginEnvironment.run(global) { environment in
-            await environment.registerGoogle(choice)
+            try await environment.registerGoogle(choice)
             try await environment.signIn(.social(.google))
         }
     }

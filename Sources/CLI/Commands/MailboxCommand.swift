@@ -17,7 +17,7 @@ struct MailboxCommand: AsyncParsableCommand {
     func run() async throws {
         let email = self.email.lowercased()
         try await LoginEnvironment.run(global) { environment in
-            let messages = await environment.world.mailbox.messages(for: email).filter { $0.sender == environment.backendName }
+            let messages = try await environment.providers.mailbox(for: email).filter { $0.sender == environment.backendName }
             environment.reporter.mailbox(messages, email: email)
         }
     }

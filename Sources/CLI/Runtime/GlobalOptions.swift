@@ -17,6 +17,51 @@ struct GlobalOptions: ParsableArguments {
     @Flag(help: "Log what happens on stderr.")
     var verbose = false
 
+    @Option(help: ArgumentHelp("The app's Apple client id (bundle id).", valueName: "id"))
+    var appleClientID = "com.example.authcoordinator"
+
+    @Option(help: ArgumentHelp("The app's Google OAuth client id.", valueName: "id"))
+    var googleClientID = "123456789012-authcoordinator.apps.googleusercontent.com"
+
+    @Option(help: ArgumentHelp("Use the Supabase project (or emulator) at this URL instead of the embedded engine.", valueName: "url"))
+    var supabaseURL: String?
+
+    @Option(help: ArgumentHelp("The Supabase anon key for --supabase-url.", valueName: "key"))
+    var supabaseKey: String?
+
+    @Option(help: ArgumentHelp("Use Firebase Auth with this Web API key instead of the embedded engine.", valueName: "key"))
+    var firebaseAPIKey: String?
+
+    @Option(help: ArgumentHelp("The Firebase project id (admin calls, global sign-out).", valueName: "id"))
+    var firebaseProject: String?
+
+    @Option(help: ArgumentHelp("Reach Firebase through an Auth emulator at host:port.", valueName: "host:port"))
+    var firebaseEmulatorHost: String?
+
+    @Option(help: ArgumentHelp("A Firebase admin bearer token (the emulator accepts `owner`), for global sign-out.", valueName: "token"))
+    var firebaseAdminToken: String?
+
+    @Option(help: ArgumentHelp("The emulator whose simulated Apple ID, Google and mailbox to use with a remote backend.", valueName: "url"))
+    var idpURL: String?
+
+    /// Whether a remote backend was asked for.
+    var isRemote: Bool { supabaseURL != nil || firebaseAPIKey != nil }
+
+    mutating func validate() throws {
+        if supabaseURL != nil, supabaseKey == nil { throw ValidationError("--supabase-url needs --supabase-key") }
+        if supabaseKey != nil, supabaseURL == nil { throw ValidationError("--supabase-key needs --supabase-url") }
+        for (flag, value) in [("--supabase-url", supabaseURL), ("--idp-url", idpURL)] {
+            if let value, URL(string: value)?.scheme == nil { throw ValidationError("\(flag) \"\(value)\" is not a URL") }
+        }
+        if let host = firebaseEmulatorHost, host.contains("/") || !host.contains(":") {
+            throw ValidationError("--firebase-emulator-host takes host:port, without a scheme")
+        }
+        if supabaseURL != nil, backend == .firebase, firebaseAPIKey == nil {
+            throw ValidationError("--backend firebase with --supabase-url: give --firebase-api-key too")
+        }
+        if firebaseAPIKey != nil, supabaseURL == nil { backend = .firebase }
+    }
+
     /// The state directory, resolved.
     var stateDirectory: URL {
         if let stateDir { return URL(fileURLWithPath: (stateDir as NSString).expandingTildeInPath) }

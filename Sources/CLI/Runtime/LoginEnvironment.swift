@@ -2,6 +2,7 @@ import AuthData
 import AuthDomain
 import AuthPresentation
 import AuthSimulation
+import AuthJWT
 import Foundation
 import Logging
 
@@ -17,15 +18,16 @@ struct LoginEnvironment: Sendable {
     let coordinator: AuthenticationCoordinator
     let profileCache: FileProfileCache
     let login: LoginUseCase
-    let world: SimulatedServices
+    let providers: IdentityProviders
+    let world: SimulatedServices?
 
     /// The backend's name, as printed.
     var backendName: String { options.backend.rawValue }
 
-    /// Opens the state directory (holding its lock for the whole command, so two `login`
-    /// processes never interleave their changes to the simulated world), runs `body`, and
-    /// saves the world even when `body` fails. Failures are reported and become the
-    /// documented exit status.
+    /// Opens the state directory, runs `body`, and (embedded) saves the simulated world even
+    /// when `body` fails. The embedded world is used under the directory's lock for the whole
+    /// command, so two `login` processes never interleave their changes to it. Failures are
+    /// reported and become the documented exit status.
     static func run(_ options: GlobalOptions, _ body: @escaping @Sendable (LoginEnvironment) async throws -> Void) async throws {
         let reporter = Reporter(json: options.json)
         let logger = makeLogger(verbose: options.verbose)
@@ -35,21 +37,25 @@ struct LoginEnvironment: Sendable {
         } catch {
             throw reporter.fail(code: "state_dir_unusable", message: "The state directory cannot be used: \(error)", exit: .authenticationFailed)
         }
-        let lock = FileLock(url: directory.url.appendingPathComponent("world.lock"))
-        try await lock.withLock {
-            let environment = try await open(options, directory: directory, reporter: reporter, logger: logger)
+        if options.isRemote {
+            let environment = try openRemote(options, directory: directory, reporter: reporter, logger: logger)
+            do { try await body(environment) } catch { throw reporter.report(error) }
+            return
+        }
+        try await FileLock(url: directory.url.appendingPathComponent("world.lock")).withLock {
+            let environment = try await openEmbedded(options, directory: directory, reporter: reporter, logger: logger)
             var failure: (any Error)?
             do { try await body(environment) } catch { failure = error }
-            do {
-                try directory.saveState(await environment.world.snapshot())
-            } catch {
-                logger.error("could not save the simulated services' state", metadata: ["error": "\(error)"])
+            if let world = environment.world {
+                do { try directory.saveState(await world.snapshot()) } catch {
+                    logger.error("could not save the simulated services' state", metadata: ["error": "\(error)"])
+                }
             }
-            if let failure { throw environment.reporter.report(failure) }
+            if let failure { throw reporter.report(failure) }
         }
     }
 
-    private static func open(_ options: GlobalOptions, directory: SimulationStateDirectory, reporter: Reporter, logger: Logger) async throws -> LoginEnvironment {
+    private static func openEmbedded(_ options: GlobalOptions, directory: SimulationStateDirectory, reporter: Reporter, logger: Logger) async throws -> LoginEnvironment {
         let keys: SimulationKeys
         let state: SimulationState
         do {
@@ -58,26 +64,55 @@ struct LoginEnvironment: Sendable {
         } catch {
             throw reporter.fail(code: "state_dir_corrupt", message: "The state directory cannot be used: \(error)", exit: .authenticationFailed)
         }
-        let world = try await SimulatedServices(configuration: SimulationConfiguration(), keys: keys, state: state, clock: .live)
+        let configuration = SimulationConfiguration(appleClientIDs: [options.appleClientID], googleClientIDs: [options.googleClientID])
+        let world = try await SimulatedServices(configuration: configuration, keys: keys, state: state, clock: .live)
+        let backend: any AuthBackend = switch options.backend {
+        case .supabase: SupabaseAuthBackend(engine: world.supabase)
+        case .firebase: FirebaseAuthBackend(engine: world.firebase)
+        }
+        return assemble(options, backend: backend, sessionFile: "session-\(options.backend.rawValue).json", directory: directory,
+                        providers: .embedded(world), world: world, reporter: reporter, logger: logger)
+    }
+
+    private static func openRemote(_ options: GlobalOptions, directory: SimulationStateDirectory, reporter: Reporter, logger: Logger) throws -> LoginEnvironment {
+        let transport = HTTPTransport.urlSession()
         let backend: any AuthBackend
-        let policy: RefreshPolicy
+        let endpoint: String
         switch options.backend {
         case .supabase:
-            backend = SupabaseAuthBackend(engine: world.supabase)
-            policy = .supabase
+            guard let url = options.supabaseURL.flatMap(URL.init(string:)), let key = options.supabaseKey else {
+                throw reporter.fail(code: "usage", message: "--backend supabase needs --supabase-url and --supabase-key", exit: .usage)
+            }
+            backend = SupabaseAuthBackend(configuration: SupabaseConfiguration(projectURL: url, apiKey: key), transport: transport, clock: .live)
+            endpoint = url.absoluteString
         case .firebase:
-            backend = FirebaseAuthBackend(engine: world.firebase)
-            policy = .firebase
+            guard let key = options.firebaseAPIKey else {
+                throw reporter.fail(code: "usage", message: "--backend firebase needs --firebase-api-key", exit: .usage)
+            }
+            var configuration = FirebaseConfiguration(apiKey: key, projectID: options.firebaseProject, emulatorHost: options.firebaseEmulatorHost)
+            configuration.adminToken = options.firebaseAdminToken.map { Secret($0) }
+            backend = FirebaseAuthBackend(configuration: configuration, transport: transport, clock: .live)
+            endpoint = (options.firebaseEmulatorHost ?? "firebase") + "/" + (options.firebaseProject ?? "")
         }
-        let store = FileSessionStore(fileURL: directory.url.appendingPathComponent("session-\(options.backend.rawValue).json"), logger: logger)
+        let providers: IdentityProviders = options.idpURL.flatMap(URL.init(string:)).map {
+            .remote(HTTPSimulatedProviders(baseURL: $0, transport: transport))
+        } ?? .unavailable
+        let tag = SHA256Hex.prefix(of: endpoint)
+        return assemble(options, backend: backend, sessionFile: "session-remote-\(options.backend.rawValue)-\(tag).json", directory: directory,
+                        providers: providers, world: nil, reporter: reporter, logger: logger)
+    }
+
+    private static func assemble(_ options: GlobalOptions, backend: any AuthBackend, sessionFile: String, directory: SimulationStateDirectory,
+                                 providers: IdentityProviders, world: SimulatedServices?, reporter: Reporter, logger: Logger) -> LoginEnvironment {
+        let store = FileSessionStore(fileURL: directory.url.appendingPathComponent(sessionFile), logger: logger)
         let profileCache = FileProfileCache(fileURL: directory.url.appendingPathComponent("profiles.json"), logger: logger)
+        let policy: RefreshPolicy = options.backend == .supabase ? .supabase : .firebase
         let sessions = SessionManager(backend: backend, store: store, clock: .live, policy: policy, logger: logger)
         let coordinator = AuthenticationCoordinator(backend: backend, sessions: sessions, profileCache: profileCache, logger: logger)
         let router = PostAuthRouter(profiles: AuthUserProfileRepository(cache: profileCache), membership: nil)
         return LoginEnvironment(
-            options: options, reporter: reporter, logger: logger, backend: backend, sessions: sessions,
-            coordinator: coordinator, profileCache: profileCache, login: LoginUseCase(coordinator: coordinator, router: router),
-            world: world)
+            options: options, reporter: reporter, logger: logger, backend: backend, sessions: sessions, coordinator: coordinator,
+            profileCache: profileCache, login: LoginUseCase(coordinator: coordinator, router: router), providers: providers, world: world)
     }
 
     private static func makeLogger(verbose: Bool) -> Logger {
@@ -86,17 +121,16 @@ struct LoginEnvironment: Sendable {
         return logger
     }
 
-    /// Registers the Apple strategy with a simulated sheet answered by `person`.
-    func registerApple(deviceAppleID: String?, person: @escaping @Sendable (Bool) async throws -> AppleSheetChoice) async {
-        let authorizer = SimulatedAppleIDAuthorizer(
-            appleID: world.apple, clientID: world.configuration.appleClientID, deviceAppleID: deviceAppleID, person: person)
+    /// Registers the Apple strategy with a sheet answered by `person`.
+    func registerApple(deviceAppleID: String?, person: @escaping @Sendable (Bool) async throws -> AppleSheetChoice) async throws {
+        let authorizer = try providers.appleAuthorizer(clientID: options.appleClientID, deviceAppleID: deviceAppleID, person: person)
         await coordinator.register(AppleAuthStrategy(
             authorizer: authorizer, backend: backend, nonces: NonceGenerator(source: .live), profileCache: profileCache, logger: logger))
     }
 
     /// Registers the Google strategy with the simulated chooser.
-    func registerGoogle(_ choice: SimulatedGoogleAuthorizer.Choice) async {
-        let authorizer = SimulatedGoogleAuthorizer(google: world.google, clientID: world.configuration.googleClientID, choice: choice)
+    func registerGoogle(_ choice: SimulatedGoogleAuthorizer.Choice) async throws {
+        let authorizer = try providers.googleAuthorizer(clientID: options.googleClientID, choice: choice)
         await coordinator.register(GoogleAuthStrategy(authorizer: authorizer, backend: backend, nonces: NonceGenerator(source: .live)))
     }
 
@@ -115,4 +149,9 @@ struct LoginEnvironment: Sendable {
             reporter.codeSent(challenge, backend: backendName)
         }
     }
+}
+
+extension SHA256Hex {
+    /// The first 8 hex digits of the SHA-256 of a string (file-name tags).
+    static func prefix(of text: String) -> String { String(hash(text).prefix(8)) }
 }

@@ -1,0 +1,87 @@
+import ArgumentParser
+import AuthData
+import AuthDomain
+import AuthEmulator
+import AuthSimulation
+import Foundation
+import Logging
+
+/// `login serve`: the local emulator of Supabase Auth, Firebase Auth and the simulated Apple ID
+/// and Google, on one port.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Serve Supabase Auth, Firebase Auth and the simulated Apple/Google on one port.",
+        discussion: """
+        Users, sessions and keys are kept in the state directory (written atomically at most once a second \
+        and at shutdown), so a restart keeps them; --ephemeral keeps none. Stop with Ctrl-C or SIGTERM.
+        """)
+
+    @Option(help: "The address to bind.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to bind (0 picks a free one).")
+    var port = 9999
+
+    @Option(help: ArgumentHelp("Where users, sessions and keys are kept.", discussion: "Default: $XDG_STATE_HOME/login, else ~/.local/state/login.", valueName: "dir"))
+    var stateDir: String?
+
+    @Flag(help: "Keep no users or sessions between runs.")
+    var ephemeral = false
+
+    @Option(help: ArgumentHelp("Also accept this Supabase API key (repeatable).", valueName: "key"))
+    var anonKey: [String] = []
+
+    @Option(help: ArgumentHelp("A Firebase project id to serve (repeatable; the first is the default).", valueName: "id"))
+    var firebaseProject: [String] = []
+
+    @Option(help: ArgumentHelp("An Apple client id the services accept (repeatable).", valueName: "id"))
+    var appleClientID: [String] = []
+
+    @Option(help: ArgumentHelp("A Google client id the services accept (repeatable).", valueName: "id"))
+    var googleClientID: [String] = []
+
+    @Flag(help: "Log every request on stderr.")
+    var verbose = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
+    }
+
+    func run() async throws {
+        var global = try GlobalOptions.parse(stateDir.map { ["--state-dir", $0] } ?? [])
+        global.verbose = verbose
+        var configuration = EmulatorConfiguration(host: host, port: port, stateDirectory: global.stateDirectory, ephemeral: ephemeral)
+        configuration.anonKeys = anonKey
+        if !firebaseProject.isEmpty { configuration.firebaseProjects = firebaseProject }
+        if !appleClientID.isEmpty { configuration.appleClientIDs = appleClientID }
+        if !googleClientID.isEmpty { configuration.googleClientIDs = googleClientID }
+        var logger = Logger(label: "emulator") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = verbose ? .debug : .warning
+        let reporter = Reporter(json: false)
+        let app: EmulatorApp
+        let requested = configuration
+        do {
+            app = try await buildEmulator(configuration: configuration, logger: logger) { boundPort in
+                var bound = requested
+                bound.port = boundPort
+                FileHandle.standardOutput.write(Data(ServeBanner(configuration: bound).text(anonKey: nil).utf8))
+            }
+        } catch {
+            throw reporter.fail(code: "state_dir_corrupt", message: "The emulator cannot start: \(error)", exit: .authenticationFailed)
+        }
+        try writeServiceRoleKey(app.emulator.serviceRoleKey, in: global.stateDirectory)
+        ServeBanner.shared.set(app.emulator)
+        do {
+            try await app.runUntilSignalled()
+        } catch {
+            throw reporter.fail(code: "serve_failed", message: "The emulator stopped: \(error)", exit: .unreachable)
+        }
+        FileHandle.standardError.write(Data("emulator stopped; state saved\n".utf8))
+    }
+
+    private func writeServiceRoleKey(_ key: String, in directory: URL) throws {
+        try? AtomicFile.ensureDirectory(directory)
+        try? AtomicFile.write(Data(key.utf8), to: directory.appendingPathComponent("service_role.key"))
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// How `login serve` runs the emulator.
+public struct EmulatorConfiguration: Sendable, Hashable {
+    /// The address to bind.
+    public var host: String
+    /// The port to bind (0 picks a free one).
+    public var port: Int
+    /// Where keys and state are kept; `nil` for none.
+    public var stateDirectory: URL?
+    /// Whether to keep no users between runs (keys are still reused from the state directory).
+    public var ephemeral: Bool
+    /// Extra Supabase API keys accepted besides the generated anon and service-role keys.
+    public var anonKeys: [String]
+    /// Firebase project ids served (the first is the default).
+    public var firebaseProjects: [String]
+    /// Apple client ids the services accept.
+    public var appleClientIDs: [String]
+    /// Google client ids the services accept.
+    public var googleClientIDs: [String]
+    /// The largest request body accepted, in bytes.
+    public var maxBodySize: Int
+    /// How often changed state is written to disk, in seconds.
+    public var saveInterval: TimeInterval
+
+    /// Creates a configuration.
+    /// - Parameters:
+    ///   - host: The bind address.
+    ///   - port: The port.
+    ///   - stateDirectory: The state directory.
+    ///   - ephemeral: Whether to keep no users.
+    public init(host: String = "127.0.0.1", port: Int = 9999, stateDirectory: URL?, ephemeral: Bool = false) {
+        self.host = host
+        self.port = port
+        self.stateDirectory = stateDirectory
+        self.ephemeral = ephemeral
+        self.anonKeys = []
+        self.firebaseProjects = ["demo-authcoordinator"]
+        self.appleClientIDs = ["com.example.authcoordinator"]
+        self.googleClientIDs = ["123456789012-authcoordinator.apps.googleusercontent.com"]
+        self.maxBodySize = 1 << 20
+        self.saveInterval = 1
+    }
+
+    /// The base URL clients use.
+    public var baseURL: String { "http://\(host.contains(":") ? "[\(host)]" : host):\(port)" }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Bridges Hummingbird requests to ``Emulator/handle(_:)``: reads the body up to the size limit
+/// (a larger body gets the service's 413), and writes the emulator's response.
+struct EmulatorHTTPResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+    let emulator: Emulator
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        var headers: [String: String] = [:]
+        for field in request.headers { headers[field.name.canonicalName] = field.value }
+        var message = EmulatorRequest(method: request.method.rawValue, target: request.head.path ?? "/", headers: headers)
+        var request = request
+        do {
+            let buffer = try await request.collectBody(upTo: emulator.configuration.maxBodySize)
+            message.body = Array(buffer: buffer)
+        } catch {
+            return Self.response(emulator.bodyTooLarge(message))
+        }
+        return Self.response(await emulator.handle(message))
+    }
+
+    static func response(_ response: EmulatorResponse) -> Response {
+        var fields = HTTPFields()
+        for (name, value) in response.headers {
+            if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
+        }
+        return Response(
+            status: HTTPResponse.Status(code: response.status), headers: fields,
+            body: response.body.isEmpty ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: response.body)))
+    }
+}

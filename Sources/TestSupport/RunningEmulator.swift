@@ -1,0 +1,58 @@
+import AuthData
+import AuthEmulator
+import AuthSimulation
+import Foundation
+import Logging
+
+/// An emulator serving a test world on a free loopback port, stopped when released.
+public final class RunningEmulator: Sendable {
+    /// The emulator.
+    public let emulator: Emulator
+    /// The bound port.
+    public let port: Int
+    private let task: Task<Void, any Error>
+
+    /// The base URL (`http://127.0.0.1:<port>`).
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    /// Starts an emulator for a world and waits until it listens.
+    /// - Parameters:
+    ///   - services: The world to serve.
+    ///   - stateDirectory: Where to keep state (`nil`: nothing is written).
+    /// - Returns: The running emulator.
+    /// - Throws: When it cannot start.
+    public static func start(services: SimulatedServices, stateDirectory: URL? = nil) async throws -> RunningEmulator {
+        var configuration = EmulatorConfiguration(host: "127.0.0.1", port: 0, stateDirectory: stateDirectory, ephemeral: stateDirectory == nil)
+        configuration.appleClientIDs = services.configuration.appleClientIDs
+        configuration.googleClientIDs = services.configuration.googleClientIDs
+        configuration.firebaseProjects = [services.configuration.firebaseProjectID]
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        var logger = Logger(label: "test-emulator")
+        logger.logLevel = .critical
+        let app = try buildEmulator(configuration: configuration, services: services, developerKeyPath: nil, logger: logger) { port in
+            continuation.yield(port)
+            continuation.finish()
+        }
+        let task = Task { try await app.run() }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else {
+            task.cancel()
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "the emulator did not start"])
+        }
+        return RunningEmulator(emulator: app.emulator, port: port, task: task)
+    }
+
+    private init(emulator: Emulator, port: Int, task: Task<Void, any Error>) {
+        self.emulator = emulator
+        self.port = port
+        self.task = task
+    }
+
+    deinit { task.cancel() }
+
+    /// Stops the server and waits until it has stopped.
+    public func stop() async {
+        task.cancel()
+        _ = await task.result
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// `login serve` running as a child process on a free port, stopped (SIGTERM) when released.
+public final class ServeProcess: @unchecked Sendable {
+    // @unchecked: `process` and `output` are set once in `init` and only read afterwards;
+    // Foundation's Process is thread-safe for terminate/wait.
+    private let process: Process
+    /// The base URL (`http://127.0.0.1:<port>`).
+    public let baseURL: String
+    /// The Supabase anon key it printed.
+    public let anonKey: String
+    /// Everything it printed at startup.
+    public let banner: String
+
+    /// Starts `login serve --port 0` and waits for its banner.
+    /// - Parameters:
+    ///   - runner: The `login` binary.
+    ///   - arguments: Extra arguments (`--state-dir`, `--ephemeral`, …).
+    ///   - port: The port (0: a free one).
+    /// - Throws: When it does not start within 20 s.
+    public init(runner: CommandRunner, arguments: [String], port: Int = 0) async throws {
+        let (process, pipe) = try runner.start(["serve", "--port", String(port)] + arguments)
+        self.process = process
+        var text = ""
+        let handle = pipe.fileHandleForReading
+        let deadline = Date().addingTimeInterval(20)
+        while !text.contains("  State ") && Date() < deadline && process.isRunning {
+            let chunk = await Task.detached { handle.availableData }.value
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        banner = text
+        guard let base = text.range(of: #"listening on (http://[0-9.:]+)"#, options: .regularExpression).map({ String(text[$0].dropFirst("listening on ".count)) }),
+              let anonLine = text.split(separator: "\n").first(where: { $0.contains("Supabase anon key") })
+        else {
+            process.terminate()
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "login serve did not start: \(text)"])
+        }
+        baseURL = base
+        anonKey = String(anonLine.split(separator: " ").last ?? "")
+    }
+
+    /// `host:port`.
+    public var hostAndPort: String { String(baseURL.dropFirst("http://".count)) }
+
+    /// The port it listens on.
+    public var port: Int { Int(baseURL.split(separator: ":").last ?? "") ?? 0 }
+
+    /// Sends SIGTERM and waits for the exit status.
+    /// - Returns: The exit status.
+    @discardableResult
+    public func stop() async -> Int32 {
+        if process.isRunning { process.terminate() }
+        await Task.detached { [process] in process.waitUntilExit() }.value
+        return process.terminationStatus
+    }
+
+    deinit { if process.isRunning { process.terminate() } }
+}

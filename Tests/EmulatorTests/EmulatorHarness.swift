@@ -1,0 +1,65 @@
+import AuthData
+import AuthDomain
+import AuthEmulator
+import AuthJWT
+import AuthSimulation
+import AuthTestSupport
+import Foundation
+import Logging
+import Testing
+
+/// An emulator around a fresh test world, called in process (no socket) through
+/// ``Emulator/handle(_:)``.
+struct EmulatorHarness {
+    let world: TestWorld
+    let emulator: Emulator
+
+    static func make() async throws -> EmulatorHarness {
+        let world = try await TestWorld.make()
+        var configuration = EmulatorConfiguration(host: "127.0.0.1", port: 0, stateDirectory: nil, ephemeral: true)
+        configuration.appleClientIDs = world.services.configuration.appleClientIDs
+        configuration.googleClientIDs = world.services.configuration.googleClientIDs
+        configuration.firebaseProjects = [world.services.configuration.firebaseProjectID]
+        let app = try buildEmulator(configuration: configuration, services: world.services, developerKeyPath: nil,
+                                    logger: Logger(label: "test"), onServerRunning: { _ in })
+        return EmulatorHarness(world: world, emulator: app.emulator)
+    }
+
+    var project: String { world.services.configuration.firebaseProjectID }
+
+    func send(_ method: String, _ target: String, json: String? = nil, headers: [String: String] = [:], contentType: String? = "application/json") async -> EmulatorResponse {
+        var all = headers
+        if json != nil, let contentType { all["content-type"] = contentType }
+        return await emulator.handle(EmulatorRequest(method: method, target: target, headers: all, body: Array((json ?? "").utf8)))
+    }
+
+    /// A Supabase call with the anon key and the 2024-01-01 API version.
+    func supabase(_ method: String, _ path: String, json: String? = nil, bearer: String? = nil, versioned: Bool = true) async -> EmulatorResponse {
+        var headers = ["apikey": emulator.anonKey]
+        if versioned { headers["x-supabase-api-version"] = "2024-01-01" }
+        if let bearer { headers["authorization"] = "Bearer \(bearer)" }
+        return await send(method, "/auth/v1/" + path, json: json, headers: headers)
+    }
+
+    /// A Firebase Identity Toolkit v1 call with an API key.
+    func firebase(_ method: String, json: String) async -> EmulatorResponse {
+        await send("POST", "/identitytoolkit.googleapis.com/v1/\(method)?key=test-key", json: json)
+    }
+
+    /// An Apple token for the app with a nonce: returns the token and the raw nonce.
+    func appleToken(email: String = "ada@example.com") async throws -> (token: String, rawNonce: String) {
+        let raw = NonceGenerator(source: .live).make()
+        let response = try await world.services.apple.authorize(AppleSheetRequest(
+            clientID: world.appleClientID, appleID: email, name: PersonName(givenName: "Ada", familyName: "Lovelace"),
+            nonce: NonceGenerator.sha256Hex(raw)))
+        return (response.identityToken, raw)
+    }
+}
+
+extension EmulatorResponse {
+    /// The body as a JSON object (empty when it is not one).
+    var object: JSONObject { (try? StrictJSONParser.parseObject(body)) ?? [:] }
+
+    /// The Firebase error message, if this is a Google error envelope.
+    var firebaseMessage: String? { object["error"]?.objectValue?["message"]?.stringValue }
+}

@@ -1,0 +1,70 @@
+"""Drives the emulator with firebase-admin (FIREBASE_AUTH_EMULATOR_HOST) and with the REST
+calls the Firebase iOS SDK makes (legacy v3 relyingparty paths, Secure Token JSON).
+
+Usage: python firebase_client_check.py HOST:PORT PROJECT_ID APPLE_CLIENT_ID
+"""
+import hashlib
+import os
+import secrets
+import sys
+
+import httpx
+
+host, project, apple_client = sys.argv[1], sys.argv[2], sys.argv[3]
+os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = host
+
+import firebase_admin  # noqa: E402
+from firebase_admin import auth  # noqa: E402
+
+checks = []
+
+
+def check(name, condition):
+    checks.append(name)
+    if not condition:
+        raise SystemExit(f"FAILED: {name}")
+
+
+app = firebase_admin.initialize_app(options={"projectId": project})
+
+# firebase-admin user management
+created = auth.create_user(email="admin-py@example.com", display_name="Grace Hopper", email_verified=True)
+check("create_user", created.uid and created.email == "admin-py@example.com")
+check("get_user", auth.get_user(created.uid).display_name == "Grace Hopper")
+check("get_user_by_email", auth.get_user_by_email("admin-py@example.com").uid == created.uid)
+auth.update_user(created.uid, display_name="Rear Admiral Hopper", disabled=True)
+fetched = auth.get_user(created.uid)
+check("update_user", fetched.display_name == "Rear Admiral Hopper" and fetched.disabled)
+auth.delete_user(created.uid)
+try:
+    auth.get_user(created.uid)
+    check("delete_user", False)
+except auth.UserNotFoundError:
+    check("delete_user", True)
+
+# The iOS SDK's wire calls: v3 verifyAssertion with the raw nonce, getAccountInfo, securetoken
+base = f"http://{host}"
+raw = secrets.token_urlsafe(24)
+sheet = httpx.post(f"{base}/appleid/auth/authorize", json={
+    "clientId": apple_client, "email": "ios@example.com", "nonce": hashlib.sha256(raw.encode()).hexdigest()}).json()
+assertion = httpx.post(f"{base}/www.googleapis.com/identitytoolkit/v3/relyingparty/verifyAssertion?key=fake-key", json={
+    "requestUri": "http://localhost", "returnSecureToken": True, "returnIdpCredential": True, "autoCreate": True,
+    "postBody": f"providerId=apple.com&id_token={sheet['identityToken']}&nonce={raw}"}).json()
+check("verifyAssertion", assertion.get("idToken") and assertion.get("refreshToken") and assertion.get("providerId") == "apple.com")
+info = httpx.post(f"{base}/www.googleapis.com/identitytoolkit/v3/relyingparty/getAccountInfo?key=fake-key",
+                  json={"idToken": assertion["idToken"]}).json()
+check("getAccountInfo", len(info["users"]) == 1 and info["users"][0]["providerUserInfo"][0]["providerId"] == "apple.com")
+token = httpx.post(f"{base}/securetoken.googleapis.com/v1/token?key=fake-key",
+                   json={"grantType": "refresh_token", "refreshToken": assertion["refreshToken"]}).json()
+check("securetoken", token["user_id"] == assertion["localId"] and token["access_token"] == token["id_token"])
+
+# firebase-admin reads the emulator's ID tokens
+decoded = auth.verify_id_token(token["id_token"])
+check("verify_id_token", decoded["uid"] == assertion["localId"] and decoded["firebase"]["sign_in_provider"] == "apple.com")
+
+# v3 signupNewUser as pyrebase4 sends it
+anonymous = httpx.post(f"{base}/www.googleapis.com/identitytoolkit/v3/relyingparty/signupNewUser?key=fake-key",
+                       json={"returnSecureToken": True}).json()
+check("signupNewUser", anonymous.get("localId") and anonymous.get("idToken"))
+
+print(f"firebase: {len(checks)} checks passed: " + ", ".join(checks))
