@@ -18,7 +18,8 @@ struct Login: AsyncParsableCommand {
         """,
         subcommands: [
             AppleCommand.self, GoogleCommand.self, AnonymousCommand.self, OTPCommand.self, StatusCommand.self,
-            RefreshCommand.self, LogoutCommand.self, MailboxCommand.self, ServeCommand.self,
+            RefreshCommand.self, LogoutCommand.self, MailboxCommand.self, LinkCommand.self, UnlinkCommand.self,
+            DeleteAccountCommand.self, ServeCommand.self,
         ])
 
     /// Parses and runs, mapping every failure to the documented exit status: usage errors exit

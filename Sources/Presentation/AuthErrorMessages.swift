@@ -35,6 +35,8 @@ public struct AuthErrorMessages: Sendable {
         case .rateLimited(let retryAfter):
             return retryAfter.map { "Too many attempts, please try again in \(Int($0.rounded(.up))) seconds" }
                 ?? "Too many attempts, please try again later"
+        case .lastSignInMethod(let provider):
+            return "\(Self.name(of: provider)) is your only way to sign in; add another before removing it"
         case .codeExpired:
             return "That code has expired, please request a new one"
         case .codeInvalid:

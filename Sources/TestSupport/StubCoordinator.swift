@@ -21,6 +21,9 @@ public actor StubCoordinator: AuthenticationCoordinating {
     }
 
     public func link(_ provider: ProviderID) async throws -> AuthenticationResult { throw AuthError.notSignedIn }
+    public func signIn(recovering recovery: IDTokenCredential) async throws -> AuthenticationResult { throw AuthError.notSignedIn }
+    public func unlink(_ provider: ProviderID) async throws -> AuthUser { throw AuthError.notSignedIn }
+    public func deleteAccount() async throws { throw AuthError.notSignedIn }
     public func signOut(scope: SignOutScope) async throws {}
     public func currentUser() async -> AuthUser? { nil }
 }

@@ -37,12 +37,22 @@ struct CommandParsingTests {
         #expect(try parse(["logout", "--scope", "global"], as: LogoutCommand.self).scope == .global)
         #expect(try parse(["logout"], as: LogoutCommand.self).scope == .local)
         #expect(try parse(["mailbox", "--email", "a@example.com"], as: MailboxCommand.self).email == "a@example.com")
+        let link = try parse(["link", "google", "--email", "g@example.com", "--switch-if-taken"], as: LinkCommand.self)
+        #expect(link.provider == .google && link.switchIfTaken)
+        #expect(try parse(["unlink", "email"], as: UnlinkCommand.self).provider == "email")
+        #expect(try parse(["delete-account", "--yes"], as: DeleteAccountCommand.self).yes)
+        let serve = try parse(["serve", "--port", "0", "--ephemeral", "--anon-key", "k1", "--anon-key", "k2", "--apple-client-id", "a.b"], as: ServeCommand.self)
+        #expect(serve.port == 0 && serve.ephemeral && serve.anonKey == ["k1", "k2"] && serve.appleClientID == ["a.b"])
+        let remote = try parse(["status", "--supabase-url", "http://127.0.0.1:9999", "--supabase-key", "k", "--idp-url", "http://127.0.0.1:9999"], as: StatusCommand.self)
+        #expect(remote.global.isRemote)
+        #expect(try parse(["status", "--firebase-api-key", "k", "--firebase-emulator-host", "127.0.0.1:9099"], as: StatusCommand.self).global.backend == .firebase)
     }
 
     @Test("bad input is a usage error", arguments: [
         ["apple", "--hide-email", "--share-email"], ["apple", "--backend", "parse"], ["apple", "--name", " "],
         ["apple", "--email", "not-an-email"], ["otp"], ["otp", "--email", "a@"], ["otp", "--email", "a@example.com", "--code", " "],
-        ["logout", "--scope", "everywhere"], ["mailbox"], ["fly"],
+        ["logout", "--scope", "everywhere"], ["mailbox"], ["fly"], ["link", "facebook"], ["unlink", "twitter"], ["serve", "--port", "70000"],
+        ["status", "--supabase-url", "http://x"], ["status", "--firebase-api-key", "k", "--firebase-emulator-host", "http://h:1"],
     ])
     func usageErrors(arguments: [String]) {
         #expect(throws: (any Error).self) { _ = try Login.parseAsRoot(arguments) }

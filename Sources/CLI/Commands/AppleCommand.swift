@@ -39,7 +39,7 @@ struct AppleCommand: AsyncParsableCommand {
         let name = self.name.flatMap(PersonName.parsing)
         let (emailChoice, cancel) = (self.emailChoice, self.cancel)
         try await LoginEnvironment.run(global) { environment in
-            try await environment.registerApple(deviceAppleID: email) { firstTime in
+            try await environment.registerApple(appleID: email) { firstTime in
                 guard !cancel else { return AppleSheetChoice(cancel: true) }
                 var choice = AppleSheetChoice(name: name, hideEmail: emailChoice == .hideEmail)
                 guard firstTime, Terminal.isInteractive else { return choice }

@@ -44,6 +44,23 @@ struct Reporter {
              fields: ["backend": .string(backend), "scope": .string(scope.rawValue), "wasSignedIn": .bool(wasSignedIn)], lines: [])
     }
 
+    func linked(_ result: AuthenticationResult, backend: String) {
+        emit(event: "userUpdated", headline: "Linked \(AuthErrorMessages.name(of: result.credential.provider)) to the account.",
+             fields: ["provider": .string(result.credential.provider.rawValue), "backend": .string(backend),
+                      "user": userJSON(result.user), "session": sessionJSON(result.session)],
+             lines: userLines(result.user) + sessionLines(result.session))
+    }
+
+    func unlinked(_ provider: ProviderID, user: AuthUser, backend: String) {
+        emit(event: "userUpdated", headline: "Unlinked \(AuthErrorMessages.name(of: provider)).",
+             fields: ["provider": .string(provider.rawValue), "backend": .string(backend), "user": userJSON(user)], lines: userLines(user))
+    }
+
+    func deleted(userID: String, backend: String) {
+        emit(event: "userDeleted", headline: "Account deleted; Apple tokens revoked where there were any.",
+             fields: ["backend": .string(backend), "userId": .string(userID)], lines: [("user id", userID)])
+    }
+
     func codeSent(_ challenge: EmailCodeChallenge, backend: String) {
         let kind = backend == "firebase" ? "A sign-in link" : "A one-time code"
         emit(event: "codeSent", headline: "\(kind) was sent to \(challenge.email).",
@@ -81,7 +98,8 @@ struct Reporter {
             cancelled()
             return .cancelled
         }
-        let message = messages.message(for: authError) ?? "Authentication failed, please try again"
+        var message = messages.message(for: authError) ?? "Authentication failed, please try again"
+        if case .invalidInput(let reason) = authError { message = reason.prefix(1).uppercased() + reason.dropFirst() }
         let detail = authError.description
         return fail(code: Self.code(of: authError), message: message + (message == detail ? "" : " (\(detail))"), exit: Self.exit(for: authError))
     }
@@ -123,6 +141,7 @@ struct Reporter {
         case .accountExistsWithDifferentCredential: "account_exists_with_different_credential"
         case .credentialAlreadyInUse(let backend, _): backend.code.rawValue
         case .rateLimited: "rate_limited"
+        case .lastSignInMethod: "last_sign_in_method"
         case .codeExpired: "code_expired"
         case .codeInvalid: "code_invalid"
         case .sessionExpired: "session_expired"

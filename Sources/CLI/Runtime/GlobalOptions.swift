@@ -44,6 +44,15 @@ struct GlobalOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The emulator whose simulated Apple ID, Google and mailbox to use with a remote backend.", valueName: "url"))
     var idpURL: String?
 
+    @Option(help: ArgumentHelp("Apple team id, for revoking Apple tokens on account deletion (remote backends).", valueName: "id"))
+    var appleTeamID: String?
+
+    @Option(help: ArgumentHelp("Apple key id of the Sign in with Apple key (remote backends).", valueName: "id"))
+    var appleKeyID: String?
+
+    @Option(help: ArgumentHelp("The Sign in with Apple key's .p8 file (remote backends).", valueName: "path"))
+    var appleKeyFile: String?
+
     /// Whether a remote backend was asked for.
     var isRemote: Bool { supabaseURL != nil || firebaseAPIKey != nil }
 

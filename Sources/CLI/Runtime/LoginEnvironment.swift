@@ -1,5 +1,6 @@
 import AuthData
 import AuthDomain
+import AuthEmulator
 import AuthPresentation
 import AuthSimulation
 import AuthJWT
@@ -70,8 +71,11 @@ struct LoginEnvironment: Sendable {
         case .supabase: SupabaseAuthBackend(engine: world.supabase)
         case .firebase: FirebaseAuthBackend(engine: world.firebase)
         }
+        let revoker = AppleRESTTokenRevoker(
+            secret: AppleClientSecret(teamID: keys.teamID, keyID: keys.developerKeyID, clientID: options.appleClientID, privateKey: try keys.developerKey()),
+            baseURL: URL(string: "http://in-process/appleid")!, transport: try Emulator.inProcess(services: world).inProcessTransport, clock: .live)
         return assemble(options, backend: backend, sessionFile: "session-\(options.backend.rawValue).json", directory: directory,
-                        providers: .embedded(world), world: world, reporter: reporter, logger: logger)
+                        providers: .embedded(world), revoker: revoker, world: world, reporter: reporter, logger: logger)
     }
 
     private static func openRemote(_ options: GlobalOptions, directory: SimulationStateDirectory, reporter: Reporter, logger: Logger) throws -> LoginEnvironment {
@@ -97,18 +101,30 @@ struct LoginEnvironment: Sendable {
         let providers: IdentityProviders = options.idpURL.flatMap(URL.init(string:)).map {
             .remote(HTTPSimulatedProviders(baseURL: $0, transport: transport))
         } ?? .unavailable
+        var revoker: (any AppleTokenRevoking)?
+        if let team = options.appleTeamID, let keyID = options.appleKeyID, let file = options.appleKeyFile, let idp = options.idpURL.flatMap(URL.init(string:)) {
+            guard let pem = try? String(contentsOfFile: file, encoding: .utf8),
+                  let secret = try? AppleClientSecret(teamID: team, keyID: keyID, clientID: options.appleClientID, p8: pem)
+            else { throw reporter.fail(code: "usage", message: "--apple-key-file \(file) is not a readable .p8 key", exit: .usage) }
+            revoker = AppleRESTTokenRevoker(secret: secret, baseURL: idp.appendingPathComponent("appleid"), transport: transport, clock: .live)
+        }
         let tag = SHA256Hex.prefix(of: endpoint)
         return assemble(options, backend: backend, sessionFile: "session-remote-\(options.backend.rawValue)-\(tag).json", directory: directory,
-                        providers: providers, world: nil, reporter: reporter, logger: logger)
+                        providers: providers, revoker: revoker, world: nil, reporter: reporter, logger: logger)
     }
 
     private static func assemble(_ options: GlobalOptions, backend: any AuthBackend, sessionFile: String, directory: SimulationStateDirectory,
-                                 providers: IdentityProviders, world: SimulatedServices?, reporter: Reporter, logger: Logger) -> LoginEnvironment {
+                                 providers: IdentityProviders, revoker: (any AppleTokenRevoking)?, world: SimulatedServices?,
+                                 reporter: Reporter, logger: Logger) -> LoginEnvironment {
         let store = FileSessionStore(fileURL: directory.url.appendingPathComponent(sessionFile), logger: logger)
         let profileCache = FileProfileCache(fileURL: directory.url.appendingPathComponent("profiles.json"), logger: logger)
         let policy: RefreshPolicy = options.backend == .supabase ? .supabase : .firebase
         let sessions = SessionManager(backend: backend, store: store, clock: .live, policy: policy, logger: logger)
-        let coordinator = AuthenticationCoordinator(backend: backend, sessions: sessions, profileCache: profileCache, logger: logger)
+        // The credential-state check never shows a sheet: its person would only cancel.
+        let appleCredentials = try? providers.appleAuthorizer(clientID: options.appleClientID, deviceAppleID: nil) { _ in AppleSheetChoice(cancel: true) }
+        let coordinator = AuthenticationCoordinator(
+            backend: backend, sessions: sessions, profileCache: profileCache, logger: logger,
+            appleCredentials: appleCredentials, appleTokenRevoker: revoker)
         let router = PostAuthRouter(profiles: AuthUserProfileRepository(cache: profileCache), membership: nil)
         return LoginEnvironment(
             options: options, reporter: reporter, logger: logger, backend: backend, sessions: sessions, coordinator: coordinator,
@@ -121,8 +137,12 @@ struct LoginEnvironment: Sendable {
         return logger
     }
 
-    /// Registers the Apple strategy with a sheet answered by `person`.
-    func registerApple(deviceAppleID: String?, person: @escaping @Sendable (Bool) async throws -> AppleSheetChoice) async throws {
+    /// Registers the Apple strategy with a sheet answered by `person`. The device's Apple ID is
+    /// `appleID` when given (and is then remembered), else the one remembered from earlier runs.
+    func registerApple(appleID: String?, person: @escaping @Sendable (Bool) async throws -> AppleSheetChoice) async throws {
+        let directory = options.stateDirectory
+        DeviceSettings.remember(appleID: appleID, in: directory)
+        let deviceAppleID = appleID ?? DeviceSettings.load(from: directory).appleID
         let authorizer = try providers.appleAuthorizer(clientID: options.appleClientID, deviceAppleID: deviceAppleID, person: person)
         await coordinator.register(AppleAuthStrategy(
             authorizer: authorizer, backend: backend, nonces: NonceGenerator(source: .live), profileCache: profileCache, logger: logger))

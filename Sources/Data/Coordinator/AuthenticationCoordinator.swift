@@ -17,9 +17,11 @@ import Logging
 /// for await event in coordinator.authStateChanges { print(event.name) }
 /// ```
 public actor AuthenticationCoordinator: AuthenticationCoordinating {
-    private let backend: any AuthBackend
-    private let profileCache: any ProfileCache
-    private let logger: Logger
+    let backend: any AuthBackend
+    let profileCache: any ProfileCache
+    let logger: Logger
+    let appleCredentials: (any AppleIDAuthorizing)?
+    let appleTokenRevoker: (any AppleTokenRevoking)?
     private var strategies: [ProviderID: any SocialAuthStrategyProviding] = [:]
 
     /// The session manager that keeps, refreshes and persists the session.
@@ -31,11 +33,19 @@ public actor AuthenticationCoordinator: AuthenticationCoordinating {
     ///   - sessions: Keeps the session.
     ///   - profileCache: The first-sign-in profile cache, cleared on account deletion.
     ///   - logger: Receives diagnostics (never a secret).
-    public init(backend: any AuthBackend, sessions: SessionManager, profileCache: any ProfileCache, logger: Logger) {
+    ///   - appleCredentials: Asked at start whether the Apple user still authorizes the app.
+    ///   - appleTokenRevoker: Revokes Apple tokens when an account is deleted (required by the
+    ///     App Store for apps offering Sign in with Apple).
+    public init(
+        backend: any AuthBackend, sessions: SessionManager, profileCache: any ProfileCache, logger: Logger,
+        appleCredentials: (any AppleIDAuthorizing)? = nil, appleTokenRevoker: (any AppleTokenRevoking)? = nil
+    ) {
         self.backend = backend
         self.sessions = sessions
         self.profileCache = profileCache
         self.logger = logger
+        self.appleCredentials = appleCredentials
+        self.appleTokenRevoker = appleTokenRevoker
     }
 
     /// Auth-state events: `initialSession` first, then `signedIn`, `tokenRefreshed`,
@@ -53,11 +63,32 @@ public actor AuthenticationCoordinator: AuthenticationCoordinating {
     /// The providers with a registered strategy.
     public var registeredProviders: [ProviderID] { strategies.keys.sorted { $0.rawValue < $1.rawValue } }
 
-    /// Restores the stored session and announces it.
-    /// - Returns: The restored session, marked expired or fresh.
+    /// Restores the stored session and announces it; then, for an Apple user, asks Apple
+    /// whether the user still authorizes the app and signs out when the authorization was
+    /// revoked or is gone.
+    /// - Returns: The restored session, marked expired or fresh; `nil` when signed out.
     @discardableResult
     public func start() async -> InitialSession? {
-        await sessions.restore()
+        let initial = await sessions.restore()
+        guard let stored = initial?.stored, stored.user.providers.contains(.apple), let appleUserID = stored.appleUserID,
+              let appleCredentials
+        else { return initial }
+        do {
+            switch try await appleCredentials.credentialState(forUserID: appleUserID) {
+            case .authorized:
+                return initial
+            case .revoked, .notFound:
+                logger.notice("Apple reports the authorization is gone; signing out")
+                await sessions.clear(reason: .appleCredentialRevoked)
+                return nil
+            case .transferred:
+                logger.warning("the app was transferred to another team; the Apple user id must be migrated")
+                return initial
+            }
+        } catch {
+            logger.warning("could not read the Apple credential state; keeping the session", metadata: ["error": "\(error)"])
+            return initial
+        }
     }
 
     /// Signs in with the strategy registered for the credential's provider, then keeps the
@@ -67,7 +98,7 @@ public actor AuthenticationCoordinator: AuthenticationCoordinating {
     /// - Throws: ``AuthError``; `noStrategyRegistered` for an unknown provider.
     public func signIn(with credential: LoginCredential) async throws -> SignInOutcome {
         let strategy = try strategy(for: credential.provider)
-        let outcome = try await Self.normalizing { try await strategy.signIn(with: credential) }
+        let outcome = try await normalizing { try await strategy.signIn(with: credential) }
         if case .authenticated(let result) = outcome {
             let stored = StoredSession(
                 session: result.session, user: result.user, provider: result.credential.provider,
@@ -85,9 +116,10 @@ public actor AuthenticationCoordinator: AuthenticationCoordinating {
         let strategy = try strategy(for: provider)
         guard var stored = await sessions.stored else { throw AuthError.notSignedIn }
         let accessToken = try await sessions.validSession().accessToken
-        let result = try await Self.normalizing { try await strategy.link(toAccountWith: accessToken) }
+        let result = try await normalizing { try await strategy.link(toAccountWith: accessToken) }
         stored.session = result.session
         stored.user = result.user
+        stored.provider = provider
         if provider == .apple { stored.appleUserID = result.credential.providerUserID }
         try await sessions.adopt(stored, announcing: .userUpdated(result.user))
         return result
@@ -117,14 +149,14 @@ public actor AuthenticationCoordinator: AuthenticationCoordinating {
     /// - Returns: The user.
     public func currentUser() async -> AuthUser? { await sessions.stored?.user }
 
-    private func strategy(for provider: ProviderID) throws -> any SocialAuthStrategyProviding {
+    func strategy(for provider: ProviderID) throws -> any SocialAuthStrategyProviding {
         guard let strategy = strategies[provider] else { throw AuthError.noStrategyRegistered(provider) }
         return strategy
     }
 
     /// Runs `body`, turning any non-domain error into ``AuthError``.
-    static func normalizing<T>(_ body: () async throws -> T) async throws -> T {
-        do { return try await body() } catch { throw normalize(error) }
+    func normalizing<T>(_ body: () async throws -> T) async throws(AuthError) -> T {
+        do { return try await body() } catch { throw Self.normalize(error) }
     }
 
     static func normalize(_ error: any Error) -> AuthError {

@@ -93,9 +93,15 @@ public struct SupabaseAuthBackend: AuthBackend {
     /// - Returns: The new session for the same user.
     /// - Throws: ``AuthError``: `credentialAlreadyInUse` (`identity_already_exists`, `email_exists`).
     public func link(_ credential: IDTokenCredential, accessToken: Secret) async throws -> BackendSignIn {
-        try await call {
-            let payload = try await api.token(idToken: Self.request(credential, link: true), bearer: accessToken.revealed)
-            return BackendSignIn(session: SupabaseWireMapping.session(payload), user: SupabaseWireMapping.user(payload.user), isNewUser: false)
+        do {
+            return try await call {
+                let payload = try await api.token(idToken: Self.request(credential, link: true), bearer: accessToken.revealed)
+                return BackendSignIn(session: SupabaseWireMapping.session(payload), user: SupabaseWireMapping.user(payload.user), isNewUser: false)
+            }
+        } catch .credentialAlreadyInUse(let error, nil) {
+            // Supabase keeps no record of spent ID tokens: the same credential signs in to the
+            // account that owns the identity, until the token expires.
+            throw AuthError.credentialAlreadyInUse(error, recovery: credential)
         }
     }
 

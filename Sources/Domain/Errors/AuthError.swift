@@ -39,6 +39,8 @@ public enum AuthError: Error, Hashable, Sendable {
     case credentialAlreadyInUse(BackendError, recovery: IDTokenCredential?)
     /// Too many requests; `retryAfter` seconds until the next may succeed, when known.
     case rateLimited(retryAfter: TimeInterval?)
+    /// The provider is the account's only way in and cannot be removed.
+    case lastSignInMethod(ProviderID)
     /// The one-time code has expired.
     case codeExpired
     /// The one-time code is wrong (Supabase also answers this for an expired code).
@@ -102,6 +104,7 @@ extension AuthError: CustomStringConvertible {
             "this identity belongs to another account (\(error.code))" + (recovery == nil ? "" : "; a recovery credential was returned")
         case .rateLimited(let retryAfter):
             retryAfter.map { "rate limited; retry after \(Int($0.rounded(.up))) s" } ?? "rate limited"
+        case .lastSignInMethod(let provider): "\(provider) is the account's only way in and cannot be unlinked"
         case .codeExpired: "the one-time code has expired"
         case .codeInvalid: "the one-time code is invalid"
         case .sessionExpired(let reason): "the session has expired or was revoked: \(reason)"

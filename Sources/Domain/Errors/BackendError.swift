@@ -31,7 +31,7 @@ public struct BackendError: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A backend error code; an open set so that codes added on the server still decode.
-public struct BackendErrorCode: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral {
+public struct BackendErrorCode: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The code as the backend sends it.
     public let rawValue: String
 
@@ -45,4 +45,7 @@ public struct BackendErrorCode: RawRepresentable, Hashable, Sendable, Expressibl
 
     /// The backend gave no code.
     public static let unknown: BackendErrorCode = "unknown"
+
+    /// The code as sent.
+    public var description: String { rawValue }
 }
