@@ -1,17 +1,67 @@
 import ArgumentParser
+import AuthData
 import AuthDomain
+import AuthSimulation
 import Foundation
+import Logging
 
-/// `login status`: the stored session.
+/// `login status`: the stored session; with `--watch`, auth-state events as they happen.
 struct StatusCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "status", abstract: "Show the stored session (\"signed out\" when there is none).")
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "Show the stored session (\"signed out\" when there is none).",
+        discussion: """
+        With --watch, keeps running (until interrupted) and prints auth-state events as they happen: the initial \
+        session first, then refreshes made by the auto-refresh loop, sign-outs, updates. Other login commands \
+        keep working meanwhile.
+        """)
 
     @OptionGroup var global: GlobalOptions
 
+    @Flag(help: "Keep running and print auth-state events as they happen, with auto-refresh on.")
+    var watch = false
+
+    @Option(help: ArgumentHelp("With --watch: refresh this many seconds before expiry (default: the backend client's own).", valueName: "seconds"))
+    var refreshLead: Double?
+
+    func validate() throws {
+        if refreshLead != nil, !watch { throw ValidationError("--refresh-lead goes with --watch") }
+        if let refreshLead, refreshLead < 0 { throw ValidationError("--refresh-lead must not be negative") }
+    }
+
     func run() async throws {
-        try await LoginEnvironment.run(global) { environment in
-            let initial = await environment.coordinator.start()
-            environment.reporter.status(initial?.stored, backend: environment.backendName, now: Date())
+        guard watch else {
+            try await LoginEnvironment.run(global) { environment in
+                let initial = await environment.coordinator.start()
+                environment.reporter.status(initial?.stored, backend: environment.backendName, now: Date())
+            }
+            return
+        }
+        try await watchEvents()
+    }
+
+    private func watchEvents() async throws {
+        let options = global
+        let reporter = Reporter(json: options.json)
+        var logger = Logger(label: "login") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = options.verbose ? .debug : .warning
+        let directory = SimulationStateDirectory(url: options.stateDirectory)
+        let backend: any AuthBackend
+        if options.isRemote {
+            backend = try LoginEnvironment.remoteBackend(options, reporter: reporter)
+        } else {
+            backend = WorldReloadingBackend(
+                directory: directory, choice: options.backend,
+                configuration: SimulationConfiguration(appleClientIDs: [options.appleClientID], googleClientIDs: [options.googleClientID]))
+        }
+        var policy: RefreshPolicy = options.backend == .supabase ? .supabase : .firebase
+        if let refreshLead { policy.autoRefreshLead = refreshLead }
+        let store = FileSessionStore(fileURL: directory.url.appendingPathComponent(LoginEnvironment.sessionFileName(options)), logger: logger)
+        let sessions = SessionManager(backend: backend, store: store, clock: .live, policy: policy, logger: logger)
+        let events = sessions.events
+        await sessions.restore()
+        await sessions.startAutoRefresh()
+        for await event in events {
+            reporter.event(event, backend: options.backend.rawValue, now: Date())
         }
     }
 }

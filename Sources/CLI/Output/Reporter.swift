@@ -61,6 +61,45 @@ struct Reporter {
              fields: ["backend": .string(backend), "userId": .string(userID)], lines: [("user id", userID)])
     }
 
+    /// One auth-state event, as `status --watch` prints it: a timestamped line, or one JSON
+    /// object per line.
+    func event(_ event: AuthStateEvent, backend: String, now: Date) {
+        let time = ISO8601DateFormatter().string(from: now)
+        var fields: JSONObject = ["event": .string(event.name), "at": .string(time), "backend": .string(backend)]
+        var detail = ""
+        switch event {
+        case .initialSession(let initial):
+            fields["signedIn"] = .bool(initial != nil)
+            if let initial {
+                fields["expired"] = .bool(initial.isExpired)
+                fields["user"] = userJSON(initial.stored.user)
+                fields["session"] = sessionJSON(initial.stored.session)
+                detail = "user \(initial.stored.user.id), expires \(ISO8601DateFormatter().string(from: initial.stored.session.expiresAt))"
+                    + (initial.isExpired ? " (expired)" : "")
+            } else {
+                detail = "signed out"
+            }
+        case .signedIn(let stored):
+            fields["user"] = userJSON(stored.user)
+            fields["session"] = sessionJSON(stored.session)
+            detail = "user \(stored.user.id)"
+        case .tokenRefreshed(let session):
+            fields["session"] = sessionJSON(session)
+            detail = "expires \(ISO8601DateFormatter().string(from: session.expiresAt)), access token \(session.accessToken.redacted)"
+        case .userUpdated(let user):
+            fields["user"] = userJSON(user)
+            detail = "user \(user.id)"
+        case .signedOut(let reason):
+            fields["reason"] = .string("\(reason)")
+            detail = "\(reason)"
+        case .userDeleted(let userID):
+            fields["userId"] = .string(userID)
+            detail = "user \(userID)"
+        }
+        let line = json ? fields.jsonString : "\(time)  \(event.name)  \(detail)"
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
     func codeSent(_ challenge: EmailCodeChallenge, backend: String) {
         let kind = backend == "firebase" ? "A sign-in link" : "A one-time code"
         emit(event: "codeSent", headline: "\(kind) was sent to \(challenge.email).",

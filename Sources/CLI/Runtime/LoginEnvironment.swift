@@ -74,30 +74,41 @@ struct LoginEnvironment: Sendable {
         let revoker = AppleRESTTokenRevoker(
             secret: AppleClientSecret(teamID: keys.teamID, keyID: keys.developerKeyID, clientID: options.appleClientID, privateKey: try keys.developerKey()),
             baseURL: URL(string: "http://in-process/appleid")!, transport: try Emulator.inProcess(services: world).inProcessTransport, clock: .live)
-        return assemble(options, backend: backend, sessionFile: "session-\(options.backend.rawValue).json", directory: directory,
+        return assemble(options, backend: backend, sessionFile: sessionFileName(options), directory: directory,
                         providers: .embedded(world), revoker: revoker, world: world, reporter: reporter, logger: logger)
     }
 
-    private static func openRemote(_ options: GlobalOptions, directory: SimulationStateDirectory, reporter: Reporter, logger: Logger) throws -> LoginEnvironment {
-        let transport = HTTPTransport.urlSession()
-        let backend: any AuthBackend
-        let endpoint: String
+    /// The session file for the chosen backend: one per embedded backend, one per remote
+    /// endpoint.
+    static func sessionFileName(_ options: GlobalOptions) -> String {
+        guard options.isRemote else { return "session-\(options.backend.rawValue).json" }
+        let endpoint = options.backend == .supabase
+            ? options.supabaseURL ?? ""
+            : (options.firebaseEmulatorHost ?? "firebase") + "/" + (options.firebaseProject ?? "")
+        return "session-remote-\(options.backend.rawValue)-\(SHA256Hex.prefix(of: endpoint)).json"
+    }
+
+    /// The REST adapter for the remote backend the options name.
+    static func remoteBackend(_ options: GlobalOptions, reporter: Reporter, transport: HTTPTransport = .urlSession()) throws -> any AuthBackend {
         switch options.backend {
         case .supabase:
             guard let url = options.supabaseURL.flatMap(URL.init(string:)), let key = options.supabaseKey else {
                 throw reporter.fail(code: "usage", message: "--backend supabase needs --supabase-url and --supabase-key", exit: .usage)
             }
-            backend = SupabaseAuthBackend(configuration: SupabaseConfiguration(projectURL: url, apiKey: key), transport: transport, clock: .live)
-            endpoint = url.absoluteString
+            return SupabaseAuthBackend(configuration: SupabaseConfiguration(projectURL: url, apiKey: key), transport: transport, clock: .live)
         case .firebase:
             guard let key = options.firebaseAPIKey else {
                 throw reporter.fail(code: "usage", message: "--backend firebase needs --firebase-api-key", exit: .usage)
             }
             var configuration = FirebaseConfiguration(apiKey: key, projectID: options.firebaseProject, emulatorHost: options.firebaseEmulatorHost)
             configuration.adminToken = options.firebaseAdminToken.map { Secret($0) }
-            backend = FirebaseAuthBackend(configuration: configuration, transport: transport, clock: .live)
-            endpoint = (options.firebaseEmulatorHost ?? "firebase") + "/" + (options.firebaseProject ?? "")
+            return FirebaseAuthBackend(configuration: configuration, transport: transport, clock: .live)
         }
+    }
+
+    private static func openRemote(_ options: GlobalOptions, directory: SimulationStateDirectory, reporter: Reporter, logger: Logger) throws -> LoginEnvironment {
+        let transport = HTTPTransport.urlSession()
+        let backend = try remoteBackend(options, reporter: reporter, transport: transport)
         let providers: IdentityProviders = options.idpURL.flatMap(URL.init(string:)).map {
             .remote(HTTPSimulatedProviders(baseURL: $0, transport: transport))
         } ?? .unavailable
@@ -108,8 +119,7 @@ struct LoginEnvironment: Sendable {
             else { throw reporter.fail(code: "usage", message: "--apple-key-file \(file) is not a readable .p8 key", exit: .usage) }
             revoker = AppleRESTTokenRevoker(secret: secret, baseURL: idp.appendingPathComponent("appleid"), transport: transport, clock: .live)
         }
-        let tag = SHA256Hex.prefix(of: endpoint)
-        return assemble(options, backend: backend, sessionFile: "session-remote-\(options.backend.rawValue)-\(tag).json", directory: directory,
+        return assemble(options, backend: backend, sessionFile: sessionFileName(options), directory: directory,
                         providers: providers, revoker: revoker, world: nil, reporter: reporter, logger: logger)
     }
 

@@ -1,0 +1,38 @@
+import AuthTestSupport
+import Foundation
+import Testing
+
+@Suite("login: status --watch")
+struct WatchEndToEndTests {
+    @Test("prints the initial session first, then the auto-refresh loop's refreshes, while other commands keep working")
+    func watch() async throws {
+        let runner = try CommandRunner.builtProduct("login")
+        let state = TemporaryDirectory()
+        #expect(try await runner.run(["anonymous", "--state-dir", state.path]).status == 0)
+        let (process, pipe) = try runner.start(["status", "--watch", "--json", "--refresh-lead", "3599", "--state-dir", state.path])
+        defer { if process.isRunning { process.terminate() } }
+
+        var lines: [[String: Any]] = []
+        var buffer = ""
+        let handle = pipe.fileHandleForReading
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, !lines.contains(where: { $0["event"] as? String == "tokenRefreshed" }) {
+            let chunk = await Task.detached { handle.availableData }.value
+            guard !chunk.isEmpty else { break }
+            buffer += String(decoding: chunk, as: UTF8.self)
+            while let newline = buffer.firstIndex(of: "\n") {
+                let line = String(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                if let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] { lines.append(object) }
+            }
+            if lines.count == 1 {
+                #expect(try await runner.run(["status", "--state-dir", state.path]).status == 0, "other commands run while watching")
+            }
+        }
+        #expect(lines.first?["event"] as? String == "initialSession")
+        #expect(lines.first?["signedIn"] as? Bool == true)
+        let refreshed = try #require(lines.first { $0["event"] as? String == "tokenRefreshed" })
+        #expect(((refreshed["session"] as? [String: Any])?["accessToken"] as? String)?.hasSuffix("…[redacted]") == true)
+        process.terminate()
+    }
+}
