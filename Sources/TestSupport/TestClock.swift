@@ -42,6 +42,9 @@ public final class TestClock: Sendable {
     /// How many tasks are sleeping.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
+    /// When the sleeping tasks wake, earliest first (to check a schedule, such as a backoff).
+    public var deadlines: [Date] { state.withLock { $0.sleepers.map(\.deadline).sorted() } }
+
     /// Moves time forward and wakes every sleeper whose deadline has passed, earliest first.
     /// - Parameter seconds: How far.
     public func advance(by seconds: TimeInterval) {

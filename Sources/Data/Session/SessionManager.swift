@@ -8,26 +8,36 @@ import Logging
 /// - Restore: the stored session is read once and announced as `initialSession` (expired or
 ///   fresh) before any other event.
 /// - Single flight: any number of concurrent callers share one refresh request. Before
-///   refreshing, the store is re-read under its lock, so a token another process already
-///   rotated is adopted rather than spent again.
+///   refreshing, the store is re-read under its lock, so a session another process already
+///   refreshed (rotated or re-issued) is adopted rather than its refresh token spent again.
+/// - A sign-in or sign-out made while a refresh is on the wire waits for it to land, so the
+///   late answer cannot bring the old session back.
 /// - Write ordering: a rotated session is persisted before `tokenRefreshed` is announced; if
 ///   persisting fails, the old refresh token stays in use, which Supabase answers with the
 ///   rotated session again.
 /// - Failures: definitive ones (``AuthError/endsSession``) clear the session and announce
-///   `signedOut`; everything else keeps it and is retried with backoff.
+///   `signedOut`; everything else keeps it and is retried with backoff (see
+///   ``startAutoRefresh()``).
+///
+/// ```swift
+/// let sessions = SessionManager(backend: backend, store: store, clock: .live, policy: .supabase, logger: logger)
+/// await sessions.restore()            // announces initialSession
+/// await sessions.startAutoRefresh()
+/// let token = try await sessions.validSession().accessToken
+/// ```
 public actor SessionManager {
     private let backend: any AuthBackend
     private let store: any SessionStore
-    private let clock: AuthClock
-    private let policy: RefreshPolicy
-    private let logger: Logger
+    let clock: AuthClock
+    let policy: RefreshPolicy
+    let logger: Logger
     private let hub: AuthEventHub
 
-    private var current: StoredSession?
-    private var didRestore = false
+    private(set) var current: StoredSession?
+    private var restoring: Task<Void, Never>?
     private var refreshTask: Task<AuthSession, any Error>?
-    private var autoRefreshEnabled = false
-    private var autoRefreshTask: Task<Void, Never>?
+    var autoRefreshEnabled = false
+    var autoRefreshTask: Task<Void, Never>?
 
     /// Creates a manager.
     /// - Parameters:
@@ -52,23 +62,34 @@ public actor SessionManager {
     /// A stream of auth-state events, starting with `initialSession`.
     public nonisolated var events: AsyncStream<AuthStateEvent> { hub.subscribe() }
 
-    /// The session as last known, possibly expired.
-    public var stored: StoredSession? { current }
+    /// The session as last known, possibly expired (the stored one is read first if it has not
+    /// been yet).
+    public var stored: StoredSession? {
+        get async {
+            await restore()
+            return current
+        }
+    }
 
-    /// Reads the stored session (once) and announces it.
+    /// Reads the stored session (once) and announces it. Every caller, and every other
+    /// operation, waits for that one read: nothing is announced before `initialSession`, and a
+    /// sign-in that races the read is not overwritten by it.
     /// - Returns: The stored session, marked expired or fresh.
     @discardableResult
     public func restore() async -> InitialSession? {
-        if !didRestore {
-            didRestore = true
-            do {
-                current = try await store.load()
-            } catch {
-                logger.warning("session store is unreachable; starting signed out", metadata: ["error": "\(error)"])
-            }
-            hub.restored(current)
-        }
+        let task = restoring ?? Task { await self.readStoredSession() }
+        restoring = task
+        await task.value
         return current.map { InitialSession(stored: $0, isExpired: $0.session.expiresAt <= clock.now()) }
+    }
+
+    private func readStoredSession() async {
+        do {
+            current = try await store.load()
+        } catch {
+            logger.warning("session store is unreachable; starting signed out", metadata: ["error": "\(error)"])
+        }
+        hub.restored(current)
     }
 
     /// Adopts a new session (after a sign-in, or a link that re-issued tokens): persists it,
@@ -79,6 +100,7 @@ public actor SessionManager {
     /// - Throws: ``AuthError/storage(_:)`` when it cannot be persisted.
     public func adopt(_ stored: StoredSession, announcing event: AuthStateEvent) async throws {
         await restore()
+        await settleRefresh()
         try await store.save(stored)
         current = stored
         hub.emit(event)
@@ -99,6 +121,7 @@ public actor SessionManager {
     /// - Parameter reason: Why.
     public func clear(reason: SignOutReason) async {
         await restore()
+        await settleRefresh()
         let userID = current?.user.id
         current = nil
         autoRefreshTask?.cancel()
@@ -142,18 +165,10 @@ public actor SessionManager {
         return try await task.value
     }
 
-    /// Starts refreshing ahead of expiry on the injected clock, retrying transient failures with
-    /// backoff, until stopped or signed out (a later sign-in resumes it).
-    public func startAutoRefresh() {
-        autoRefreshEnabled = true
-        rescheduleAutoRefresh()
-    }
-
-    /// Stops the auto-refresh loop.
-    public func stopAutoRefresh() {
-        autoRefreshEnabled = false
-        autoRefreshTask?.cancel()
-        autoRefreshTask = nil
+    /// Lets a refresh already on the wire finish first: its answer is stored and adopted when it
+    /// lands, so a sign-in or sign-out made meanwhile would otherwise be overwritten by it.
+    private func settleRefresh() async {
+        if let refreshTask { _ = try? await refreshTask.value }
     }
 
     private enum RefreshOutcome: Sendable {
@@ -168,9 +183,10 @@ public actor SessionManager {
         do {
             outcome = try await store.withExclusiveAccess { [backend, store, clock, policy] in
                 guard let latest = try await store.load() else { return .signedOutElsewhere }
-                if latest.user.id != known.user.id || latest.session.refreshToken != known.session.refreshToken,
-                   !latest.session.expires(within: policy.margin, of: clock.now())
-                {
+                // Another process stored a different session (rotated, or, where tokens do not
+                // rotate, merely re-issued) that is still good: take it instead of refreshing.
+                let changedElsewhere = latest.user.id != known.user.id || latest.session != known.session
+                if changedElsewhere, !latest.session.expires(within: policy.margin, of: clock.now()) {
                     return .adopted(latest)
                 }
                 let base = latest.user.id == known.user.id ? latest : known
@@ -220,43 +236,5 @@ public actor SessionManager {
             hub.emit(.signedOut(.sessionEnded(error)))
             throw error
         }
-    }
-
-    private func rescheduleAutoRefresh() {
-        autoRefreshTask?.cancel()
-        autoRefreshTask = nil
-        guard autoRefreshEnabled, current != nil else { return }
-        autoRefreshTask = Task { await self.autoRefreshLoop() }
-    }
-
-    private func autoRefreshLoop() async {
-        var failures = 0
-        while !Task.isCancelled, let known = current {
-            let delay = failures == 0
-                ? known.session.expiresAt.timeIntervalSince(clock.now()) - policy.autoRefreshLead
-                : policy.backoff(afterFailures: failures)
-            do {
-                try await clock.sleep(.interval(delay))
-            } catch {
-                return
-            }
-            guard !Task.isCancelled, let latest = current else { break }
-            guard latest.session.expires(within: policy.autoRefreshLead, of: clock.now()) else {
-                failures = 0
-                continue
-            }
-            do {
-                try await refresh()
-                failures = 0
-            } catch let error as AuthError where error.endsSession {
-                break
-            } catch {
-                failures += 1
-                logger.warning("auto-refresh failed; retrying", metadata: [
-                    "attempt": "\(failures)", "retryIn": "\(policy.backoff(afterFailures: failures))s", "error": "\(error)",
-                ])
-            }
-        }
-        if !Task.isCancelled { logger.debug("auto-refresh stopped: signed out") }
     }
 }

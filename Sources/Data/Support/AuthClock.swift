@@ -22,10 +22,13 @@ public struct AuthClock: Sendable {
 }
 
 extension Duration {
-    /// A duration from seconds as a `TimeInterval`, clamped at zero.
+    /// A duration from seconds as a `TimeInterval`, clamped at zero; NaN is zero and anything
+    /// beyond the 64-bit millisecond range is that range's end (instead of a trap).
     /// - Parameter seconds: The seconds.
     /// - Returns: The duration.
     package static func interval(_ seconds: TimeInterval) -> Duration {
-        .milliseconds(Int64((max(0, seconds) * 1000).rounded(.up)))
+        let milliseconds = (seconds * 1000).rounded(.up)
+        guard milliseconds > 0 else { return .zero }
+        return .milliseconds(milliseconds < 9.2e18 ? Int64(milliseconds) : .max)
     }
 }

@@ -59,12 +59,14 @@ package final class AuthEventHub: Sendable {
         }
     }
 
-    /// Ends every stream.
+    /// Ends every stream. The continuations are finished outside the lock: finishing runs each
+    /// stream's termination handler, which takes the lock to unsubscribe.
     package func finish() {
-        state.withLock { state in
-            for continuation in state.subscribers.values { continuation.finish() }
-            state.subscribers = [:]
+        let ending = state.withLock { state in
+            defer { state.subscribers = [:] }
+            return Array(state.subscribers.values)
         }
+        for continuation in ending { continuation.finish() }
     }
 
     private func initial(_ stored: StoredSession?) -> InitialSession? {

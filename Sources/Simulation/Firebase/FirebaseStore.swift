@@ -211,7 +211,10 @@ package actor FirebaseStore {
         guard let user = state.users.removeValue(forKey: localId) else { throw .userNotFound }
         for provider in user.providers { state.federatedIndex[FirebaseState.federatedKey(providerId: provider.providerId, rawId: provider.rawId)] = nil }
         if let email = user.email, state.emailIndex[email] == localId { state.emailIndex[email] = nil }
-        for token in state.refreshTokensByUser.removeValue(forKey: localId) ?? [] { state.refreshTokens[token] = nil }
+        // The refresh-token records stay (at most `maxRefreshTokensPerUser`): production answers a
+        // deleted user's refresh with USER_NOT_FOUND, which needs the token to name its user. (The
+        // official emulator forgets them and answers INVALID_REFRESH_TOKEN.)
+        state.refreshTokensByUser[localId] = nil
     }
 
     package func wipe() { state = FirebaseState() }
