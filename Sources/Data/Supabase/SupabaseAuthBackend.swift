@@ -133,7 +133,7 @@ public struct SupabaseAuthBackend: AuthBackend {
     }
 
     /// Deletes the account. Supabase Auth has no self-service endpoint; this calls the
-    /// `delete-account` Edge Function (see Docs/SupabaseAccountDeletion.md).
+    /// `delete-account` Edge Function (see Docs/Backends.md, "Account deletion on Supabase").
     /// - Parameter accessToken: The access token.
     /// - Throws: ``AuthError``.
     public func deleteAccount(accessToken: Secret) async throws {

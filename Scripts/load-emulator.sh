@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Emulator throughput on loopback: requests per second of Apple id_token sign-ins
+# (POST /auth/v1/token?grant_type=id_token, a fresh session each) over requests per second of
+# GET /auth/v1/health, measured with wrk in the same run; counts non-2xx answers; samples the
+# server's resident memory over the sign-in run; and times a returning `login apple` against
+# `login --help`.
+#
+# Usage: Scripts/load-emulator.sh [seconds per run, default 60] [connections, default 32]
+# Needs wrk and hyperfine (Debian packages; installed when missing and running as root).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+duration=${1:-60}
+connections=${2:-32}
+
+for tool in wrk hyperfine; do
+  if ! command -v "$tool" >/dev/null; then
+    apt-get update -qq && apt-get install -y -qq "$tool" >/dev/null
+  fi
+done
+swift build -c release --product login >/dev/null
+login=.build/release/login
+
+work=$(mktemp -d)
+trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
+"$login" serve --port 0 --state-dir "$work/state" --ephemeral >"$work/serve.log" 2>&1 &
+server=$!
+for _ in $(seq 1 100); do grep -q "listening on" "$work/serve.log" && break; sleep 0.1; done
+base=$(sed -n 's/.*listening on \(http[^ ]*\).*/\1/p' "$work/serve.log" | head -1)
+anon=$(sed -n 's/^ *Supabase anon key *//p' "$work/serve.log" | head -1)
+client=com.example.authcoordinator
+
+# 256 valid Apple tokens with their raw nonces, from the simulated Apple ID.
+python3 - "$base" "$client" >"$work/tokens.lua" <<'PY'
+import hashlib, json, secrets, sys, urllib.request
+base, client = sys.argv[1], sys.argv[2]
+print("bodies = {")
+for i in range(256):
+    raw = secrets.token_urlsafe(24)
+    request = urllib.request.Request(f"{base}/appleid/auth/authorize", method="POST", headers={"Content-Type": "application/json"},
+        data=json.dumps({"clientId": client, "email": f"load{i}@example.com", "nonce": hashlib.sha256(raw.encode()).hexdigest()}).encode())
+    token = json.load(urllib.request.urlopen(request))["identityToken"]
+    print("  " + json.dumps(json.dumps({"provider": "apple", "id_token": token, "nonce": raw})) + ",")
+print("}")
+PY
+cat >>"$work/tokens.lua" <<LUA
+counter = 0
+request = function()
+  counter = counter + 1
+  return wrk.format("POST", "/auth/v1/token?grant_type=id_token",
+    {["apikey"] = "$anon", ["Content-Type"] = "application/json", ["X-Supabase-Api-Version"] = "2024-01-01"},
+    bodies[(counter % #bodies) + 1])
+end
+done = function(summary, latency, requests)
+  io.write(string.format("non2xx=%d\n", summary.errors.status))
+end
+LUA
+cat >"$work/health.lua" <<LUA
+wrk.headers["apikey"] = "$anon"
+done = function(summary, latency, requests)
+  io.write(string.format("non2xx=%d\n", summary.errors.status))
+end
+LUA
+
+run() { wrk -t2 -c"$connections" -d"$1"s -s "$2" "$3" 2>&1; }
+rps() { sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p'; }
+non2xx() { sed -n 's/^non2xx=//p'; }
+
+run 5 "$work/health.lua" "$base/auth/v1/health" >/dev/null   # warm-up
+health=$(run "$duration" "$work/health.lua" "$base/auth/v1/health")
+
+rss_samples="$work/rss"
+( while kill -0 $server 2>/dev/null; do ps -o rss= -p $server >>"$rss_samples"; sleep 5; done ) &
+sampler=$!
+signin=$(run "$duration" "$work/tokens.lua" "$base/auth/v1/token?grant_type=id_token")
+kill $sampler 2>/dev/null || true
+
+health_rps=$(echo "$health" | rps); signin_rps=$(echo "$signin" | rps)
+echo "health:  $health_rps req/s, non-2xx $(echo "$health" | non2xx)"
+echo "sign-in: $signin_rps req/s, non-2xx $(echo "$signin" | non2xx)"
+echo "ratio sign-in/health: $(python3 -c "print(round($signin_rps / $health_rps, 3))")"
+echo "resident memory during the sign-in run (KiB, every 5 s): $(tr '\n' ' ' <"$rss_samples")"
+echo "$signin" | grep -E "Latency|requests in"
+
+# CLI: a returning `login apple` with warm state over `login --help`.
+cli_state="$work/cli"
+"$login" apple --state-dir "$cli_state" --email bench@example.com --name "Bench Person" >/dev/null
+hyperfine --warmup 3 --runs 30 --export-json "$work/cli.json" \
+  "$login --help" "$login apple --state-dir $cli_state --email bench@example.com" >/dev/null
+python3 - "$work/cli.json" <<'PY'
+import json, sys
+results = json.load(open(sys.argv[1]))["results"]
+help_mean, apple_mean = results[0]["mean"], results[1]["mean"]
+print(f"CLI: login --help {help_mean*1000:.1f} ms, returning login apple {apple_mean*1000:.1f} ms, ratio {apple_mean/help_mean:.2f}")
+PY

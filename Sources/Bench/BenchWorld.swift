@@ -1,0 +1,28 @@
+import AuthData
+import AuthDomain
+import AuthSimulation
+import Foundation
+
+/// A simulated world on the live clock with fresh keys.
+struct BenchWorld {
+    let services: SimulatedServices
+
+    static func make() async throws -> BenchWorld {
+        BenchWorld(services: try await SimulatedServices(configuration: SimulationConfiguration(), keys: try SimulationKeys.generate(),
+                                                        state: SimulationState(), clock: .live))
+    }
+
+    /// A Google ID token without a nonce, as GoogleSignIn before 9.0 sends it.
+    func googleCredential(email: String) async throws -> IDTokenCredential {
+        let response = try await services.google.signIn(GoogleSignInSheetRequest(clientID: services.configuration.googleClientID, email: email))
+        return IDTokenCredential(provider: .google, idToken: Secret(response.idToken), accessToken: Secret(response.accessToken))
+    }
+
+    /// An Apple ID token with its raw nonce.
+    func appleCredential(appleID: String) async throws -> IDTokenCredential {
+        let nonce = NonceGenerator(source: .live).make()
+        let response = try await services.apple.authorize(AppleSheetRequest(
+            clientID: services.configuration.appleClientID, appleID: appleID, nonce: NonceGenerator.sha256Hex(nonce)))
+        return IDTokenCredential(provider: .apple, idToken: Secret(response.identityToken), rawNonce: Secret(nonce))
+    }
+}
