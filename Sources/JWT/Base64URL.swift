@@ -56,34 +56,41 @@ public enum Base64URL {
     public static func decode(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         let count = input.count
         guard count % 4 != 1 else { return nil }
-        var output = [UInt8]()
-        output.reserveCapacity(count * 3 / 4)
-        return decodeTable.withUnsafeBufferPointer { table -> [UInt8]? in
-            var index = 0
-            while index + 4 <= count {
-                let a = table[Int(input[index])], b = table[Int(input[index + 1])]
-                let c = table[Int(input[index + 2])], d = table[Int(input[index + 3])]
-                guard (a | b | c | d) & 0xC0 == 0 else { return nil }
-                let chunk = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-                output.append(UInt8(truncatingIfNeeded: chunk >> 16))
-                output.append(UInt8(truncatingIfNeeded: chunk >> 8))
-                output.append(UInt8(truncatingIfNeeded: chunk))
-                index += 4
+        let capacity = count / 4 * 3 + max(0, count % 4 - 1)
+        var valid = true
+        let output = [UInt8](unsafeUninitializedCapacity: capacity) { out, initialized in
+            decodeTable.withUnsafeBufferPointer { table in
+                var index = 0, written = 0
+                while index + 4 <= count {
+                    let a = table[Int(input[index])], b = table[Int(input[index + 1])]
+                    let c = table[Int(input[index + 2])], d = table[Int(input[index + 3])]
+                    guard (a | b | c | d) & 0xC0 == 0 else { valid = false; return }
+                    let chunk = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                    out[written] = UInt8(truncatingIfNeeded: chunk >> 16)
+                    out[written + 1] = UInt8(truncatingIfNeeded: chunk >> 8)
+                    out[written + 2] = UInt8(truncatingIfNeeded: chunk)
+                    written += 3
+                    index += 4
+                }
+                switch count - index {
+                case 2:
+                    let a = table[Int(input[index])], b = table[Int(input[index + 1])]
+                    guard (a | b) & 0xC0 == 0, b & 0x0F == 0 else { valid = false; return }
+                    out[written] = a << 2 | b >> 4
+                    written += 1
+                case 3:
+                    let a = table[Int(input[index])], b = table[Int(input[index + 1])], c = table[Int(input[index + 2])]
+                    guard (a | b | c) & 0xC0 == 0, c & 0x03 == 0 else { valid = false; return }
+                    out[written] = a << 2 | b >> 4
+                    out[written + 1] = (b & 0x0F) << 4 | c >> 2
+                    written += 2
+                default:
+                    break
+                }
+                initialized = written
             }
-            switch count - index {
-            case 2:
-                let a = table[Int(input[index])], b = table[Int(input[index + 1])]
-                guard (a | b) & 0xC0 == 0, b & 0x0F == 0 else { return nil }
-                output.append(a << 2 | b >> 4)
-            case 3:
-                let a = table[Int(input[index])], b = table[Int(input[index + 1])], c = table[Int(input[index + 2])]
-                guard (a | b | c) & 0xC0 == 0, c & 0x03 == 0 else { return nil }
-                output.append(a << 2 | b >> 4)
-                output.append((b & 0x0F) << 4 | c >> 2)
-            default:
-                break
-            }
-            return output
+            if !valid { initialized = 0 }
         }
+        return valid ? output : nil
     }
 }

@@ -23,27 +23,38 @@ public struct CompactJWS: Sendable {
     ///   - maxLength: The longest token accepted, in bytes.
     /// - Throws: ``IDTokenError/oversized(_:)`` or ``IDTokenError/malformed(_:)``.
     public init(parsing token: String, maxLength: Int = 16 * 1024) throws(IDTokenError) {
-        let utf8 = token.utf8
-        guard utf8.count <= maxLength else { throw .oversized(utf8.count) }
-        let bytes = Array(utf8)
-        var dots: [Int] = []
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: ".") {
-            dots.append(index)
-            guard dots.count <= 2 else { throw .malformed("expected 3 segments, found more") }
+        var token = token
+        let parsed: Result<CompactJWS, IDTokenError> = token.withUTF8 { bytes in
+            do throws(IDTokenError) { return .success(try CompactJWS(bytes: bytes, maxLength: maxLength)) } catch { return .failure(error) }
         }
-        guard dots.count == 2 else { throw .malformed("expected 3 segments, found \(dots.count + 1)") }
-        let (first, second) = (dots[0], dots[1])
+        self = try parsed.get()
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, maxLength: Int) throws(IDTokenError) {
+        guard bytes.count <= maxLength else { throw .oversized(bytes.count) }
+        var first = -1, second = -1
+        for index in 0..<bytes.count where bytes[index] == UInt8(ascii: ".") {
+            if first < 0 {
+                first = index
+            } else if second < 0 {
+                second = index
+            } else {
+                throw .malformed("expected 3 segments, found more")
+            }
+        }
+        guard first >= 0, second >= 0 else { throw .malformed("expected 3 segments, found \(first >= 0 ? 2 : 1)") }
         guard first > 0, second > first + 1 else { throw .malformed("empty header or payload segment") }
         guard second < bytes.count - 1 else { throw .malformed("missing signature") }
 
-        let decoded: (header: [UInt8]?, payload: [UInt8]?, signature: [UInt8]?) = bytes.withUnsafeBufferPointer { buffer in
-            (Base64URL.decode(UnsafeBufferPointer(rebasing: buffer[0..<first])),
-             Base64URL.decode(UnsafeBufferPointer(rebasing: buffer[(first + 1)..<second])),
-             Base64URL.decode(UnsafeBufferPointer(rebasing: buffer[(second + 1)...])))
+        guard let headerBytes = Base64URL.decode(UnsafeBufferPointer(rebasing: bytes[0..<first])) else {
+            throw .malformed("header is not base64url")
         }
-        guard let headerBytes = decoded.header else { throw .malformed("header is not base64url") }
-        guard let payloadBytes = decoded.payload else { throw .malformed("payload is not base64url") }
-        guard let signature = decoded.signature else { throw .malformed("signature is not base64url") }
+        guard let payloadBytes = Base64URL.decode(UnsafeBufferPointer(rebasing: bytes[(first + 1)..<second])) else {
+            throw .malformed("payload is not base64url")
+        }
+        guard let signature = Base64URL.decode(UnsafeBufferPointer(rebasing: bytes[(second + 1)...])) else {
+            throw .malformed("signature is not base64url")
+        }
         do {
             header = try StrictJSONParser.parseObject(headerBytes)
         } catch {
@@ -55,6 +66,6 @@ public struct CompactJWS: Sendable {
             throw .malformed("payload: \(error)")
         }
         self.signature = signature
-        self.signingInput = Array(bytes[0..<second])
+        self.signingInput = Array(UnsafeBufferPointer(rebasing: bytes[0..<second]))
     }
 }

@@ -24,6 +24,28 @@ public enum SHA256Hex {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// Whether `hex` is the lowercase hex SHA-256 of `text`, compared in time that depends only
+    /// on the lengths (no intermediate strings: this sits on the token-verification path).
+    /// - Parameters:
+    ///   - text: The text to hash (a raw nonce).
+    ///   - hex: The expected digest, 64 lowercase hex characters.
+    /// - Returns: Whether they match.
+    public static func matches(_ text: String, hex: String) -> Bool {
+        var text = text, hex = hex
+        let digest = text.withUTF8 { SHA256.hash(data: UnsafeRawBufferPointer($0)) }
+        return hex.withUTF8 { expected -> Bool in
+            guard expected.count == 64 else { return false }
+            var difference: UInt8 = 0
+            var index = 0
+            for byte in digest {
+                difference |= expected[index] ^ digits[Int(byte >> 4)]
+                difference |= expected[index + 1] ^ digits[Int(byte & 0x0F)]
+                index += 2
+            }
+            return difference == 0
+        }
+    }
+
     /// Compares two strings in time that depends only on their lengths.
     /// - Parameters:
     ///   - lhs: One string.

@@ -103,6 +103,7 @@ public enum StrictJSONParser {
             guard depth <= maxDepth else { throw error("nesting too deep") }
             index += 1
             var entries: [JSONObject.Entry] = []
+            entries.reserveCapacity(16)
             var seen: Set<String>?
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
