@@ -71,7 +71,7 @@ let package = Package(
         .executableTarget(
             name: "auth-bench",
             dependencies: [
-                "AuthDomain", "AuthData", "AuthJWT", "AuthSimulation",
+                "AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", "AuthEmulator",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -92,6 +92,7 @@ let package = Package(
         .testTarget(
             name: "AuthDataTests",
             dependencies: ["AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", "AuthTestSupport", .product(name: "Logging", package: "swift-log")],
+            exclude: ["__Snapshots__"],
             swiftSettings: strict),
         .testTarget(name: "AuthPresentationTests", dependencies: ["AuthDomain", "AuthPresentation", "AuthTestSupport"], swiftSettings: strict),
         .testTarget(

@@ -62,22 +62,36 @@ end
 LUA
 
 run() { wrk -t2 -c"$connections" -d"$1"s -s "$2" "$3" 2>&1; }
+cpu_ticks() { awk '{ print $14 + $15 }' /proc/$server/stat; }   # the server's user + system time, in clock ticks
+ticks_per_second=$(getconf CLK_TCK)
 rps() { sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p'; }
 non2xx() { sed -n 's/^non2xx=//p'; }
 
 run 5 "$work/health.lua" "$base/auth/v1/health" >/dev/null   # warm-up
+before=$(cpu_ticks)
 health=$(run "$duration" "$work/health.lua" "$base/auth/v1/health")
+health_cpu=$(( $(cpu_ticks) - before ))
 
 rss_samples="$work/rss"
 ( while kill -0 $server 2>/dev/null; do ps -o rss= -p $server >>"$rss_samples"; sleep 5; done ) &
 sampler=$!
+before=$(cpu_ticks)
 signin=$(run "$duration" "$work/tokens.lua" "$base/auth/v1/token?grant_type=id_token")
+signin_cpu=$(( $(cpu_ticks) - before ))
 kill $sampler 2>/dev/null || true
 
 health_rps=$(echo "$health" | rps); signin_rps=$(echo "$signin" | rps)
 echo "health:  $health_rps req/s, non-2xx $(echo "$health" | non2xx)"
 echo "sign-in: $signin_rps req/s, non-2xx $(echo "$signin" | non2xx)"
 echo "ratio sign-in/health: $(python3 -c "print(round($signin_rps / $health_rps, 3))")"
+python3 - "$health_cpu" "$signin_cpu" "$ticks_per_second" "$duration" "$health_rps" "$signin_rps" <<'PY'
+import sys
+health_cpu, signin_cpu, hz, duration, health_rps, signin_rps = map(float, sys.argv[1:])
+health_us = health_cpu / hz / (health_rps * duration) * 1e6
+signin_us = signin_cpu / hz / (signin_rps * duration) * 1e6
+print(f"server CPU per request: health {health_us:.1f} us, sign-in {signin_us:.1f} us (ratio {health_us / signin_us:.3f});"
+      f" server busy {health_cpu / hz / duration:.2f} and {signin_cpu / hz / duration:.2f} cores, the rest is wrk and the kernel")
+PY
 echo "resident memory during the sign-in run (KiB, every 5 s): $(tr '\n' ' ' <"$rss_samples")"
 echo "$signin" | grep -E "Latency|requests in"
 

@@ -10,10 +10,16 @@ struct AuthBench {
         let quick = arguments.contains("--quick")
         var report = BenchReport()
         let budget: Duration = quick ? .milliseconds(300) : .seconds(2)
+        if let only = ProcessInfo.processInfo.environment["AUTH_BENCH_ONLY"], only == "emulator" {
+            try await EmulatorRouteBenchmark(budget: budget).run(into: &report)
+            print(json ? report.json : report.text)
+            return
+        }
         try await VerifierBenchmark(budget: budget).run(into: &report)
         try await CoordinatorBenchmark(budget: budget).run(into: &report)
         try await ThroughputBenchmark(budget: budget).run(into: &report)
         try await ScalingBenchmark(population: quick ? 10_000 : 100_000, budget: budget).run(into: &report)
+        try await EmulatorRouteBenchmark(budget: budget).run(into: &report)
         print(json ? report.json : report.text)
     }
 }

@@ -58,14 +58,15 @@ public struct IDTokenVerifier: Sendable {
 
     private func checkClaims(of jws: CompactJWS, keyID: String, rawNonce: String?, now: Int64) throws(IDTokenError) -> VerifiedIDToken {
         let claims = jws.payload
-        guard let issuer = claims["iss"]?.stringValue, policy.issuers.contains(issuer) else {
+        guard let issuer = claims["iss"]?.stringValue, Self.isExactMember(issuer, of: policy.issuers) else {
             throw .invalidIssuer(claims["iss"]?.stringValue)
         }
         try checkAudience(claims)
-        guard let exp = claims["exp"]?.intValue, now < exp + policy.clockSkew else { throw .expired }
-        guard let iat = claims["iat"]?.intValue, iat <= now + policy.clockSkew else { throw .issuedInFuture }
+        let latest = Self.saturatingSum(now, policy.clockSkew)
+        guard let exp = claims["exp"]?.intValue, now < Self.saturatingSum(exp, policy.clockSkew) else { throw .expired }
+        guard let iat = claims["iat"]?.intValue, iat <= latest else { throw .issuedInFuture }
         if let nbf = claims["nbf"] {
-            guard let notBefore = nbf.intValue, notBefore <= now + policy.clockSkew else { throw .notYetValid }
+            guard let notBefore = nbf.intValue, notBefore <= latest else { throw .notYetValid }
         }
         guard let subject = claims["sub"]?.stringValue, !subject.isEmpty, subject.utf8.count <= 255 else {
             throw .missingSubject
@@ -76,17 +77,32 @@ public struct IDTokenVerifier: Sendable {
         return VerifiedIDToken(claims: claims, keyID: keyID, issuer: issuer, subject: subject, expiresAt: exp, issuedAt: iat)
     }
 
+    /// `a + b` clamped to the 64-bit range: time claims are arbitrary JSON integers, and an `exp`
+    /// near `Int64.max` must not trap the process.
+    private static func saturatingSum(_ a: Int64, _ b: Int64) -> Int64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        guard overflow else { return sum }
+        return b > 0 ? .max : .min
+    }
+
+    /// Whether `value` is byte for byte one of `allowed`. `Set.contains` compares strings by
+    /// Unicode canonical equivalence, under which e.g. U+212A KELVIN SIGN equals `K`; issuers and
+    /// client ids must match exactly.
+    private static func isExactMember(_ value: String, of allowed: Set<String>) -> Bool {
+        allowed.contains { $0.utf8.elementsEqual(value.utf8) }
+    }
+
     private func checkAudience(_ claims: JSONObject) throws(IDTokenError) {
         switch claims["aud"] {
         case .string(let audience):
-            guard policy.audiences.contains(audience) else { throw .invalidAudience([audience]) }
+            guard Self.isExactMember(audience, of: policy.audiences) else { throw .invalidAudience([audience]) }
         case .array(let values):
             let audiences = values.compactMap(\.stringValue)
-            guard audiences.count == values.count, audiences.contains(where: policy.audiences.contains) else {
+            guard audiences.count == values.count, audiences.contains(where: { Self.isExactMember($0, of: policy.audiences) }) else {
                 throw .invalidAudience(audiences)
             }
             if audiences.count > 1 {
-                guard let azp = claims["azp"]?.stringValue, policy.audiences.contains(azp) else {
+                guard let azp = claims["azp"]?.stringValue, Self.isExactMember(azp, of: policy.audiences) else {
                     throw .invalidAudience(audiences)
                 }
             }
@@ -104,7 +120,7 @@ public struct IDTokenVerifier: Sendable {
         case (.some, nil): throw .nonceMissingInRequest
         case (nil, .some): throw .nonceMissingInToken
         case (.some(let expected), .some(let raw)):
-            guard SHA256Hex.constantTimeEquals(SHA256Hex.hash(raw), expected) else { throw .nonceMismatch }
+            guard SHA256Hex.matches(raw, hex: expected) else { throw .nonceMismatch }
         }
     }
 }

@@ -77,11 +77,28 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
     /// Creates an empty object.
     public init() { entries = [] }
 
-    /// Creates an object from entries; a later duplicate key replaces the earlier value.
+    /// Creates an object from a literal. As with `Dictionary` literals, keys must be distinct.
     /// - Parameter elements: Keys and values in order.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        entries = elements.map { Entry(key: $0.0, value: $0.1) }
+        assert(Set(entries.map(\.key)).count == entries.count, "duplicate key in a JSONObject literal")
+    }
+
+    /// Creates an empty object with room for `capacity` keys.
+    /// - Parameter capacity: The expected number of keys.
+    public init(capacity: Int) {
         entries = []
-        for (key, value) in elements { self[key] = value }
+        entries.reserveCapacity(capacity)
+    }
+
+    /// Adds a key known not to be present yet (no search: for building objects).
+    /// - Parameters:
+    ///   - key: A key not in the object.
+    ///   - value: Its value; `nil` adds nothing.
+    public mutating func append(_ key: String, _ value: JSONValue?) {
+        guard let value else { return }
+        assert(self[key] == nil, "append of a key already present: \(key)")
+        entries.append(Entry(key: key, value: value))
     }
 
     init(uniqueEntries: [Entry]) { entries = uniqueEntries }

@@ -56,7 +56,9 @@ package enum FirebaseWireMapping {
         guard let idToken, !idToken.isEmpty, let refreshToken, !refreshToken.isEmpty else {
             throw AuthError.backend(BackendError(code: "INVALID_RESPONSE", message: "response without idToken or refreshToken"))
         }
-        let lifetime = expiresIn.flatMap(TimeInterval.init) ?? 3600
+        // Firebase sends "3600"; anything that is not a whole number of seconds up to a year
+        // (e.g. "1e300", "nan") would break the refresh scheduler, so it counts as the default.
+        let lifetime = expiresIn.flatMap { Int($0) }.flatMap { (0...31_536_000).contains($0) ? TimeInterval($0) : nil } ?? 3600
         return AuthSession(accessToken: Secret(idToken), refreshToken: Secret(refreshToken),
                            expiresAt: now.addingTimeInterval(lifetime), userID: userID)
     }

@@ -1,4 +1,9 @@
 import AuthJWT
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Makes the nonces that bind an ID token to this sign-in.
 ///
@@ -55,19 +60,14 @@ public struct RandomByteSource: Sendable {
     /// - Parameter bytes: Returns the requested number of random bytes.
     public init(bytes: @escaping @Sendable (Int) -> [UInt8]) { self.bytes = bytes }
 
-    /// The system CSPRNG (`SystemRandomNumberGenerator`: `getrandom` on Linux,
-    /// `arc4random_buf` on Apple platforms).
+    /// The system CSPRNG through `arc4random_buf` (glibc 2.36 and later, Apple platforms): one call
+    /// per request for bytes (`SystemRandomNumberGenerator` makes a system call per 8 bytes, and
+    /// the emulator draws ids and tokens on every sign-in).
     public static let live = RandomByteSource { count in
-        var generator = SystemRandomNumberGenerator()
         var bytes = [UInt8](repeating: 0, count: count)
-        var index = 0
-        while index < count {
-            var word = generator.next()
-            for _ in 0..<8 where index < count {
-                bytes[index] = UInt8(truncatingIfNeeded: word)
-                word >>= 8
-                index += 1
-            }
+        bytes.withUnsafeMutableBytes { buffer in
+            // glibc 2.36+ and Apple platforms: one call fills the buffer from the kernel CSPRNG.
+            if let base = buffer.baseAddress { arc4random_buf(base, buffer.count) }
         }
         return bytes
     }

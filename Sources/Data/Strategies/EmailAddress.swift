@@ -10,7 +10,7 @@ public enum EmailAddress {
     /// - Returns: The normalised address.
     /// - Throws: ``AuthError/invalidEmail(_:)``.
     public static func normalized(_ raw: String) throws -> String {
-        let email = raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let email = raw.trimmingASCIIWhitespace().lowercased()
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard email.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[0].count <= 64,
               !email.contains(where: { $0.isWhitespace || $0.isNewline || $0 == "<" || $0 == ">" || $0 == "," }),
@@ -18,5 +18,15 @@ public enum EmailAddress {
               labels.count >= 2, labels.allSatisfy({ !$0.isEmpty })
         else { throw AuthError.invalidEmail(raw) }
         return email
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and line breaks (no Foundation).
+    func trimmingASCIIWhitespace() -> String {
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        let bytes = utf8
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
     }
 }

@@ -42,8 +42,12 @@ package enum SupabaseWireMapping {
     package static func session(_ payload: SupabaseSessionPayload) -> AuthSession {
         AuthSession(
             accessToken: Secret(payload.accessToken), refreshToken: Secret(payload.refreshToken),
-            expiresAt: Date(timeIntervalSince1970: TimeInterval(payload.expiresAt)), userID: payload.user.id)
+            expiresAt: Date(timeIntervalSince1970: TimeInterval(min(max(payload.expiresAt, 0), latestExpiry))), userID: payload.user.id)
     }
+
+    /// The latest `expires_at` taken as is (9999-12-31): a larger value from the server would
+    /// overflow the refresh scheduler's millisecond arithmetic.
+    private static let latestExpiry = 253_402_300_799
 
     /// Whether this sign-in was the account's first. Supabase does not say so in the response;
     /// the first sign-in is the one that confirmed the email (id-token sign-up, or verifying
@@ -114,10 +118,12 @@ package enum SupabaseWireMapping {
 
     /// Reads "… after N seconds" from a rate-limit message.
     /// - Parameter message: The message.
-    /// - Returns: N, when present.
+    /// - Returns: N, when present as 1 to 9 ASCII digits (a longer number, or digits of other
+    ///   scripts, would not fit the integer arithmetic callers do with it).
     package static func retryAfter(in message: String) -> TimeInterval? {
         guard let range = message.range(of: "after ") else { return nil }
-        let digits = message[range.upperBound...].prefix(while: \.isNumber)
-        return TimeInterval(String(digits))
+        let digits = message[range.upperBound...].utf8.prefix(while: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        guard (1...9).contains(digits.count), let seconds = Int(String(decoding: digits, as: UTF8.self)) else { return nil }
+        return TimeInterval(seconds)
     }
 }

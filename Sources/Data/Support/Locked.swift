@@ -18,6 +18,13 @@ package final class Locked<Value: Sendable>: @unchecked Sendable {
         return try body(&value)
     }
 
+    /// Runs `body` with exclusive access to the value, keeping the body's typed error.
+    package func withExclusiveAccess<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+
     /// A copy of the value.
     package var current: Value { withLock { $0 } }
 }

@@ -103,7 +103,7 @@ extension AuthError: CustomStringConvertible {
         case .credentialAlreadyInUse(let error, let recovery):
             "this identity belongs to another account (\(error.code))" + (recovery == nil ? "" : "; a recovery credential was returned")
         case .rateLimited(let retryAfter):
-            retryAfter.map { "rate limited; retry after \(Int($0.rounded(.up))) s" } ?? "rate limited"
+            retryAfter.map { "rate limited; retry after \(Int(exactly: min(max($0, 0), 1e9).rounded(.up)) ?? 0) s" } ?? "rate limited"
         case .lastSignInMethod(let provider): "\(provider) is the account's only way in and cannot be unlinked"
         case .codeExpired: "the one-time code has expired"
         case .codeInvalid: "the one-time code is invalid"

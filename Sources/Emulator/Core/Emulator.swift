@@ -30,7 +30,7 @@ public final class Emulator: Sendable {
         let key = services.supabase.configuration.accessTokenKey
         anonKey = try key.sign(["iss": .string("supabase-demo"), "role": .string("anon"), "exp": .int(1_983_812_996)])
         serviceRoleKey = try key.sign(["iss": .string("supabase-demo"), "role": .string("service_role"), "exp": .int(1_983_812_996)])
-        supabase = SupabaseRoutes(engine: services.supabase, apiKeys: Set([anonKey, serviceRoleKey] + configuration.anonKeys))
+        supabase = SupabaseRoutes(engine: services.supabase, apiKeys: [anonKey, serviceRoleKey] + configuration.anonKeys)
         firebase = FirebaseRoutes(engine: services.firebase, projects: Set(configuration.firebaseProjects))
         identityProviders = IdentityProviderRoutes(services: services)
     }

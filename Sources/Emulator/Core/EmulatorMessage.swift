@@ -24,16 +24,43 @@ public struct EmulatorRequest: Sendable {
     ///   - body: The body.
     public init(method: String, target: String, headers: [String: String] = [:], body: [UInt8] = []) {
         self.method = method.uppercased()
-        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        self.path = String(parts[0])
-        self.query = parts.count > 1 ? FormEncoding.decodeLenient(String(parts[1])) : [:]
-        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
+        if let question = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            self.path = String(target[..<question])
+            self.query = FormEncoding.decodeLenient(String(target[target.index(after: question)...]))
+        } else {
+            self.path = target
+            self.query = [:]
+        }
+        var lowercased: [String: String] = [:]
+        lowercased.reserveCapacity(headers.count)
+        for (name, value) in headers {
+            lowercased[name.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) ? name.lowercased() : name] = value
+        }
+        self.headers = lowercased
         self.body = body
     }
 
-    /// The path split into percent-decoded segments.
+    /// The path split into percent-decoded segments (a segment with a malformed escape is kept
+    /// as it is).
     public var segments: [String] {
-        path.split(separator: "/", omittingEmptySubsequences: true).map { $0.removingPercentEncoding ?? String($0) }
+        var segments: [String] = []
+        var path = path
+        path.withUTF8 { bytes in
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+                if index > start {
+                    let segment = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                    if segment.contains(UInt8(ascii: "%")) {
+                        let raw = String(decoding: segment, as: UTF8.self)
+                        segments.append(FormEncoding.unescapePath(Substring(raw).utf8) ?? raw)
+                    } else {
+                        segments.append(String(decoding: segment, as: UTF8.self))
+                    }
+                }
+                start = index + 1
+            }
+        }
+        return segments
     }
 
     /// The bearer token of the `Authorization` header (scheme matched case-insensitively).
@@ -102,10 +129,20 @@ public struct EmulatorResponse: Sendable {
 extension FormEncoding {
     /// Decodes a query string, skipping malformed pairs instead of refusing the whole query.
     static func decodeLenient(_ text: String) -> [String: String] {
+        if let fields = FormEncoding.decode(text) { return fields }
         var fields: [String: String] = [:]
         for pair in text.split(separator: "&") {
             if let decoded = FormEncoding.decode(String(pair)) { fields.merge(decoded) { $1 } }
         }
         return fields
+    }
+
+    /// Decodes `%XX` in a path segment (`+` stays a plus in paths).
+    static func unescapePath(_ segment: Substring.UTF8View.SubSequence) -> String? {
+        guard segment.contains(UInt8(ascii: "%")) else { return String(Substring(segment)) }
+        guard !segment.contains(UInt8(ascii: "+")) else {
+            return String(Substring(segment)).removingPercentEncoding
+        }
+        return unescape(segment)
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// errors for the id_token grant.
 struct SupabaseRoutes {
     let engine: SupabaseEngine
-    let apiKeys: Set<String>
+    let apiKeys: [String]
 
     private struct OTPBody: Decodable {
         var email: String?
@@ -68,7 +68,7 @@ struct SupabaseRoutes {
     /// The API gateway's check: an accepted key in `apikey` (header or query).
     private func authorizeGateway(_ request: EmulatorRequest) throws(GatewayRefusal) {
         guard let key = request.headers["apikey"] ?? request.query["apikey"] else { throw GatewayRefusal(message: "No API key found in request") }
-        guard apiKeys.contains(key) else { throw GatewayRefusal(message: "Invalid API key") }
+        guard apiKeys.contains(where: { $0.utf8.count == key.utf8.count && $0 == key }) else { throw GatewayRefusal(message: "Invalid API key") }
     }
 
     private func route(_ request: EmulatorRequest, _ path: [String], versioned: Bool) async throws -> EmulatorResponse {
@@ -77,11 +77,11 @@ struct SupabaseRoutes {
         case ("POST", ["token"]):
             switch request.query["grant_type"] ?? formField(request, "grant_type") {
             case "id_token":
-                let body: SupabaseIDTokenRequest = try decode(request)
-                return .json(encoding: try await engine.grantIDToken(body, bearer: request.bearer), headers: headers)
+                let body = try SupabaseIDTokenRequest(json: try decodeObject(request))
+                return .json(try await engine.grantIDToken(body, bearer: request.bearer).jsonObject, headers: headers)
             case "refresh_token":
                 let body: RefreshBody = try decode(request)
-                return .json(encoding: try await engine.grantRefreshToken(body.refreshToken), headers: headers)
+                return .json(try await engine.grantRefreshToken(body.refreshToken).jsonObject, headers: headers)
             case "password":
                 throw SupabaseFailure.api(status: 400, code: "invalid_credentials", message: "Invalid login credentials")
             case "pkce":
@@ -94,7 +94,7 @@ struct SupabaseRoutes {
             guard body.email == nil, body.phone == nil else {
                 throw SupabaseFailure.api(status: 422, code: "email_provider_disabled", message: "Email signups are disabled")
             }
-            return .json(encoding: try await engine.signUpAnonymously(data: body.data ?? [:]), headers: headers)
+            return .json(try await engine.signUpAnonymously(data: body.data ?? [:]).jsonObject, headers: headers)
         case ("POST", ["otp"]):
             let body: OTPBody = try decode(request)
             guard body.phone == nil else { throw SupabaseFailure.api(status: 400, code: "phone_provider_disabled", message: "Unsupported phone provider") }
@@ -105,9 +105,9 @@ struct SupabaseRoutes {
             if body.tokenHash != nil, body.token == nil {
                 throw SupabaseFailure.api(status: 403, code: "otp_expired", message: "Email link is invalid or has expired")
             }
-            return .json(encoding: try await engine.verifyOTP(type: body.type, email: body.email, token: body.token), headers: headers)
+            return .json(try await engine.verifyOTP(type: body.type, email: body.email, token: body.token).jsonObject, headers: headers)
         case ("GET", ["user"]):
-            return .json(encoding: try await engine.user(bearer: request.bearer), headers: headers)
+            return .json(try await engine.user(bearer: request.bearer).jsonObject, headers: headers)
         case ("PUT", ["user"]):
             let body: UserBody = try decode(request)
             return .json(encoding: try await engine.updateUser(bearer: request.bearer, data: body.data, email: body.email, password: body.password), headers: headers)
@@ -140,13 +140,22 @@ struct SupabaseRoutes {
     /// Decodes a JSON body: an empty body, another content type, malformed JSON or wrong field
     /// types are GoTrue's `bad_json`.
     private func decode<T: Decodable>(_ request: EmulatorRequest) throws(SupabaseFailure) -> T {
+        _ = try decodeObject(request)
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(request.body))
+        } catch {
+            throw .badJSONBody("\(error)")
+        }
+    }
+
+    /// Parses a JSON object body strictly (duplicate keys refused).
+    private func decodeObject(_ request: EmulatorRequest) throws(SupabaseFailure) -> JSONObject {
         if let type = request.contentType, type != "application/json" {
             throw .api(status: 400, code: "bad_json", message: "Could not parse request body as JSON: unsupported content type \(type)")
         }
         guard !request.body.isEmpty else { throw .badJSONBody("empty body") }
         do {
-            _ = try StrictJSONParser.parse(request.body)
-            return try JSONDecoder().decode(T.self, from: Data(request.body))
+            return try StrictJSONParser.parseObject(request.body)
         } catch {
             throw .badJSONBody("\(error)")
         }
@@ -189,6 +198,28 @@ struct SupabaseRoutes {
 /// The API gateway refused the request (missing or unknown `apikey`).
 struct GatewayRefusal: Error {
     let message: String
+}
+
+extension SupabaseIDTokenRequest {
+    /// Reads the id_token grant body from parsed JSON (the hot path: no `JSONDecoder`). Strings
+    /// may be `null` (empty); any other type is `bad_json`.
+    init(json: JSONObject) throws(SupabaseFailure) {
+        func string(_ key: String) throws(SupabaseFailure) -> String? {
+            switch json[key] {
+            case nil, .null?: return nil
+            case .string(let value)?: return value
+            default: throw .badJSONBody("\(key) must be a string")
+            }
+        }
+        self.init(provider: try string("provider"), idToken: try string("id_token"), accessToken: try string("access_token"), nonce: try string("nonce"))
+        switch json["link_identity"] {
+        case nil, .null?: linkIdentity = nil
+        case .bool(let flag)?: linkIdentity = flag
+        default: throw .badJSONBody("link_identity must be a boolean")
+        }
+        clientID = try string("client_id")
+        issuer = try string("issuer")
+    }
 }
 
 extension SupabaseFailure {

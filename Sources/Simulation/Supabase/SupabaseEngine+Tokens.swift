@@ -23,7 +23,7 @@ extension SupabaseEngine {
             throw .api(status: 400, code: "bad_jwt", message: "invalid claim: sub claim must be a UUID")
         }
         let sessionID = jws.payload["session_id"]?.stringValue
-        let user = try await store.authenticate(userID: subject, sessionID: sessionID, now: clock.now())
+        let user = try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.authenticate(userID: subject, sessionID: sessionID, now: clock.now()) }
         return Caller(userID: subject, sessionID: sessionID, user: user)
     }
 

@@ -13,7 +13,7 @@ import Foundation
 public final class SupabaseEngine: Sendable {
     /// The configuration.
     public let configuration: SupabaseEngineConfiguration
-    let store: SupabaseStore
+    let store: Locked<SupabaseStore>
     let mailbox: SimulatedMailbox
     let clock: AuthClock
     let appleVerifier: ProviderTokenVerifier
@@ -31,7 +31,7 @@ public final class SupabaseEngine: Sendable {
         self.configuration = configuration
         self.clock = clock
         self.mailbox = mailbox
-        self.store = SupabaseStore(state: state, configuration: configuration)
+        self.store = Locked(SupabaseStore(state: state, configuration: configuration))
         self.appleVerifier = ProviderTokenVerifier(policy: .apple(clientIDs: configuration.appleClientIDs), keys: appleKeys)
         var googlePolicy = IDTokenPolicy.google(clientIDs: configuration.googleClientIDs)
         googlePolicy.skipNonceCheck = configuration.skipGoogleNonceCheck
@@ -39,7 +39,12 @@ public final class SupabaseEngine: Sendable {
     }
 
     /// A copy of all state, for persistence.
-    package func snapshot() async -> SupabaseState { await store.snapshot }
+    package func snapshot() async -> SupabaseState { store.withLock { $0.snapshot } }
+
+    /// Runs one step of the service's rules on its state, atomically.
+    func mutate<Result>(_ body: (inout SupabaseStore) throws(SupabaseFailure) -> Result) throws(SupabaseFailure) -> Result {
+        try store.withExclusiveAccess(body)
+    }
 
     var nowSeconds: Int64 { Int64(clock.now().timeIntervalSince1970) }
 
@@ -55,9 +60,9 @@ public final class SupabaseEngine: Sendable {
         let issued: SupabaseStore.Issued
         if request.linkIdentity == true {
             let caller = try await authenticate(bearer)
-            issued = try await store.link(identity, toUser: caller.userID, now: clock.now())
+            issued = try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.link(identity, toUser: caller.userID, now: clock.now()) }
         } else {
-            issued = try await store.signIn(with: identity, now: clock.now())
+            issued = try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.signIn(with: identity, now: clock.now()) }
         }
         return try sessionPayload(issued)
     }
@@ -65,12 +70,12 @@ public final class SupabaseEngine: Sendable {
     /// `grant_type=refresh_token`: rotate the refresh token.
     package func grantRefreshToken(_ token: String?) async throws(SupabaseFailure) -> SupabaseSessionPayload {
         guard let token, !token.isEmpty else { throw .validation("Refresh token is not valid") }
-        return try sessionPayload(try await store.refresh(token: token, now: clock.now()))
+        return try sessionPayload(try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.refresh(token: token, now: clock.now()) })
     }
 
     /// `POST /signup` without email or phone: an anonymous user.
     package func signUpAnonymously(data: JSONObject) async throws(SupabaseFailure) -> SupabaseSessionPayload {
-        try sessionPayload(try await store.signUpAnonymously(data: data, now: clock.now()))
+        try sessionPayload(try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.signUpAnonymously(data: data, now: clock.now()) })
     }
 
     // MARK: - Email codes
@@ -78,7 +83,7 @@ public final class SupabaseEngine: Sendable {
     /// `POST /otp` with an email: creates the user if allowed and mails a code.
     package func sendOTP(email rawEmail: String?, createUser: Bool, data: JSONObject) async throws(SupabaseFailure) {
         let email = try normalizedEmail(rawEmail)
-        let (code, kind) = try await store.requestOTP(email: email, createUser: createUser, data: data, now: clock.now())
+        let (code, kind) = try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.requestOTP(email: email, createUser: createUser, data: data, now: clock.now()) }
         await mailbox.deliver(MailMessage(code: code, link: nil, kind: kind, sender: "supabase", sentAt: clock.now()), to: email)
     }
 
@@ -89,7 +94,7 @@ public final class SupabaseEngine: Sendable {
         }
         let email = try normalizedEmail(rawEmail, status: 422)
         guard let token, !token.isEmpty else { throw .validation("Verify requires a token or a token hash") }
-        return try sessionPayload(try await store.verifyOTP(email: email, code: token, now: clock.now()))
+        return try sessionPayload(try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.verifyOTP(email: email, code: token, now: clock.now()) })
     }
 
     // MARK: - User
@@ -105,19 +110,19 @@ public final class SupabaseEngine: Sendable {
         guard email == nil, password == nil else {
             throw .validation("Changing the email or password is not supported by this emulator", status: 422)
         }
-        return try await store.updateUser(caller.userID, data: data, now: clock.now()).payload
+        return try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.updateUser(caller.userID, data: data, now: clock.now()) }.payload
     }
 
     /// `DELETE /user/identities/{identity_id}`.
     package func unlinkIdentity(bearer: String?, identityID: String) async throws(SupabaseFailure) -> SupabaseUserPayload {
         let caller = try await authenticate(bearer)
-        return try await store.unlinkIdentity(identityID, fromUser: caller.userID, now: clock.now()).payload
+        return try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.unlinkIdentity(identityID, fromUser: caller.userID, now: clock.now()) }.payload
     }
 
     /// `POST /logout?scope=`.
     package func logout(bearer: String?, scope: String?) async throws(SupabaseFailure) {
         let caller = try await authenticate(bearer)
-        try await store.logout(userID: caller.userID, sessionID: caller.sessionID, scope: scope ?? "global")
+        try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.logout(userID: caller.userID, sessionID: caller.sessionID, scope: scope ?? "global") }
     }
 
     // MARK: - Admin
@@ -126,7 +131,7 @@ public final class SupabaseEngine: Sendable {
     package func adminDeleteUser(bearer: String?, userID: String) async throws(SupabaseFailure) {
         try requireAdmin(bearer)
         guard UUID(uuidString: userID) != nil else { throw .api(status: 404, code: "validation_failed", message: "user_id must be an UUID") }
-        try await store.deleteUser(userID.lowercased())
+        try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.deleteUser(userID.lowercased()) }
     }
 
     /// `PUT /admin/users/{id}` with `ban_duration` (`"none"` lifts a ban).
@@ -140,7 +145,7 @@ public final class SupabaseEngine: Sendable {
         } else {
             throw .validation("invalid format for ban duration: \(banDuration)")
         }
-        return try await store.ban(userID.lowercased(), until: until).payload
+        return try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.ban(userID.lowercased(), until: until) }.payload
     }
 
     /// A `service_role` key for the admin routes, as the Supabase CLI prints one.

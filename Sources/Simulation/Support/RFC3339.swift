@@ -15,14 +15,26 @@ package enum RFC3339 {
         var secondOfDay = seconds % 86_400
         if secondOfDay < 0 { secondOfDay += 86_400; days -= 1 }
         let (year, month, day) = civil(fromDays: days)
-        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
-            + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-            + "." + pad(micros, 6) + "Z"
-    }
-
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+        guard (0...9999).contains(year) else { return String(year) + "-01-01T00:00:00.000000Z" }
+        return String(unsafeUninitializedCapacity: 27) { buffer in
+            var index = 0
+            func put(_ value: Int64, _ width: Int) {
+                var value = value
+                for offset in stride(from: width - 1, through: 0, by: -1) {
+                    buffer[index + offset] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                index += width
+            }
+            func put(_ character: Unicode.Scalar) {
+                buffer[index] = UInt8(ascii: character)
+                index += 1
+            }
+            put(year, 4); put("-"); put(month, 2); put("-"); put(day, 2); put("T")
+            put(secondOfDay / 3600, 2); put(":"); put(secondOfDay / 60 % 60, 2); put(":"); put(secondOfDay % 60, 2)
+            put("."); put(micros, 6); put("Z")
+            return index
+        }
     }
 
     /// Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).

@@ -23,8 +23,21 @@ package enum RandomIdentifiers {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// A lowercase UUID, as Supabase user, session and identity ids.
-    package static func uuid() -> String { UUID().uuidString.lowercased() }
+    /// A lowercase random (version 4) UUID, as Supabase user, session and identity ids; from
+    /// the system CSPRNG directly (Foundation's `UUID()` opens `/dev/urandom` on every call here).
+    package static func uuid() -> String {
+        var bytes = RandomByteSource.live.bytes(16)
+        bytes[6] = bytes[6] & 0x0F | 0x40
+        bytes[8] = bytes[8] & 0x3F | 0x80
+        var output: [UInt8] = []
+        output.reserveCapacity(36)
+        for (index, byte) in bytes.enumerated() {
+            if index == 4 || index == 6 || index == 8 || index == 10 { output.append(UInt8(ascii: "-")) }
+            output.append(hexDigits[Int(byte >> 4)])
+            output.append(hexDigits[Int(byte & 0x0F)])
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
 
     /// A Supabase (legacy v1) refresh token: 12 lowercase alphanumerics.
     package static func supabaseRefreshToken() -> String { string(12, from: lowercaseAlphanumerics) }
