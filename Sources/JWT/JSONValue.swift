@@ -137,9 +137,15 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
     /// - Returns: The merged object.
     public func merging(_ other: JSONObject) -> JSONObject {
         var merged = self
-        for entry in other.entries {
-            merged[entry.key] = entry.value == .null ? nil : entry.value
-        }
+        merged.merge(other)
         return merged
+    }
+
+    /// Merges `other` into this object in place, as ``merging(_:)`` does.
+    /// - Parameter other: The entries to merge; `null` removes a key.
+    public mutating func merge(_ other: JSONObject) {
+        for entry in other.entries {
+            self[entry.key] = entry.value == .null ? nil : entry.value
+        }
     }
 }

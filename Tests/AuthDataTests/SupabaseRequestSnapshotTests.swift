@@ -110,4 +110,15 @@ struct SupabaseRequestSnapshotTests {
         let offline = SupabaseAuthBackend(configuration: configuration, transport: down, clock: AuthClock(now: Date.init, sleep: { _ in }))
         await #expect(throws: AuthError.network("connection refused")) { try await offline.refreshSession(refreshToken: "abcdefghijkl") }
     }
+
+    @Test("an identity id that is not a UUID is refused before any request: no path walking")
+    func identityIDIsAUUID() async throws {
+        let hostile = Self.user.replacingOccurrences(of: "5e0a0000-0000-4000-8000-000000000001", with: "../../admin/users/8d1f2e34-1111-4222-8333-444455556666")
+        let transport = RecordingTransport(responses: ["/user": RecordingTransport.json(hostile)])
+        let backend = SupabaseAuthBackend(
+            configuration: SupabaseConfiguration(projectURL: URL(string: "https://abcd.supabase.co")!, apiKey: "anon-key"),
+            transport: transport.transport, clock: TestClock().clock)
+        await #expect(throws: AuthError.self) { _ = try await backend.unlink(.apple, accessToken: "user.access.token") }
+        #expect(transport.recorded.allSatisfy { $0.method != "DELETE" })
+    }
 }

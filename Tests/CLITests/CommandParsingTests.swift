@@ -53,6 +53,7 @@ struct CommandParsingTests {
         ["apple", "--email", "not-an-email"], ["otp"], ["otp", "--email", "a@"], ["otp", "--email", "a@example.com", "--code", " "],
         ["logout", "--scope", "everywhere"], ["mailbox"], ["fly"], ["link", "facebook"], ["unlink", "twitter"], ["serve", "--port", "70000"],
         ["status", "--supabase-url", "http://x"], ["status", "--firebase-api-key", "k", "--firebase-emulator-host", "http://h:1"],
+        ["apple", "--firebase-api-key", "k", "--firebase-emulator-host", "a b:9"], ["apple", "--firebase-api-key", "k", "--firebase-emulator-host", "h#x:9"],
     ])
     func usageErrors(arguments: [String]) {
         #expect(throws: (any Error).self) { _ = try Login.parseAsRoot(arguments) }

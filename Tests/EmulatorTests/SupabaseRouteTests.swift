@@ -63,6 +63,14 @@ struct SupabaseRouteTests {
         let wrongType = await sut.send("POST", "/auth/v1/otp", json: #"{"email":"a@example.com"}"#,
                                        headers: ["apikey": sut.emulator.anonKey], contentType: "text/plain")
         #expect(wrongType.object["error_code"] == .string("bad_json"))
+        for odd in ["", ";", " ; charset=utf-8", "text/plain;"] {
+            let response = await sut.send("POST", "/auth/v1/otp", json: #"{"email":"a@example.com"}"#,
+                                          headers: ["apikey": sut.emulator.anonKey], contentType: odd)
+            #expect(response.object["error_code"] == .string("bad_json"), "content type \"\(odd)\"")
+        }
+        let parameters = await sut.send("POST", "/auth/v1/otp", json: #"{"email":"a@example.com"}"#,
+                                        headers: ["apikey": sut.emulator.anonKey], contentType: " Application/JSON ; charset=utf-8")
+        #expect(parameters.status == 200, "media types compare without case, spaces or parameters")
     }
 
     @Test("unknown routes are 404 and wrong methods 405, in the service's shape")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuthData
 import Foundation
 
 /// The options every command takes.
@@ -62,8 +63,10 @@ struct GlobalOptions: ParsableArguments {
         for (flag, value) in [("--supabase-url", supabaseURL), ("--idp-url", idpURL)] {
             if let value, URL(string: value)?.scheme == nil { throw ValidationError("\(flag) \"\(value)\" is not a URL") }
         }
-        if let host = firebaseEmulatorHost, host.contains("/") || !host.contains(":") {
-            throw ValidationError("--firebase-emulator-host takes host:port, without a scheme")
+        if let host = firebaseEmulatorHost {
+            do { _ = try FirebaseConfiguration.emulatorBaseURL(host) } catch {
+                throw ValidationError("--firebase-emulator-host takes host:port, without a scheme (\(error))")
+            }
         }
         if supabaseURL != nil, backend == .firebase, firebaseAPIKey == nil {
             throw ValidationError("--backend firebase with --supabase-url: give --firebase-api-key too")

@@ -37,8 +37,30 @@ public struct FirebaseConfiguration: Sendable, Hashable {
     ///   - host: `identitytoolkit.googleapis.com` or `securetoken.googleapis.com`.
     ///   - path: The path after the host.
     /// - Returns: The URL.
-    func url(host: String, path: String) -> URL {
-        if let emulatorHost { return URL(string: "http://\(emulatorHost)/\(host)/\(path)")! }
-        return URL(string: "https://\(host)/\(path)")!
+    /// - Throws: ``AuthError/invalidInput(_:)`` when `emulatorHost` is not `host:port`.
+    func url(host: String, path: String) throws(AuthError) -> URL {
+        let text = try emulatorHost.map { (emulator) throws(AuthError) in try Self.emulatorBaseURL(emulator).absoluteString + "/\(host)/\(path)" }
+            ?? "https://\(host)/\(path)"
+        guard let url = URL(string: text) else { throw .invalidInput("cannot form a URL for \(host)/\(path)") }
+        return url
+    }
+
+    /// The base URL of an emulator at `host:port`, as the SDKs' `useEmulator(withHost:port:)`
+    /// takes it: a host name, an IPv4 address or a bracketed IPv6 address, and a port 1–65535.
+    /// - Parameter hostAndPort: The address, without a scheme.
+    /// - Returns: `http://host:port`.
+    /// - Throws: ``AuthError/invalidInput(_:)`` naming what is wrong.
+    public static func emulatorBaseURL(_ hostAndPort: String) throws(AuthError) -> URL {
+        let refusal = AuthError.invalidInput("the emulator address \"\(hostAndPort)\" is not host:port (for example 127.0.0.1:9099)")
+        guard let colon = hostAndPort.lastIndex(of: ":") else { throw refusal }
+        let host = hostAndPort[..<colon], portText = hostAndPort[hostAndPort.index(after: colon)...]
+        guard !portText.isEmpty, portText.count <= 5, portText.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let port = Int(portText), (1...65_535).contains(port)
+        else { throw refusal }
+        let isName = !host.isEmpty && host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }
+        let isIPv6 = host.count > 2 && host.first == "[" && host.last == "]"
+            && host.dropFirst().dropLast().allSatisfy { $0.isASCII && ($0.isHexDigit || $0 == ":" || $0 == ".") }
+        guard isName || isIPv6, let url = URL(string: "http://\(host):\(port)") else { throw refusal }
+        return url
     }
 }

@@ -44,7 +44,7 @@ struct FirebaseRESTClient: FirebaseAuthAPI {
     }
 
     func refresh(refreshToken: String) async throws -> FirebaseSecureTokenResponse {
-        let url = keyed(configuration.url(host: "securetoken.googleapis.com", path: "v1/token"))
+        let url = try keyed(configuration.url(host: "securetoken.googleapis.com", path: "v1/token"))
         let body = Data(FormEncoding.encode([("grant_type", "refresh_token"), ("refresh_token", refreshToken)]).utf8)
         return try decode(try await send(url, body: body, contentType: "application/x-www-form-urlencoded", bearer: nil, idempotent: false))
     }
@@ -56,7 +56,10 @@ struct FirebaseRESTClient: FirebaseAuthAPI {
         var request = FirebaseUpdateRequest(idToken: nil)
         request.localId = localId
         request.validSince = String(Int64(Date().timeIntervalSince1970))
-        let url = configuration.url(host: "identitytoolkit.googleapis.com", path: "v1/projects/\(project)/accounts:update")
+        guard !project.isEmpty, project.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") }) else {
+            throw AuthError.invalidInput("\"\(project)\" is not a Firebase project id")
+        }
+        let url = try configuration.url(host: "identitytoolkit.googleapis.com", path: "v1/projects/\(project)/accounts:update")
         _ = try await send(url, body: try Self.encoder.encode(request), contentType: "application/json", bearer: admin.revealed, idempotent: true)
     }
 
@@ -64,14 +67,15 @@ struct FirebaseRESTClient: FirebaseAuthAPI {
 
     // MARK: - HTTP
 
-    private func keyed(_ url: URL) -> URL {
-        var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
+    private func keyed(_ url: URL) throws(AuthError) -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { throw .invalidInput("cannot form a URL from \(url)") }
         components.queryItems = [URLQueryItem(name: "key", value: configuration.apiKey)]
-        return components.url!
+        guard let keyed = components.url else { throw .invalidInput("cannot add the API key to \(url)") }
+        return keyed
     }
 
     private func call<Body: Encodable, Response: Decodable>(_ method: String, _ body: Body, idempotent: Bool) async throws -> Response {
-        let url = keyed(configuration.url(host: "identitytoolkit.googleapis.com", path: "v1/\(method)"))
+        let url = try keyed(configuration.url(host: "identitytoolkit.googleapis.com", path: "v1/\(method)"))
         return try decode(try await send(url, body: try Self.encoder.encode(body), contentType: "application/json", bearer: nil, idempotent: idempotent))
     }
 

@@ -45,11 +45,13 @@ struct SupabaseRESTClient: SupabaseAuthAPI {
     }
 
     func deleteIdentity(bearer: String, identityID: String) async throws {
-        _ = try await send("DELETE", url: endpoint("user/identities/\(identityID)"), body: nil, bearer: bearer, idempotent: true)
+        // Identity ids are UUIDs; anything else could walk the path (`../`).
+        guard UUID(uuidString: identityID) != nil else { throw AuthError.invalidInput("\"\(identityID)\" is not a Supabase identity id") }
+        _ = try await send("DELETE", url: try endpoint("user/identities/\(identityID)"), body: nil, bearer: bearer, idempotent: true)
     }
 
     func logout(bearer: String, scope: String) async throws {
-        _ = try await send("POST", url: endpoint("logout", query: [("scope", scope)]), body: nil, bearer: bearer, idempotent: true)
+        _ = try await send("POST", url: try endpoint("logout", query: [("scope", scope)]), body: nil, bearer: bearer, idempotent: true)
     }
 
     func deleteAccount(bearer: String) async throws {
@@ -60,21 +62,23 @@ struct SupabaseRESTClient: SupabaseAuthAPI {
 
     // MARK: - HTTP
 
-    private func endpoint(_ path: String, query: [(String, String)] = []) -> URL {
-        var components = URLComponents(url: configuration.authURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
+    private func endpoint(_ path: String, query: [(String, String)] = []) throws(AuthError) -> URL {
+        let url = configuration.authURL.appendingPathComponent(path)
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { throw .invalidInput("cannot form a URL from \(url)") }
         if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
-        return components.url!
+        guard let endpoint = components.url else { throw .invalidInput("cannot form a URL from \(url) and its query") }
+        return endpoint
     }
 
     private func call<Body: Encodable, Response: Decodable>(
         _ method: String, _ path: String, query: [(String, String)] = [], body: Body, bearer: String? = nil, idempotent: Bool
     ) async throws -> Response {
         let data = try Self.encoder.encode(body)
-        return try decode(try await send(method, url: endpoint(path, query: query), body: data, bearer: bearer, idempotent: idempotent))
+        return try decode(try await send(method, url: try endpoint(path, query: query), body: data, bearer: bearer, idempotent: idempotent))
     }
 
     private func call<Response: Decodable>(_ method: String, _ path: String, bearer: String, idempotent: Bool) async throws -> Response {
-        try decode(try await send(method, url: endpoint(path), body: nil, bearer: bearer, idempotent: idempotent))
+        try decode(try await send(method, url: try endpoint(path), body: nil, bearer: bearer, idempotent: idempotent))
     }
 
     private func send(_ method: String, url: URL, body: Data?, bearer: String?, idempotent: Bool) async throws -> HTTPResponseData {

@@ -72,7 +72,11 @@ public struct EmulatorRequest: Sendable {
 
     /// The media type of the body, lowercased, without parameters.
     public var contentType: String? {
-        headers["content-type"].map { $0.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased() }
+        guard let value = headers["content-type"] else { return nil }
+        var mediaType = Array(value.utf8.prefix { $0 != UInt8(ascii: ";") })
+        while let last = mediaType.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { mediaType.removeLast() }
+        let start = mediaType.firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } ?? mediaType.endIndex
+        return String(decoding: mediaType[start...].lazy.map { $0 &+ ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) }, as: UTF8.self)
     }
 }
 

@@ -45,15 +45,10 @@ package struct SupabaseStore {
     package mutating func signIn(with identity: ProvenIdentity, now clock: Date) throws(SupabaseFailure) -> Issued {
         let now = stamp(clock)
         let key = SupabaseState.identityKey(provider: identity.provider, subject: identity.subject)
-        if let userID = state.identityIndex[key], var user = state.users[userID] {
-            try ensureNotBanned(user, now: now)
-            if let index = user.identities.firstIndex(where: { $0.provider == identity.provider && $0.providerID == identity.subject }) {
-                user.identities[index].identityData = identity.identityData
-                user.identities[index].lastSignInAt = now
-                user.identities[index].updatedAt = now
-            }
-            user.userMetadata = user.userMetadata.merging(identity.identityData)
-            state.users[userID] = user
+        if let userID = state.identityIndex[key], state.users[userID] != nil {
+            try ensureNotBanned(state.users[userID]!, now: now)
+            // Updated in place: a returning sign-in copies no identities and no metadata.
+            Self.recordSignIn(of: identity, at: now, in: &state.users[userID]!)
             return issueSession(for: userID, amr: "oauth", now: now)
         }
         if identity.emailVerified, let email = identity.email, let userID = state.emailIndex[email], var user = state.users[userID], !user.isAnonymous {
@@ -285,6 +280,15 @@ package struct SupabaseStore {
         }
     }
 
+    private static func recordSignIn(of identity: ProvenIdentity, at now: Date, in user: inout SupabaseUserRecord) {
+        if let index = user.identities.firstIndex(where: { $0.provider == identity.provider && $0.providerID == identity.subject }) {
+            user.identities[index].identityData = identity.identityData
+            user.identities[index].lastSignInAt = now
+            user.identities[index].updatedAt = now
+        }
+        user.userMetadata.merge(identity.identityData)
+    }
+
     private func makeIdentity(_ identity: ProvenIdentity, userID: String, now: Date) -> SupabaseIdentityRecord {
         SupabaseIdentityRecord(
             identityID: RandomIdentifiers.uuid(), provider: identity.provider, providerID: identity.subject,
@@ -301,6 +305,7 @@ package struct SupabaseStore {
         state.refreshTokens[token] = SupabaseRefreshTokenRecord(sessionID: sessionID, parent: nil, revokedAt: nil)
         state.sessionsByUser[userID, default: []].append(sessionID)
         if let limit = configuration.maxSessionsPerUser, let count = state.sessionsByUser[userID]?.count, count > limit {
+            // The oldest sessions go first; they lead the list, so the search ends at once.
             for session in Array(state.sessionsByUser[userID, default: []].prefix(count - limit)) { endSession(session) }
         }
         state.users[userID]?.lastSignInAt = now
@@ -319,7 +324,9 @@ package struct SupabaseStore {
     private mutating func endSession(_ sessionID: String) {
         guard let session = state.sessions.removeValue(forKey: sessionID) else { return }
         for token in session.refreshTokens { state.refreshTokens[token] = nil }
-        state.sessionsByUser[session.userID]?.removeAll { $0 == sessionID }
+        if let index = state.sessionsByUser[session.userID]?.firstIndex(of: sessionID) {
+            state.sessionsByUser[session.userID]?.remove(at: index)
+        }
     }
 
     private func isBanned(_ user: SupabaseUserRecord, now: Date) -> Bool {
