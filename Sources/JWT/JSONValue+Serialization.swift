@@ -1,4 +1,11 @@
-extension JSONValue {
+/// A JSON value or object that writes itself as compact text.
+public protocol JSONSerializable {
+    /// Appends compact JSON text (keys in order, `/` not escaped) to `output`.
+    /// - Parameter output: The buffer to append to.
+    func write(to output: inout [UInt8])
+}
+
+extension JSONSerializable {
     /// Compact JSON text, keys in order, `/` not escaped.
     /// - Returns: UTF-8 bytes.
     public func serialized() -> [UInt8] {
@@ -10,8 +17,10 @@ extension JSONValue {
 
     /// Compact JSON text as a string.
     public var jsonString: String { String(decoding: serialized(), as: UTF8.self) }
+}
 
-    func write(to output: inout [UInt8]) {
+extension JSONValue: JSONSerializable {
+    public func write(to output: inout [UInt8]) {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
@@ -63,20 +72,8 @@ extension JSONValue {
     }
 }
 
-extension JSONObject {
-    /// Compact JSON text, keys in order.
-    /// - Returns: UTF-8 bytes.
-    public func serialized() -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(256)
-        write(to: &output)
-        return output
-    }
-
-    /// Compact JSON text as a string.
-    public var jsonString: String { String(decoding: serialized(), as: UTF8.self) }
-
-    func write(to output: inout [UInt8]) {
+extension JSONObject: JSONSerializable {
+    public func write(to output: inout [UInt8]) {
         output.append(UInt8(ascii: "{"))
         for (index, entry) in entries.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
