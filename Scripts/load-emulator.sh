@@ -2,8 +2,9 @@
 # Emulator throughput on loopback: requests per second of Apple id_token sign-ins
 # (POST /auth/v1/token?grant_type=id_token, a fresh session each) over requests per second of
 # GET /auth/v1/health, measured with wrk in the same run; counts non-2xx answers; samples the
-# server's resident memory over the sign-in run; and times a returning `login apple` against
-# `login --help`.
+# server's resident memory over the sign-in run; splits a sign-in's server CPU with two control
+# runs (a request refused at the gateway, and one refused after full verification); and times a
+# returning `login apple` against `login --help`.
 #
 # Usage: Scripts/load-emulator.sh [seconds per run, default 60] [connections, default 32]
 # Needs wrk and hyperfine (Debian packages; installed when missing and running as root).
@@ -94,6 +95,23 @@ print(f"server CPU per request: health {health_us:.1f} us, sign-in {signin_us:.1
 PY
 echo "resident memory during the sign-in run (KiB, every 5 s): $(tr '\n' ' ' <"$rss_samples")"
 echo "$signin" | grep -E "Latency|requests in"
+
+# Where a sign-in's cost goes: two controls on the same endpoint with the same request bodies,
+# each run as long as the runs above (their answers are refusals, so non-2xx is expected).
+#   gateway refusal: the bodies with an unknown apikey, refused before the body is parsed (401);
+#   nonce refusal:   the bodies with a wrong raw nonce: parsed, token fully verified, then refused (400).
+sed -e 's/\["apikey"\] = "[^"]*"/["apikey"] = "unknown"/' "$work/tokens.lua" >"$work/gateway.lua"
+sed -e 's/\\"nonce\\": \\"/\\"nonce\\": \\"wrong/' "$work/tokens.lua" >"$work/nonce.lua"
+control() {
+  local before output used
+  before=$(cpu_ticks)
+  output=$(run "$duration" "$2" "$base/auth/v1/token?grant_type=id_token")
+  used=$(( $(cpu_ticks) - before ))
+  python3 -c "import sys; r = float(sys.argv[2]); print(f'{sys.argv[1]}: {r:.0f} req/s, server CPU per request {float(sys.argv[3]) / float(sys.argv[4]) / (r * float(sys.argv[5])) * 1e6:.1f} us')" \
+    "$1" "$(echo "$output" | rps)" "$used" "$ticks_per_second" "$duration"
+}
+control "control, gateway refusal (POST with body, 401)" "$work/gateway.lua"
+control "control, nonce refusal (token verified, 400)" "$work/nonce.lua"
 
 # CLI: a returning `login apple` with warm state over `login --help`.
 cli_state="$work/cli"
