@@ -35,14 +35,22 @@ public final class Emulator: Sendable {
         identityProviders = IdentityProviderRoutes(services: services)
     }
 
-    /// How many state-changing requests were answered (for persistence).
+    /// How many state-changing requests were answered (for persistence). A request is counted
+    /// once its route has returned, so a snapshot taken after reading the count holds every
+    /// change the count covers; a change still in flight is counted, and saved, on a later tick.
     var changeCount: UInt64 { changes.current }
 
     /// Answers one request.
     /// - Parameter request: The request.
     /// - Returns: The response, in the error shape of the service the path belongs to.
     public func handle(_ request: EmulatorRequest) async -> EmulatorResponse {
+        let response = await route(request)
+        // Refusals count too: a reused refresh token, for one, is refused and revokes its family.
         if request.method != "GET" && request.method != "HEAD" { changes.withLock { $0 &+= 1 } }
+        return response
+    }
+
+    private func route(_ request: EmulatorRequest) async -> EmulatorResponse {
         let segments = request.segments
         switch segments.first {
         case "auth":
