@@ -52,7 +52,16 @@ struct LoginEndToEndTests {
         #expect(ISO8601DateFormatter().date(from: session["expiresAt"] as? String ?? "") != nil)
         let token = try #require(session["accessToken"] as? String)
         #expect(token.hasSuffix("…[redacted]") && token.count < 24)
-        #expect(!result.stdout.contains("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ"))
+        // The whole tokens are in the session file; neither may appear on stdout or stderr.
+        let file = try Data(contentsOf: sut.state.url.appendingPathComponent("session-supabase.json"))
+        let saved = try #require(try JSONSerialization.jsonObject(with: file) as? [String: Any])
+        let tokens = try #require((saved["stored"] as? [String: Any])?["session"] as? [String: Any])
+        for name in ["accessToken", "refreshToken"] {
+            let whole = try #require(tokens[name] as? String)
+            #expect(whole.count > 10)
+            #expect(!result.stdout.contains(whole) && !result.stderr.contains(whole), "\(name) printed whole")
+            #expect(!result.stdout.contains(whole.prefix(12)), "\(name): more than the redacted prefix printed")
+        }
     }
 
     @Test("Hide My Email: a relay address, marked in human output and JSON")
@@ -138,6 +147,8 @@ struct LoginEndToEndTests {
 
     @Test("bad input: a clear message and exit 2, never a crash", arguments: [
         ["otp", "--email", "not-an-email"], ["apple", "--name", ""], ["apple", "--backend", "parse"], ["logout", "--scope", "all"],
+        ["status", "--watch", "--refresh-lead", "nan"], ["status", "--watch", "--refresh-lead", "3600"],
+        ["status", "--watch", "--refresh-lead", "-1"],
     ])
     func badInput(arguments: [String]) async throws {
         let sut = try makeSUT()

@@ -25,7 +25,10 @@ struct StatusCommand: AsyncParsableCommand {
 
     func validate() throws {
         if refreshLead != nil, !watch { throw ValidationError("--refresh-lead goes with --watch") }
-        if let refreshLead, refreshLead < 0 { throw ValidationError("--refresh-lead must not be negative") }
+        // Both backends issue one-hour tokens: a lead of an hour or more would refresh without pause.
+        if let refreshLead, !(0..<3600).contains(refreshLead) {
+            throw ValidationError("--refresh-lead must be a number of seconds from 0 to under 3600")
+        }
     }
 
     func run() async throws {

@@ -46,8 +46,9 @@ extension SessionManager {
             }
             guard !Task.isCancelled, let latest = current else { break }
             // Due at the lead time itself: `expires(within:)` is strict, and a loop woken exactly
-            // at its deadline that did not refresh would wait zero seconds and spin.
-            guard latest.session.expiresAt.timeIntervalSince(clock.now()) <= policy.autoRefreshLead else {
+            // at its deadline that did not refresh would wait zero seconds and spin. An expiry that
+            // is not a number is due too, for the same reason (its delay sleeps zero seconds).
+            guard !(latest.session.expiresAt.timeIntervalSince(clock.now()) > policy.autoRefreshLead) else {
                 failures = 0
                 continue
             }

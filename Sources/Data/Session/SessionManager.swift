@@ -80,7 +80,7 @@ public actor SessionManager {
         let task = restoring ?? Task { await self.readStoredSession() }
         restoring = task
         await task.value
-        return current.map { InitialSession(stored: $0, isExpired: $0.session.expiresAt <= clock.now()) }
+        return current.map { InitialSession(stored: $0, isExpired: !($0.session.expiresAt > clock.now())) }
     }
 
     private func readStoredSession() async {

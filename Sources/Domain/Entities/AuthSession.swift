@@ -30,7 +30,8 @@ public struct AuthSession: Hashable, Sendable, Codable, CustomStringConvertible 
     ///   - margin: How early a token counts as expired, in seconds.
     /// - Returns: `true` when a refresh is due.
     public func expires(within margin: TimeInterval, of now: Date) -> Bool {
-        expiresAt.timeIntervalSince(now) < margin
+        // Written so that an expiry that is not a number counts as expiring (and is refreshed).
+        !(expiresAt.timeIntervalSince(now) >= margin)
     }
 
     /// Tokens redacted.

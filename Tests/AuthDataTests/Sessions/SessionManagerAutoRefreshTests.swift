@@ -53,6 +53,36 @@ struct SessionManagerAutoRefreshTests {
         #expect(await sut.process.recordedEvents().tokenRefreshes == [.tokenRefreshed(fresh)])
     }
 
+    @Test("an expiry that is not a number counts as expiring; other expiries are unchanged")
+    func notANumberExpires() {
+        let now = Date(timeIntervalSince1970: 1_000)
+        func session(expiringAt seconds: TimeInterval) -> AuthSession {
+            AuthSession(accessToken: "access", refreshToken: "refresh", expiresAt: Date(timeIntervalSince1970: seconds), userID: "user")
+        }
+        #expect(session(expiringAt: .nan).expires(within: 30, of: now))
+        #expect(session(expiringAt: 1_029).expires(within: 30, of: now))
+        #expect(!session(expiringAt: 1_030).expires(within: 30, of: now))
+    }
+
+    @Test("an expiry that is not a number is refreshed once at start, not spun on")
+    func notANumberExpiry() async throws {
+        let harness = try await SessionHarness.make(.supabase)
+        var stored = try await harness.signInGuest()
+        stored.session.expiresAt = Date(timeIntervalSince1970: .nan)
+        let process = harness.makeManager(store: InMemorySessionStore(initial: stored))
+        await process.manager.restore()
+        #expect(harness.backend.refreshCount == 0)
+
+        await process.manager.startAutoRefresh()
+        await harness.clock.waitForSleepers(1)
+
+        #expect(harness.backend.refreshCount == 1)
+        let fresh = try #require(await process.manager.stored?.session)
+        #expect(fresh.expiresAt.timeIntervalSince1970.isFinite)
+        #expect(harness.clock.deadlines == [fresh.expiresAt.addingTimeInterval(-harness.policy.autoRefreshLead)])
+        await process.manager.stopAutoRefresh()
+    }
+
     @Test("transient failures back off, doubling, keep the session, and succeed when the network returns")
     func backoff() async throws {
         let sut = try await makeSUT()
