@@ -38,6 +38,8 @@ struct AccountLifecycleContractTests {
             #expect(try await owner.backend.backend.user(accessToken: ownerResult.session.accessToken).providers == [.apple])
             let recovered = try await accounts.switchToExistingAccount(using: try #require(recovery))
             #expect(recovered.user.id == ownerResult.user.id)
+            let ownerAppleID = try #require(try await owner.store.load()?.appleUserID)
+            #expect(try await guestSide.store.load()?.appleUserID == ownerAppleID, "kept for the credential-state check at launch")
             if !flavor.isSupabase { #expect(recovery?.pendingToken != nil, "Firebase recovers with its pending token, not the spent Apple token") }
         }
     }

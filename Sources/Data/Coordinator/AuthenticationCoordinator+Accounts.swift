@@ -1,4 +1,5 @@
 import AuthDomain
+import AuthJWT
 import Foundation
 
 extension AuthenticationCoordinator {
@@ -8,10 +9,13 @@ extension AuthenticationCoordinator {
     /// - Throws: ``AuthError``.
     public func signIn(recovering recovery: IDTokenCredential) async throws -> AuthenticationResult {
         let response = try await normalizing { try await backend.signIn(with: recovery) }
+        // The backend has just accepted the token, so its `sub` is the provider's user id (Apple's
+        // is kept for the credential-state check at launch).
+        let subject = (try? CompactJWS(parsing: recovery.idToken.revealed))?.payload["sub"]?.stringValue
         let result = AuthenticationResult(
-            user: response.user, credential: AuthCredential(provider: recovery.provider, idToken: recovery.idToken),
+            user: response.user, credential: AuthCredential(provider: recovery.provider, providerUserID: subject, idToken: recovery.idToken),
             session: response.session, isNewUser: response.isNewUser)
-        let stored = StoredSession(session: response.session, user: response.user, provider: recovery.provider)
+        let stored = Self.storedSession(for: result, provider: recovery.provider)
         try await sessions.adopt(stored, announcing: .signedIn(stored))
         return result
     }
@@ -88,9 +92,15 @@ extension AuthenticationCoordinator {
         guard result.user.id == user.id else {
             throw AuthError.invalidCredential("re-authentication signed in to another account")
         }
-        var stored = StoredSession(session: result.session, user: result.user, provider: provider)
-        if provider == .apple { stored.appleUserID = result.credential.providerUserID }
-        try await sessions.adopt(stored, announcing: .tokenRefreshed(result.session))
+        try await sessions.adopt(Self.storedSession(for: result, provider: provider), announcing: .tokenRefreshed(result.session))
         return result
+    }
+
+    /// The session kept for a sign-in's result. An Apple sign-in also keeps Apple's user id, which
+    /// the credential-state check at launch asks about.
+    static func storedSession(for result: AuthenticationResult, provider: ProviderID) -> StoredSession {
+        StoredSession(
+            session: result.session, user: result.user, provider: provider,
+            appleUserID: provider == .apple ? result.credential.providerUserID : nil)
     }
 }

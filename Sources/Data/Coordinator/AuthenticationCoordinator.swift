@@ -100,9 +100,7 @@ public actor AuthenticationCoordinator: AuthenticationCoordinating {
         let strategy = try strategy(for: credential.provider)
         let outcome = try await normalizing { try await strategy.signIn(with: credential) }
         if case .authenticated(let result) = outcome {
-            let stored = StoredSession(
-                session: result.session, user: result.user, provider: result.credential.provider,
-                appleUserID: result.credential.provider == .apple ? result.credential.providerUserID : nil)
+            let stored = Self.storedSession(for: result, provider: result.credential.provider)
             try await sessions.adopt(stored, announcing: .signedIn(stored))
         }
         return outcome
