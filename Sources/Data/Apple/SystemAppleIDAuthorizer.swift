@@ -43,7 +43,8 @@ public struct SystemAppleIDAuthorizer: AppleIDAuthorizing {
     }
 }
 
-/// One presentation of the sheet; keeps itself alive until the delegate answers.
+/// One presentation of the sheet; keeps itself alive until the delegate answers (the controller
+/// holds its delegate and context provider weakly, and nothing else holds this object).
 @MainActor
 private final class SheetPresentation: NSObject, @preconcurrency ASAuthorizationControllerDelegate,
     @preconcurrency ASAuthorizationControllerPresentationContextProviding
@@ -51,6 +52,7 @@ private final class SheetPresentation: NSObject, @preconcurrency ASAuthorization
     private let anchor: @MainActor @Sendable () -> ASPresentationAnchor
     private var continuation: CheckedContinuation<AppleIDCredential, any Error>?
     private var controller: ASAuthorizationController?
+    private var keepAlive: SheetPresentation?
 
     private init(anchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor) {
         self.anchor = anchor
@@ -74,6 +76,7 @@ private final class SheetPresentation: NSObject, @preconcurrency ASAuthorization
         controller.presentationContextProvider = self
         self.continuation = continuation
         self.controller = controller
+        keepAlive = self
         controller.performRequests()
     }
 
@@ -81,6 +84,7 @@ private final class SheetPresentation: NSObject, @preconcurrency ASAuthorization
         continuation?.resume(with: result)
         continuation = nil
         controller = nil
+        keepAlive = nil
     }
 
     func presentationAnchor(for controller: ASAuthorizationController) -> ASPresentationAnchor {

@@ -53,12 +53,13 @@ struct FirebaseRESTClient: FirebaseAuthAPI {
         guard let admin = configuration.adminToken, let project = configuration.projectID else {
             throw AuthError.invalidInput("global sign-out needs Firebase admin access (an admin token and the project id)")
         }
-        var request = FirebaseUpdateRequest(idToken: nil)
-        request.localId = localId
-        request.validSince = String(Int64(Date().timeIntervalSince1970))
         guard !project.isEmpty, project.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") }) else {
             throw AuthError.invalidInput("\"\(project)\" is not a Firebase project id")
         }
+        // The wall clock, not an injected one: `validSince` is compared with the server's clock.
+        var request = FirebaseUpdateRequest(idToken: nil)
+        request.localId = localId
+        request.validSince = String(Int64(Date().timeIntervalSince1970))
         let url = try configuration.url(host: "identitytoolkit.googleapis.com", path: "v1/projects/\(project)/accounts:update")
         _ = try await send(url, body: try Self.encoder.encode(request), contentType: "application/json", bearer: admin.revealed, idempotent: true)
     }

@@ -107,9 +107,12 @@ public struct HTTPSimulatedProviders: Sendable {
     // MARK: - HTTP
 
     private func get(_ path: String, query: [URLQueryItem]) async throws -> JSONObject {
-        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
+        guard var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false) else {
+            throw AuthError.invalidInput("not a URL: the identity provider's \(path)")
+        }
         components.queryItems = query
-        return try object(try await send(HTTPRequestData(method: "GET", url: components.url!, headers: [], body: nil, isIdempotent: true)))
+        guard let url = components.url else { throw AuthError.invalidInput("not a URL: the identity provider's \(path) with its query") }
+        return try object(try await send(HTTPRequestData(method: "GET", url: url, headers: [], body: nil, isIdempotent: true)))
     }
 
     private func post(_ path: String, _ body: JSONObject) async throws -> JSONObject {
@@ -170,7 +173,10 @@ public struct HTTPSimulatedAppleIDAuthorizer: AppleIDAuthorizing {
         var choice = try await person(first)
         if choice.appleID == nil { choice.appleID = deviceAppleID }
         if !request.scopes.contains(.fullName) { choice.name = nil }
-        return try await providers.authorizeApple(clientID: clientID, choice: choice, nonce: request.nonce)
+        var credential = try await providers.authorizeApple(clientID: clientID, choice: choice, nonce: request.nonce)
+        // As the in-process sheet: the email is handed over only when the app asked for it.
+        if !request.scopes.contains(.email) { credential.email = nil }
+        return credential
     }
 
     /// Apple's credential state.
