@@ -5,8 +5,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-login=${LOGIN_BINARY:-.build/debug/login}
-[ -x "$login" ] || swift build --product login
+# A binary named in LOGIN_BINARY is used as it is; the default one is brought up to date (a no-op
+# when it is).
+if [ -n "${LOGIN_BINARY:-}" ]; then
+  login=$LOGIN_BINARY
+else
+  swift build --product login >/dev/null
+  login=.build/debug/login
+fi
 venv=.build-interop/venv
 if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"

@@ -19,17 +19,18 @@ public final class RunningEmulator: Sendable {
     /// - Parameters:
     ///   - services: The world to serve.
     ///   - stateDirectory: Where to keep state (`nil`: nothing is written).
+    ///   - logger: The server's logger (`nil`: only critical messages, dropped).
     /// - Returns: The running emulator.
     /// - Throws: When it cannot start.
-    public static func start(services: SimulatedServices, stateDirectory: URL? = nil) async throws -> RunningEmulator {
+    public static func start(services: SimulatedServices, stateDirectory: URL? = nil, logger: Logger? = nil) async throws -> RunningEmulator {
         var configuration = EmulatorConfiguration(host: "127.0.0.1", port: 0, stateDirectory: stateDirectory, ephemeral: stateDirectory == nil)
         configuration.appleClientIDs = services.configuration.appleClientIDs
         configuration.googleClientIDs = services.configuration.googleClientIDs
         configuration.firebaseProjects = [services.configuration.firebaseProjectID]
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        var logger = Logger(label: "test-emulator")
-        logger.logLevel = .critical
-        let app = try buildEmulator(configuration: configuration, services: services, developerKeyPath: nil, logger: logger) { port in
+        var quiet = Logger(label: "test-emulator")
+        quiet.logLevel = .critical
+        let app = try buildEmulator(configuration: configuration, services: services, developerKeyPath: nil, logger: logger ?? quiet) { port in
             continuation.yield(port)
             continuation.finish()
         }

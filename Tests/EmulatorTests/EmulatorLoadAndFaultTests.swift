@@ -68,11 +68,13 @@ struct EmulatorLoadAndFaultTests {
         let nonce = NonceGenerator(source: .live).make()
         let sheet = try await world.services.apple.authorize(AppleSheetRequest(
             clientID: world.appleClientID, appleID: "cut@example.com", nonce: NonceGenerator.sha256Hex(nonce)))
-        let body = #"{"provider":"apple","id_token":"\#(sheet.identityToken)","nonce":"\#(nonce)"}"#
-        for cut in [0, body.utf8.count / 2, body.utf8.count - 1] {
+        let body = Array(#"{"provider":"apple","id_token":"\#(sheet.identityToken)","nonce":"\#(nonce)"}"#.utf8)
+        // The last case sends the whole, valid JSON but announces 16 bytes more: a server that
+        // handed the route what had arrived would create the user.
+        for (sent, announced) in [(0, body.count), (body.count / 2, body.count), (body.count - 1, body.count), (body.count, body.count + 16)] {
             let head = "POST /auth/v1/token?grant_type=id_token HTTP/1.1\r\nHost: 127.0.0.1\r\napikey: \(emulator.emulator.anonKey)\r\n"
-                + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
-            try RawSocket.sendAndClose(port: emulator.port, bytes: Array(head.utf8) + Array(body.utf8.prefix(cut)))
+                + "Content-Type: application/json\r\nContent-Length: \(announced)\r\n\r\n"
+            try RawSocket.sendAndHangUp(port: emulator.port, bytes: Array(head.utf8) + body.prefix(sent))
         }
         var health = URLRequest(url: emulator.baseURL.appendingPathComponent("auth/v1/health"))
         health.setValue(emulator.emulator.anonKey, forHTTPHeaderField: "apikey")
@@ -85,6 +87,21 @@ struct EmulatorLoadAndFaultTests {
         #expect(state.users.count == 1)
         #expect(state.users.values.first?.identities.count == 1)
         await emulator.stop()
+    }
+
+    @Test("with a debug logger (`serve --verbose`) each request is logged as method, path and status; the query is not")
+    func requestLog() async throws {
+        let world = try await TestWorld.make()
+        let capture = LogCapture()
+        var logger = capture.logger
+        logger.logLevel = .debug
+        let emulator = try await RunningEmulator.start(services: world.services, logger: logger)
+        let key = emulator.emulator.anonKey
+        let health = emulator.baseURL.appendingPathComponent("auth/v1/health").appending(queryItems: [URLQueryItem(name: "apikey", value: key)])
+        #expect((try await URLSession(configuration: .ephemeral).data(from: health).1 as? HTTPURLResponse)?.statusCode == 200)
+        await emulator.stop()
+        #expect(capture.all.contains { $0.level == .debug && $0.message == "GET /auth/v1/health 200" })
+        #expect(!capture.all.contains { $0.message.contains(key) || $0.metadata.contains(key) }, "the key in the query is never logged")
     }
 
     @Test("a damaged state file is detected at start and not trusted (nor overwritten)")
@@ -105,7 +122,9 @@ struct EmulatorLoadAndFaultTests {
 
 /// A bare TCP client for sending incomplete requests.
 enum RawSocket {
-    static func sendAndClose(port: Int, bytes: [UInt8]) throws {
+    /// Sends the bytes, shuts down the sending side, and reads until the server closes the
+    /// connection (at most 10 s), so the server is done with the request when this returns.
+    static func sendAndHangUp(port: Int, bytes: [UInt8]) throws {
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -122,5 +141,14 @@ enum RawSocket {
         }
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
         _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+        #if canImport(Glibc)
+        _ = shutdown(fd, Int32(SHUT_WR))
+        #else
+        _ = shutdown(fd, SHUT_WR)
+        #endif
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while buffer.withUnsafeMutableBytes({ recv(fd, $0.baseAddress, $0.count, 0) }) > 0 {}
     }
 }

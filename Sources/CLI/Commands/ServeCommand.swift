@@ -40,7 +40,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A Google client id the services accept (repeatable).", valueName: "id"))
     var googleClientID: [String] = []
 
-    @Flag(help: "Log every request on stderr.")
+    @Flag(help: "Log every request (method, path without the query, status) on stderr.")
     var verbose = false
 
     func validate() throws {
@@ -49,8 +49,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var global = try GlobalOptions.parse(stateDir.map { ["--state-dir", $0] } ?? [])
-        global.verbose = verbose
+        let global = try GlobalOptions.parse(stateDir.map { ["--state-dir", $0] } ?? [])
         var configuration = EmulatorConfiguration(host: host, port: port, stateDirectory: global.stateDirectory, ephemeral: ephemeral)
         configuration.anonKeys = anonKey
         if !firebaseProject.isEmpty { configuration.firebaseProjects = firebaseProject }
@@ -70,7 +69,7 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw reporter.fail(code: "state_dir_corrupt", message: "The emulator cannot start: \(error)", exit: .authenticationFailed)
         }
-        try writeServiceRoleKey(app.emulator.serviceRoleKey, in: global.stateDirectory)
+        writeServiceRoleKey(app.emulator.serviceRoleKey, in: global.stateDirectory, logger: logger)
         ServeBanner.shared.set(app.emulator)
         do {
             try await app.runUntilSignalled()
@@ -80,8 +79,12 @@ struct ServeCommand: AsyncParsableCommand {
         FileHandle.standardError.write(Data("emulator stopped; state saved\n".utf8))
     }
 
-    private func writeServiceRoleKey(_ key: String, in directory: URL) throws {
-        try? AtomicFile.ensureDirectory(directory)
-        try? AtomicFile.write(Data(key.utf8), to: directory.appendingPathComponent("service_role.key"))
+    private func writeServiceRoleKey(_ key: String, in directory: URL, logger: Logger) {
+        do {
+            try AtomicFile.ensureDirectory(directory)
+            try AtomicFile.write(Data(key.utf8), to: directory.appendingPathComponent("service_role.key"))
+        } catch {
+            logger.warning("could not write service_role.key", metadata: ["directory": "\(directory.path)", "error": "\(error)"])
+        }
     }
 }

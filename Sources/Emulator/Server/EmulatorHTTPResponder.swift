@@ -19,7 +19,10 @@ struct EmulatorHTTPResponder: HTTPResponder {
         } catch {
             return Self.response(emulator.bodyTooLarge(message))
         }
-        return Self.response(await emulator.handle(message))
+        let response = await emulator.handle(message)
+        // The path only: a query may carry a key or a code.
+        context.logger.debug("\(message.method) \(message.path) \(response.status)")
+        return Self.response(response)
     }
 
     static func response(_ response: EmulatorResponse) -> Response {
