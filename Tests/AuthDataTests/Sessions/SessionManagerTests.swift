@@ -127,8 +127,8 @@ struct SessionManagerTests {
         #expect(sut.backend.refreshCount == 1)
     }
 
-    @Test("the refreshed session is persisted before tokenRefreshed is announced")
-    func persistedBeforeAnnounced() async throws {
+    @Test("the refreshed session is persisted and tokenRefreshed announced")
+    func persistedAndAnnounced() async throws {
         let sut = try await makeSUT()
         let stored = try await sut.signInGuest()
         sut.clock.advance(by: 3700)
