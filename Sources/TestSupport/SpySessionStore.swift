@@ -28,6 +28,9 @@ public final class SpySessionStore: SessionStore {
     /// Reads pass this gate first: close it to hold them (a slow Keychain at launch).
     public let loadGate = TestGate()
 
+    /// Saves pass this gate before writing: close it to hold a write on the way to the disk.
+    public let saveGate = TestGate()
+
     /// Creates a decorator.
     /// - Parameter inner: The store that keeps the data.
     public init(wrapping inner: any SessionStore) { self.inner = inner }
@@ -54,6 +57,7 @@ public final class SpySessionStore: SessionStore {
             return state.saveFailures.removeFirst()
         }
         if let failure { throw failure }
+        await saveGate.pass()
         try await inner.save(session)
         state.withLock { $0.operations.append(.save(session)) }
     }

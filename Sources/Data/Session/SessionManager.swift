@@ -36,6 +36,9 @@ public actor SessionManager {
     private(set) var current: StoredSession?
     private var restoring: Task<Void, Never>?
     private var refreshTask: Task<AuthSession, any Error>?
+    /// Bumped by every sign-in and sign-out, so a refresh that started before one of them drops
+    /// its answer instead of bringing the old session back.
+    private var generation: UInt64 = 0
     var autoRefreshEnabled = false
     var autoRefreshTask: Task<Void, Never>?
 
@@ -101,7 +104,10 @@ public actor SessionManager {
     public func adopt(_ stored: StoredSession, announcing event: AuthStateEvent) async throws {
         await restore()
         await settleRefresh()
-        try await store.save(stored)
+        generation &+= 1
+        // Under the store's lock, so a refresh that starts meanwhile reads this session, not the
+        // one it replaces.
+        try await store.withExclusiveAccess { [store] in try await store.save(stored) }
         current = stored
         hub.emit(event)
         rescheduleAutoRefresh()
@@ -124,9 +130,10 @@ public actor SessionManager {
         await settleRefresh()
         let userID = current?.user.id
         current = nil
+        generation &+= 1
         autoRefreshTask?.cancel()
         autoRefreshTask = nil
-        do { try await store.delete() } catch { logger.error("could not delete the stored session", metadata: ["error": "\(error)"]) }
+        do { try await store.withExclusiveAccess { [store] in try await store.delete() } } catch { logger.error("could not delete the stored session", metadata: ["error": "\(error)"]) }
         if reason == .accountDeleted, let userID {
             hub.emit(.userDeleted(userID: userID))
         } else {
@@ -179,6 +186,7 @@ public actor SessionManager {
 
     private func performRefresh() async throws -> AuthSession {
         guard let known = current else { throw AuthError.notSignedIn }
+        let started = generation
         let outcome: RefreshOutcome
         do {
             outcome = try await store.withExclusiveAccess { [backend, store, clock, policy] in
@@ -203,6 +211,7 @@ public actor SessionManager {
                 return .refreshed(refreshed)
             }
         } catch let error as AuthError where error.endsSession {
+            guard generation == started else { throw error }  // a newer sign-in or sign-out stands
             logger.notice("the backend ended the session", metadata: ["reason": "\(error)"])
             current = nil
             hub.emit(.signedOut(.sessionEnded(error)))
@@ -215,6 +224,11 @@ public actor SessionManager {
         } catch {
             logger.warning("refresh failed; the session is kept", metadata: ["error": "\(error)"])
             throw AuthError.network("\(error)")
+        }
+        guard generation == started else {
+            logger.info("a sign-in or sign-out happened during the refresh; its answer is dropped")
+            guard let newer = current else { throw AuthError.notSignedIn }
+            return newer.session
         }
         switch outcome {
         case .refreshed(let stored):

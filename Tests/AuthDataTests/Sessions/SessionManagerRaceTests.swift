@@ -64,4 +64,31 @@ struct SessionManagerRaceTests {
         #expect(try await sut.store.load() == other)
         #expect(await sut.process.recordedEvents().last == .signedIn(other))
     }
+
+    @Test("a refresh that starts while a sign-in is being saved does not bring the old session back")
+    func refreshDuringSignInSave() async throws {
+        let harness = try await SessionHarness.make(.supabase)
+        let stored = try await harness.signInGuest()
+        harness.clock.advance(by: 3700)
+        let store = SpySessionStore(wrapping: InMemorySessionStore(initial: stored))
+        let process = harness.makeManager(store: store)
+        let manager = process.manager
+        await manager.restore()
+        let other = try await harness.signInWithApple()
+
+        store.saveGate.close()
+        harness.backend.refreshGate.close()
+        let signIn = Task { try await manager.adopt(other, announcing: .signedIn(other)) }
+        await store.saveGate.waitForWaiter()
+        let refresh = Task { try await manager.refresh() }
+        for _ in 0..<50 { await Task.yield() }
+        store.saveGate.open()
+        try await signIn.value
+        harness.backend.refreshGate.open()
+        _ = try? await refresh.value
+
+        #expect(await manager.stored == other)
+        #expect(try await store.load() == other)
+        #expect(await process.recordedEvents().last == .signedIn(other))
+    }
 }
