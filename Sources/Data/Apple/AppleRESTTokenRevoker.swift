@@ -48,8 +48,7 @@ public struct AppleRESTTokenRevoker: AppleTokenRevoking {
             method: "POST", url: baseURL.appendingPathComponent(path),
             headers: [HTTPHeader("Content-Type", "application/x-www-form-urlencoded")],
             body: Data(FormEncoding.encode(fields).utf8), isIdempotent: false)
-        let response: HTTPResponseData
-        do { response = try await transport.send(request) } catch let error as HTTPTransportError { throw AuthError.network(error.reason) }
+        let response = try await transport.exchange(request)
         guard response.status == 200 else {
             let object = (try? StrictJSONParser.parseObject(Array(response.body))) ?? [:]
             let error = object["error"]?.stringValue ?? "HTTP \(response.status)"

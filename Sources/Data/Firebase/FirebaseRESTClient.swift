@@ -9,12 +9,6 @@ struct FirebaseRESTClient: FirebaseAuthAPI {
     let configuration: FirebaseConfiguration
     let transport: HTTPTransport
 
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-
     func signInWithIdp(_ request: FirebaseIdpRequest) async throws -> FirebaseIdpResponse {
         try await call("accounts:signInWithIdp", request, idempotent: false)
     }
@@ -61,7 +55,7 @@ struct FirebaseRESTClient: FirebaseAuthAPI {
         request.localId = localId
         request.validSince = String(Int64(Date().timeIntervalSince1970))
         let url = try configuration.url(host: "identitytoolkit.googleapis.com", path: "v1/projects/\(project)/accounts:update")
-        _ = try await send(url, body: try Self.encoder.encode(request), contentType: "application/json", bearer: admin.revealed, idempotent: true)
+        _ = try await send(url, body: try RequestJSON.encoder.encode(request), contentType: "application/json", bearer: admin.revealed, idempotent: true)
     }
 
     var emailResendInterval: Double { configuration.emailResendInterval }
@@ -77,28 +71,19 @@ struct FirebaseRESTClient: FirebaseAuthAPI {
 
     private func call<Body: Encodable, Response: Decodable>(_ method: String, _ body: Body, idempotent: Bool) async throws -> Response {
         let url = try keyed(configuration.url(host: "identitytoolkit.googleapis.com", path: "v1/\(method)"))
-        return try decode(try await send(url, body: try Self.encoder.encode(body), contentType: "application/json", bearer: nil, idempotent: idempotent))
+        return try decode(try await send(url, body: try RequestJSON.encoder.encode(body), contentType: "application/json", bearer: nil, idempotent: idempotent))
     }
 
     private func send(_ url: URL, body: Data, contentType: String, bearer: String?, idempotent: Bool) async throws -> HTTPResponseData {
         var headers = [HTTPHeader("Content-Type", contentType), HTTPHeader("X-Client-Version", configuration.clientVersion)]
         if let bearer { headers.append(HTTPHeader("Authorization", "Bearer \(bearer)")) }
-        let response: HTTPResponseData
-        do {
-            response = try await transport.send(HTTPRequestData(method: "POST", url: url, headers: headers, body: body, isIdempotent: idempotent))
-        } catch let error as HTTPTransportError {
-            throw AuthError.network(error.reason)
-        }
+        let response = try await transport.exchange(HTTPRequestData(method: "POST", url: url, headers: headers, body: body, isIdempotent: idempotent))
         guard (200..<300).contains(response.status) else { throw FirebaseErrorDecoding.failure(from: response) }
         return response
     }
 
     private func decode<Response: Decodable>(_ response: HTTPResponseData) throws -> Response {
-        do {
-            return try JSONDecoder().decode(Response.self, from: response.body)
-        } catch {
-            throw AuthError.backend(BackendError(code: "INVALID_RESPONSE", message: "could not read the response: \(error)", status: response.status))
-        }
+        try response.decodedJSON(invalidCode: "INVALID_RESPONSE")
     }
 }
 

@@ -9,12 +9,6 @@ struct SupabaseRESTClient: SupabaseAuthAPI {
     let configuration: SupabaseConfiguration
     let transport: HTTPTransport
 
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-
     func token(idToken request: SupabaseIDTokenRequest, bearer: String?) async throws -> SupabaseSessionPayload {
         try await call("POST", "token", query: [("grant_type", "id_token")], body: request, bearer: bearer, idempotent: false)
     }
@@ -73,7 +67,7 @@ struct SupabaseRESTClient: SupabaseAuthAPI {
     private func call<Body: Encodable, Response: Decodable>(
         _ method: String, _ path: String, query: [(String, String)] = [], body: Body, bearer: String? = nil, idempotent: Bool
     ) async throws -> Response {
-        let data = try Self.encoder.encode(body)
+        let data = try RequestJSON.encoder.encode(body)
         return try decode(try await send(method, url: try endpoint(path, query: query), body: data, bearer: bearer, idempotent: idempotent))
     }
 
@@ -89,22 +83,13 @@ struct SupabaseRESTClient: SupabaseAuthAPI {
             HTTPHeader("X-Supabase-Api-Version", "2024-01-01"),
         ]
         if body != nil { headers.append(HTTPHeader("Content-Type", "application/json")) }
-        let response: HTTPResponseData
-        do {
-            response = try await transport.send(HTTPRequestData(method: method, url: url, headers: headers, body: body, isIdempotent: idempotent))
-        } catch let error as HTTPTransportError {
-            throw AuthError.network(error.reason)
-        }
+        let response = try await transport.exchange(HTTPRequestData(method: method, url: url, headers: headers, body: body, isIdempotent: idempotent))
         guard (200..<300).contains(response.status) else { throw SupabaseErrorDecoding.failure(from: response) }
         return response
     }
 
     private func decode<Response: Decodable>(_ response: HTTPResponseData) throws -> Response {
-        do {
-            return try JSONDecoder().decode(Response.self, from: response.body)
-        } catch {
-            throw AuthError.backend(BackendError(code: "unexpected_response", message: "could not read the response: \(error)", status: response.status))
-        }
+        try response.decodedJSON(invalidCode: "unexpected_response")
     }
 }
 

@@ -94,7 +94,7 @@ public struct HTTPSimulatedProviders: Sendable {
     /// - Throws: ``AuthError``.
     public func mailbox(for email: String) async throws -> [MailMessage] {
         let url = baseURL.appendingPathComponent("mailbox").appendingPathComponent(email)
-        let response = try await send(HTTPRequestData(method: "GET", url: url, headers: [], body: nil, isIdempotent: true))
+        let response = try await transport.exchange(HTTPRequestData(method: "GET", url: url, headers: [], body: nil, isIdempotent: true))
         guard case .array(let items)? = try? StrictJSONParser.parse(Array(response.body)) else { return [] }
         let formatter = ISO8601DateFormatter()
         return items.compactMap { item -> MailMessage? in
@@ -112,21 +112,13 @@ public struct HTTPSimulatedProviders: Sendable {
         }
         components.queryItems = query
         guard let url = components.url else { throw AuthError.invalidInput("not a URL: the identity provider's \(path) with its query") }
-        return try object(try await send(HTTPRequestData(method: "GET", url: url, headers: [], body: nil, isIdempotent: true)))
+        return try object(try await transport.exchange(HTTPRequestData(method: "GET", url: url, headers: [], body: nil, isIdempotent: true)))
     }
 
     private func post(_ path: String, _ body: JSONObject) async throws -> JSONObject {
         let request = HTTPRequestData(method: "POST", url: baseURL.appendingPathComponent(path),
                                       headers: [HTTPHeader("Content-Type", "application/json")], body: Data(body.serialized()), isIdempotent: false)
-        return try object(try await send(request))
-    }
-
-    private func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
-        do {
-            return try await transport.send(request)
-        } catch let error as HTTPTransportError {
-            throw AuthError.network(error.reason)
-        }
+        return try object(try await transport.exchange(request))
     }
 
     private func object(_ response: HTTPResponseData) throws -> JSONObject {
