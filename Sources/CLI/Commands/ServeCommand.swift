@@ -55,8 +55,7 @@ struct ServeCommand: AsyncParsableCommand {
         if !firebaseProject.isEmpty { configuration.firebaseProjects = firebaseProject }
         if !appleClientID.isEmpty { configuration.appleClientIDs = appleClientID }
         if !googleClientID.isEmpty { configuration.googleClientIDs = googleClientID }
-        var logger = Logger(label: "emulator") { StreamLogHandler.standardError(label: $0) }
-        logger.logLevel = verbose ? .debug : .warning
+        let logger = LoginEnvironment.makeLogger(label: "emulator", verbose: verbose)
         let reporter = Reporter(json: false)
         let app: EmulatorApp
         let requested = configuration

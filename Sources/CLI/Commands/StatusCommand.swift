@@ -45,8 +45,7 @@ struct StatusCommand: AsyncParsableCommand {
     private func watchEvents() async throws {
         let options = global
         let reporter = Reporter(json: options.json)
-        var logger = Logger(label: "login") { StreamLogHandler.standardError(label: $0) }
-        logger.logLevel = options.verbose ? .debug : .warning
+        let logger = LoginEnvironment.makeLogger(verbose: options.verbose)
         let directory = SimulationStateDirectory(url: options.stateDirectory)
         let backend: any AuthBackend
         if options.isRemote {
@@ -54,9 +53,9 @@ struct StatusCommand: AsyncParsableCommand {
         } else {
             backend = WorldReloadingBackend(
                 directory: directory, choice: options.backend,
-                configuration: SimulationConfiguration(appleClientIDs: [options.appleClientID], googleClientIDs: [options.googleClientID]))
+                configuration: options.simulationConfiguration)
         }
-        var policy: RefreshPolicy = options.backend == .supabase ? .supabase : .firebase
+        var policy = options.refreshPolicy
         if let refreshLead { policy.autoRefreshLead = refreshLead }
         let store = FileSessionStore(fileURL: directory.url.appendingPathComponent(LoginEnvironment.sessionFileName(options)), logger: logger)
         let sessions = SessionManager(backend: backend, store: store, clock: .live, policy: policy, logger: logger)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthData
+import AuthSimulation
 import Foundation
 
 /// The options every command takes.
@@ -56,6 +57,14 @@ struct GlobalOptions: ParsableArguments {
 
     /// Whether a remote backend was asked for.
     var isRemote: Bool { supabaseURL != nil || firebaseAPIKey != nil }
+
+    /// When sessions are refreshed: the rules of the chosen backend's own client SDK.
+    var refreshPolicy: RefreshPolicy { backend == .supabase ? .supabase : .firebase }
+
+    /// The embedded world's configuration: the app's Apple and Google client ids.
+    var simulationConfiguration: SimulationConfiguration {
+        SimulationConfiguration(appleClientIDs: [appleClientID], googleClientIDs: [googleClientID])
+    }
 
     mutating func validate() throws {
         if supabaseURL != nil, supabaseKey == nil { throw ValidationError("--supabase-url needs --supabase-key") }

@@ -65,7 +65,7 @@ struct LoginEnvironment: Sendable {
         } catch {
             throw reporter.fail(code: "state_dir_corrupt", message: "The state directory cannot be used: \(error)", exit: .authenticationFailed)
         }
-        let configuration = SimulationConfiguration(appleClientIDs: [options.appleClientID], googleClientIDs: [options.googleClientID])
+        let configuration = options.simulationConfiguration
         let world = try await SimulatedServices(configuration: configuration, keys: keys, state: state, clock: .live)
         let backend: any AuthBackend = switch options.backend {
         case .supabase: SupabaseAuthBackend(engine: world.supabase)
@@ -128,7 +128,7 @@ struct LoginEnvironment: Sendable {
                                  reporter: Reporter, logger: Logger) -> LoginEnvironment {
         let store = FileSessionStore(fileURL: directory.url.appendingPathComponent(sessionFile), logger: logger)
         let profileCache = FileProfileCache(fileURL: directory.url.appendingPathComponent("profiles.json"), logger: logger)
-        let policy: RefreshPolicy = options.backend == .supabase ? .supabase : .firebase
+        let policy = options.refreshPolicy
         let sessions = SessionManager(backend: backend, store: store, clock: .live, policy: policy, logger: logger)
         // The credential-state check never shows a sheet: its person would only cancel.
         let appleCredentials = try? providers.appleAuthorizer(clientID: options.appleClientID, deviceAppleID: nil) { _ in AppleSheetChoice(cancel: true) }
@@ -141,8 +141,13 @@ struct LoginEnvironment: Sendable {
             profileCache: profileCache, login: LoginUseCase(coordinator: coordinator, router: router), providers: providers, world: world)
     }
 
-    private static func makeLogger(verbose: Bool) -> Logger {
-        var logger = Logger(label: "login") { StreamLogHandler.standardError(label: $0) }
+    /// The CLI's logger: stderr, debug with `--verbose`, otherwise warnings and worse.
+    /// - Parameters:
+    ///   - label: The logger's label.
+    ///   - verbose: Whether `--verbose` was given.
+    /// - Returns: The logger.
+    static func makeLogger(label: String = "login", verbose: Bool) -> Logger {
+        var logger = Logger(label: label) { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = verbose ? .debug : .warning
         return logger
     }
