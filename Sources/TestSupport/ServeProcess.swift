@@ -23,8 +23,9 @@ public final class ServeProcess: @unchecked Sendable {
         self.process = process
         var text = ""
         let handle = pipe.fileHandleForReading
-        let deadline = Date().addingTimeInterval(20)
-        while !text.contains("  State ") && Date() < deadline && process.isRunning {
+        let watchdog = process.terminate(after: 20)
+        defer { watchdog.cancel() }
+        while !text.contains("  State ") && process.isRunning {
             let chunk = await Task.detached { handle.availableData }.value
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)
@@ -56,4 +57,18 @@ public final class ServeProcess: @unchecked Sendable {
     }
 
     deinit { if process.isRunning { process.terminate() } }
+}
+
+extension Process {
+    /// Ends the process if it is still running after `seconds`: a test reading its output for a
+    /// line that never comes then reads end-of-file and fails, instead of hanging the run.
+    /// Cancel the returned task once the output was read.
+    /// - Parameter seconds: How long the process may run.
+    /// - Returns: The watchdog.
+    public func terminate(after seconds: Double) -> Task<Void, Never> {
+        Task.detached { [self] in
+            do { try await Task.sleep(for: .seconds(seconds)) } catch { return }
+            if isRunning { terminate() }
+        }
+    }
 }

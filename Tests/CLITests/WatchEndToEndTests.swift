@@ -15,8 +15,9 @@ struct WatchEndToEndTests {
         var lines: [[String: Any]] = []
         var buffer = ""
         let handle = pipe.fileHandleForReading
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, !lines.contains(where: { $0["event"] as? String == "tokenRefreshed" }) {
+        let watchdog = process.terminate(after: 30)
+        defer { watchdog.cancel() }
+        while !lines.contains(where: { $0["event"] as? String == "tokenRefreshed" }) {
             let chunk = await Task.detached { handle.availableData }.value
             guard !chunk.isEmpty else { break }
             buffer += String(decoding: chunk, as: UTF8.self)

@@ -16,7 +16,8 @@ struct SessionManagerConcurrencyTests {
         let sut = try await makeSUT(flavor)
         let stored = try await sut.signInGuest()
         sut.clock.advance(by: 3700)
-        let process = sut.makeManager(store: InMemorySessionStore(initial: stored))
+        let store = SpySessionStore(wrapping: InMemorySessionStore(initial: stored))
+        let process = sut.makeManager(store: store)
         let manager = process.manager
 
         let sessions = try await withThrowingTaskGroup(of: AuthSession.self) { group in
@@ -25,6 +26,9 @@ struct SessionManagerConcurrencyTests {
         }
 
         #expect(sut.backend.refreshCount == 1)
+        // One read at launch and one under the lock by the single refresh: callers that queued on
+        // the store's lock and adopted its result instead would each read it again.
+        #expect(store.operations.filter { $0 == .load }.count == 2)
         #expect(sessions.count == 1000)
         #expect(Set(sessions).count == 1, "every caller gets the one refreshed session")
         let fresh = try #require(sessions.first)
