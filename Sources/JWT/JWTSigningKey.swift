@@ -5,10 +5,16 @@ import Foundation
 /// A key that signs and verifies JWTs issued by this package's own services (Supabase-like
 /// access tokens, Firebase-like ID tokens, Apple `client_secret`s): HS256, RS256 or ES256.
 public struct JWTSigningKey: Sendable {
+    /// The key, held as `Sendable` values. CryptoKit's `SymmetricKey` and
+    /// `P256.Signing.PrivateKey` are not `Sendable` in the iOS 16 and macOS 13 SDKs (swift-crypto
+    /// marks them so on Linux), so those two are kept as their bytes and rebuilt for each use:
+    /// a 32-byte copy for HMAC, one scalar multiplication for P-256.
     private enum Material: Sendable {
-        case hmac(SymmetricKey)
+        /// The HMAC secret.
+        case hmac([UInt8])
         case rsa(_RSA.Signing.PrivateKey)
-        case ecdsa(P256.Signing.PrivateKey)
+        /// The P-256 private scalar (`rawRepresentation`).
+        case ecdsa(Data)
     }
 
     private let material: Material
@@ -30,7 +36,7 @@ public struct JWTSigningKey: Sendable {
     ///   - keyID: An optional key id.
     /// - Returns: The key.
     public static func hs256(secret: [UInt8], keyID: String? = nil) -> JWTSigningKey {
-        JWTSigningKey(material: .hmac(SymmetricKey(data: secret)), keyID: keyID)
+        JWTSigningKey(material: .hmac(secret), keyID: keyID)
     }
 
     /// An RSA private key signing RS256.
@@ -48,7 +54,7 @@ public struct JWTSigningKey: Sendable {
     ///   - keyID: The key id.
     /// - Returns: The key.
     public static func es256(_ key: P256.Signing.PrivateKey, keyID: String?) -> JWTSigningKey {
-        JWTSigningKey(material: .ecdsa(key), keyID: keyID)
+        JWTSigningKey(material: .ecdsa(key.rawRepresentation), keyID: keyID)
     }
 
     /// Signs claims into a compact JWS.
@@ -70,12 +76,12 @@ public struct JWTSigningKey: Sendable {
 
     private func signatureBytes(for input: [UInt8]) throws -> [UInt8] {
         switch material {
-        case .hmac(let key):
-            return Array(HMAC<SHA256>.authenticationCode(for: input, using: key))
+        case .hmac(let secret):
+            return Array(HMAC<SHA256>.authenticationCode(for: input, using: SymmetricKey(data: secret)))
         case .rsa(let key):
             return Array(try key.signature(for: input, padding: .insecurePKCS1v1_5).rawRepresentation)
-        case .ecdsa(let key):
-            return Array(try key.signature(for: input).rawRepresentation)
+        case .ecdsa(let scalar):
+            return Array(try P256.Signing.PrivateKey(rawRepresentation: scalar).signature(for: input).rawRepresentation)
         }
     }
 
@@ -85,12 +91,13 @@ public struct JWTSigningKey: Sendable {
     public func isValidSignature(of jws: CompactJWS) -> Bool {
         guard jws.algorithm == algorithm, jws.header["crit"] == nil else { return false }
         switch material {
-        case .hmac(let key):
-            return HMAC<SHA256>.isValidAuthenticationCode(jws.signature, authenticating: jws.signingInput, using: key)
+        case .hmac(let secret):
+            return HMAC<SHA256>.isValidAuthenticationCode(jws.signature, authenticating: jws.signingInput, using: SymmetricKey(data: secret))
         case .rsa(let key):
             return key.publicKey.isValidSignature(
                 _RSA.Signing.RSASignature(rawRepresentation: jws.signature), for: jws.signingInput, padding: .insecurePKCS1v1_5)
-        case .ecdsa(let key):
+        case .ecdsa(let scalar):
+            guard let key = try? P256.Signing.PrivateKey(rawRepresentation: scalar) else { return false }
             return ECDSAVerification.isValid(jws.signature, for: jws.signingInput, publicKey: key.publicKey)
         }
     }
@@ -103,7 +110,8 @@ public struct JWTSigningKey: Sendable {
             return nil
         case .rsa(let key):
             return try? RSAJWK(keyID: keyID ?? "", publicKey: key.publicKey).json
-        case .ecdsa(let key):
+        case .ecdsa(let scalar):
+            guard let key = try? P256.Signing.PrivateKey(rawRepresentation: scalar) else { return nil }
             let raw = Array(key.publicKey.rawRepresentation)
             var jwk: JSONObject = [
                 "kty": .string("EC"), "crv": .string("P-256"),

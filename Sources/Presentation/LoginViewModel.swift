@@ -133,5 +133,9 @@ public final class LoginViewModel {
 }
 
 #if canImport(Combine)
-extension LoginViewModel: ObservableObject {}
+/// `ObservableObject` asks for a nonisolated `objectWillChange`, and this model's lives on the
+/// main actor with everything else it owns. SwiftUI reads it only on the main actor;
+/// `@preconcurrency` makes the compiler check that at run time (a read from another actor traps
+/// instead of racing), without making the publisher itself cross actors.
+extension LoginViewModel: @preconcurrency ObservableObject {}
 #endif

@@ -15,8 +15,9 @@ public struct AppleClientSecret: Sendable {
     public var keyID: String
     /// The client id (bundle id or Services id) the secret is for.
     public var clientID: String
-    /// The team's private key.
-    public var privateKey: P256.Signing.PrivateKey
+    /// The team's key, as a `Sendable` signer (CryptoKit's P-256 key is not `Sendable` in the
+    /// iOS 16 SDK).
+    private let signingKey: JWTSigningKey
 
     /// Creates a secret maker.
     /// - Parameters:
@@ -28,7 +29,7 @@ public struct AppleClientSecret: Sendable {
         self.teamID = teamID
         self.keyID = keyID
         self.clientID = clientID
-        self.privateKey = privateKey
+        self.signingKey = .es256(privateKey, keyID: keyID)
     }
 
     /// Reads the key from a `.p8` file's PEM text.
@@ -54,6 +55,6 @@ public struct AppleClientSecret: Sendable {
             "iss": .string(teamID), "iat": .int(iat), "exp": .int(iat + Int64(min(lifetime, Self.maximumLifetime))),
             "aud": .string("https://appleid.apple.com"), "sub": .string(clientID),
         ]
-        return try JWTSigningKey.es256(privateKey, keyID: keyID).sign(claims, header: ["typ": .null])
+        return try signingKey.sign(claims, header: ["typ": .null, "kid": .string(keyID)])
     }
 }

@@ -42,6 +42,26 @@ public enum AppleSystemSheetMapping {
         }
     }
 
+    /// The answer to `getCredentialState(forUserID:completion:)`, which hands back a state and an
+    /// optional error together.
+    ///
+    /// The header says that a `notFound` state comes *with* an error, so a state of `notFound`
+    /// is read as `notFound` whatever the error; any other state with an error means Apple could
+    /// not answer.
+    /// - Parameters:
+    ///   - rawValue: `ASAuthorizationAppleIDProvider.CredentialState.rawValue`.
+    ///   - error: The completion's error, as domain, code and description.
+    /// - Returns: The state.
+    /// - Throws: ``AuthError`` (mapped by ``error(domain:code:description:)``) when Apple could not
+    ///   answer, or `authorizationFailed` for a state this library does not know.
+    public static func credentialState(
+        rawValue: Int, error: (domain: String, code: Int, description: String)?
+    ) throws(AuthError) -> AppleIDCredentialState {
+        let state = try credentialState(rawValue: rawValue)
+        if let error, state != .notFound { throw self.error(domain: error.domain, code: error.code, description: error.description) }
+        return state
+    }
+
     /// The credential state for `ASAuthorizationAppleIDProvider.CredentialState.rawValue`.
     /// - Parameter rawValue: 0 revoked, 1 authorized, 2 not found, 3 transferred.
     /// - Returns: The state.
@@ -80,9 +100,15 @@ public enum AppleSystemSheetMapping {
             fullName: name.formatted == nil ? nil : name)
     }
 
-    private static func utf8(_ bytes: [UInt8]?) -> String? {
-        guard let bytes, !bytes.isEmpty, let text = String(validating: bytes, as: UTF8.self) else { return nil }
-        return text
+    /// The text of `bytes` if they are well-formed UTF-8, else `nil`.
+    ///
+    /// Not `String(validating:as:)`, which is iOS 18 / macOS 15 only: decoding replaces every
+    /// ill-formed sequence with U+FFFD, so the bytes were valid exactly when the decoded text
+    /// encodes back to them.
+    static func utf8(_ bytes: [UInt8]?) -> String? {
+        guard let bytes, !bytes.isEmpty else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.utf8.elementsEqual(bytes) ? text : nil
     }
 
     private static func nonBlank(_ text: String?) -> String? {
