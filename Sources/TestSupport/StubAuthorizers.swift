@@ -10,6 +10,11 @@ public actor StubAppleAuthorizer: AppleIDAuthorizing {
     public var result: Result<AppleIDCredential, AuthError>
     /// The answer to credential-state queries.
     public var state: AppleIDCredentialState = .authorized
+    /// Whether credential-state queries fail instead.
+    public var stateFails = false
+    /// How many credential-state queries were answered.
+    public private(set) var stateQueries = 0
+    private let revocations = AsyncStream.makeStream(of: Void.self)
 
     /// Creates a double.
     /// - Parameter result: The answer to every authorization.
@@ -27,12 +32,24 @@ public actor StubAppleAuthorizer: AppleIDAuthorizing {
     /// Sets the answer to credential-state queries.
     public func setState(_ state: AppleIDCredentialState) { self.state = state }
 
+    /// Makes credential-state queries fail (Apple unreachable) or answer again.
+    public func setStateFails(_ fails: Bool) { stateFails = fails }
+
+    /// Reports a revocation, as `credentialRevokedNotification` does on a device.
+    public nonisolated func reportRevocation() { revocations.continuation.yield() }
+
     public func authorize(_ request: AppleIDRequest) async throws -> AppleIDCredential {
         requests.append(request)
         return try result.get()
     }
 
-    public func credentialState(forUserID userID: String) async throws -> AppleIDCredentialState { state }
+    public func credentialState(forUserID userID: String) async throws -> AppleIDCredentialState {
+        stateQueries += 1
+        if stateFails { throw AuthError.network("Apple is unreachable") }
+        return state
+    }
+
+    public nonisolated func credentialRevocations() -> AsyncStream<Void> { revocations.stream }
 }
 
 /// A ``GoogleSignInAuthorizing`` double.

@@ -2,11 +2,13 @@
 import AuthDomain
 import AuthenticationServices
 import Foundation
+import ObjectiveC
 
 /// ``AppleIDAuthorizing`` through the system sheet (`ASAuthorizationController`).
 ///
 /// Thin on purpose: it shows the sheet and hands the raw results to
-/// ``AppleSystemSheetMapping``, where every decision is made and tested. Not built on Linux.
+/// ``AppleSystemSheetMapping``, where every decision is made and tested; the one-answer rule
+/// lives in `OneShotReply`, also tested on Linux. Not built on Linux.
 public struct SystemAppleIDAuthorizer: AppleIDAuthorizing {
     private let presentationAnchor: @MainActor @Sendable () -> ASPresentationAnchor
 
@@ -16,7 +18,9 @@ public struct SystemAppleIDAuthorizer: AppleIDAuthorizing {
         self.presentationAnchor = presentationAnchor
     }
 
-    /// Shows the sheet.
+    /// Shows the sheet. The answer comes exactly once: the credential, the mapped error of any
+    /// `ASAuthorizationError` code, `cancelled` when the calling task is cancelled (the sheet is
+    /// dismissed), or `authorizationFailed` when the controller goes away without answering.
     /// - Parameter request: The scopes and the hashed nonce.
     /// - Returns: Apple's credential.
     /// - Throws: ``AuthError`` as mapped by ``AppleSystemSheetMapping``.
@@ -26,33 +30,53 @@ public struct SystemAppleIDAuthorizer: AppleIDAuthorizing {
 
     /// Asks Apple whether the authorization stands.
     /// - Parameter userID: Apple's user identifier.
-    /// - Returns: The credential state.
+    /// - Returns: The credential state (`notFound` comes with an error, which is not a failure).
     /// - Throws: ``AuthError`` when Apple cannot answer.
     public func credentialState(forUserID userID: String) async throws -> AppleIDCredentialState {
-        let rawValue: Int = try await withCheckedThrowingContinuation { continuation in
-            ASAuthorizationAppleIDProvider().getCredentialState(forUserID: userID) { state, error in
-                if let error = error as NSError? {
-                    continuation.resume(throwing: AppleSystemSheetMapping.error(
-                        domain: error.domain, code: error.code, description: error.localizedDescription))
-                } else {
-                    continuation.resume(returning: state.rawValue)
-                }
-            }
+        let reply = OneShotReply<AppleIDCredentialState>()
+        Self.requestCredentialState(forUserID: userID, reply: reply)
+        return try await reply.value(onCancel: {})
+    }
+
+    /// The completion-handler form on purpose: its `async` twin throws the error that comes with
+    /// a `notFound` state, losing the state (the header says `notFound` always has one).
+    private static func requestCredentialState(forUserID userID: String, reply: OneShotReply<AppleIDCredentialState>) {
+        ASAuthorizationAppleIDProvider().getCredentialState(forUserID: userID) { state, error in
+            let failure = (error as NSError?).map { (domain: $0.domain, code: $0.code, description: $0.localizedDescription) }
+            reply.resolve(Result { () throws(AuthError) in
+                try AppleSystemSheetMapping.credentialState(rawValue: state.rawValue, error: failure)
+            })
         }
-        return try AppleSystemSheetMapping.credentialState(rawValue: rawValue)
+    }
+
+    /// Each time the system posts `credentialRevokedNotification` (the user stopped using Apple
+    /// ID with this app in Settings while it runs).
+    /// - Returns: A stream that yields once per notification until it is dropped.
+    public func credentialRevocations() -> AsyncStream<Void> {
+        AsyncStream { continuation in
+            let observation = Task {
+                let name = ASAuthorizationAppleIDProvider.credentialRevokedNotification
+                for await _ in NotificationCenter.default.notifications(named: name) { continuation.yield() }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in observation.cancel() }
+        }
     }
 }
 
-/// One presentation of the sheet; keeps itself alive until the delegate answers (the controller
-/// holds its delegate and context provider weakly, and nothing else holds this object).
+/// One presentation of the sheet. The controller holds its delegate and context provider
+/// weakly; `present` keeps this object alive until the reply comes, and a tripwire attached to
+/// the controller answers for it if it is released without calling back.
 @MainActor
 private final class SheetPresentation: NSObject, @preconcurrency ASAuthorizationControllerDelegate,
     @preconcurrency ASAuthorizationControllerPresentationContextProviding
 {
+    /// The address of this byte is the associated-object key; its value is never read.
+    nonisolated(unsafe) private static var tripwireKey: UInt8 = 0
+
     private let anchor: @MainActor @Sendable () -> ASPresentationAnchor
-    private var continuation: CheckedContinuation<AppleIDCredential, any Error>?
-    private var controller: ASAuthorizationController?
-    private var keepAlive: SheetPresentation?
+    private let reply = OneShotReply<AppleIDCredential>()
+    private weak var controller: ASAuthorizationController?
 
     private init(anchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor) {
         self.anchor = anchor
@@ -62,29 +86,39 @@ private final class SheetPresentation: NSObject, @preconcurrency ASAuthorization
         _ request: AppleIDRequest, anchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor
     ) async throws -> AppleIDCredential {
         let presentation = SheetPresentation(anchor: anchor)
-        return try await withCheckedThrowingContinuation { continuation in
-            presentation.start(request, continuation: continuation)
+        presentation.start(request)
+        do {
+            let credential = try await presentation.reply.value(onCancel: { Task { @MainActor in presentation.cancel() } })
+            presentation.controller = nil
+            return credential
+        } catch is CancellationError {
+            throw AuthError.cancelled
         }
     }
 
-    private func start(_ request: AppleIDRequest, continuation: CheckedContinuation<AppleIDCredential, any Error>) {
+    private func start(_ request: AppleIDRequest) {
         let appleRequest = ASAuthorizationAppleIDProvider().createRequest()
-        appleRequest.requestedScopes = request.scopes.map { $0 == .fullName ? .fullName : .email }
+        appleRequest.requestedScopes = AppleIDScope.allCases.filter(request.scopes.contains).map { scope in
+            switch scope {
+            case .fullName: ASAuthorization.Scope.fullName
+            case .email: ASAuthorization.Scope.email
+            }
+        }
         appleRequest.nonce = request.nonce
         let controller = ASAuthorizationController(authorizationRequests: [appleRequest])
         controller.delegate = self
         controller.presentationContextProvider = self
-        self.continuation = continuation
+        let reply = reply
+        objc_setAssociatedObject(
+            controller, &Self.tripwireKey,
+            ReleaseTripwire { reply.abandon(because: AuthError.authorizationFailed("the Apple ID sheet closed without an answer")) },
+            .OBJC_ASSOCIATION_RETAIN)
         self.controller = controller
-        keepAlive = self
         controller.performRequests()
     }
 
-    private func finish(_ result: Result<AppleIDCredential, any Error>) {
-        continuation?.resume(with: result)
-        continuation = nil
-        controller = nil
-        keepAlive = nil
+    private func cancel() {
+        controller?.cancel()
     }
 
     func presentationAnchor(for controller: ASAuthorizationController) -> ASPresentationAnchor {
@@ -95,10 +129,10 @@ private final class SheetPresentation: NSObject, @preconcurrency ASAuthorization
         controller: ASAuthorizationController, didCompleteWithAuthorization authorization: ASAuthorization
     ) {
         guard let credential = authorization.credential as? ASAuthorizationAppleIDCredential else {
-            finish(.failure(AuthError.authorizationFailed("the sheet returned a credential that is not an Apple ID")))
+            reply.resolve(.failure(AuthError.authorizationFailed("the sheet returned a credential that is not an Apple ID")))
             return
         }
-        finish(.success(AppleSystemSheetMapping.credential(
+        reply.resolve(.success(AppleSystemSheetMapping.credential(
             user: credential.user,
             identityToken: credential.identityToken.map(Array.init),
             authorizationCode: credential.authorizationCode.map(Array.init),
@@ -109,8 +143,7 @@ private final class SheetPresentation: NSObject, @preconcurrency ASAuthorization
 
     func authorizationController(controller: ASAuthorizationController, didCompleteWithError error: any Error) {
         let error = error as NSError
-        finish(.failure(AppleSystemSheetMapping.error(
-            domain: error.domain, code: error.code, description: error.localizedDescription)))
+        reply.resolve(.failure(AppleSystemSheetMapping.error(domain: error.domain, code: error.code, description: error.localizedDescription)))
     }
 }
 #endif

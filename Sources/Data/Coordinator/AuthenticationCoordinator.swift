@@ -23,6 +23,7 @@ public actor AuthenticationCoordinator: AuthenticationCoordinating {
     let appleCredentials: (any AppleIDAuthorizing)?
     let appleTokenRevoker: (any AppleTokenRevoking)?
     private var strategies: [ProviderID: any SocialAuthStrategyProviding] = [:]
+    private var revocationWatch: Task<Void, Never>?
 
     /// The session manager that keeps, refreshes and persists the session.
     public nonisolated let sessions: SessionManager
@@ -65,31 +66,59 @@ public actor AuthenticationCoordinator: AuthenticationCoordinating {
 
     /// Restores the stored session and announces it; then, for an Apple user, asks Apple
     /// whether the user still authorizes the app and signs out when the authorization was
-    /// revoked or is gone.
+    /// revoked or is gone. From then on, each revocation Apple reports while the app runs is
+    /// checked the same way.
     /// - Returns: The restored session, marked expired or fresh; `nil` when signed out.
     @discardableResult
     public func start() async -> InitialSession? {
         let initial = await sessions.restore()
-        guard let stored = initial?.stored, stored.user.providers.contains(.apple), let appleUserID = stored.appleUserID,
-              let appleCredentials
-        else { return initial }
+        watchAppleRevocations()
+        guard let initial, await checkAppleCredential(afterRevocation: false) else { return nil }
+        return initial
+    }
+
+    /// Asks Apple about the signed-in Apple user and signs out when the authorization is gone.
+    /// - Parameter afterRevocation: Whether Apple just reported a revocation; then a state that
+    ///   cannot be read also signs out (the report is Apple's own word).
+    /// - Returns: Whether a session remains.
+    private func checkAppleCredential(afterRevocation: Bool) async -> Bool {
+        guard let stored = await sessions.stored else { return false }
+        guard stored.user.providers.contains(.apple), let appleUserID = stored.appleUserID, let appleCredentials else { return true }
+        let state: AppleIDCredentialState
         do {
-            switch try await appleCredentials.credentialState(forUserID: appleUserID) {
-            case .authorized:
-                return initial
-            case .revoked, .notFound:
-                logger.notice("Apple reports the authorization is gone; signing out")
-                await sessions.clear(reason: .appleCredentialRevoked)
-                return nil
-            case .transferred:
-                logger.warning("the app was transferred to another team; the Apple user id must be migrated")
-                return initial
-            }
+            state = try await appleCredentials.credentialState(forUserID: appleUserID)
         } catch {
-            logger.warning("could not read the Apple credential state; keeping the session", metadata: ["error": "\(error)"])
-            return initial
+            guard afterRevocation else {
+                logger.warning("could not read the Apple credential state; keeping the session", metadata: ["error": "\(error)"])
+                return true
+            }
+            logger.warning("Apple reported a revocation and the state cannot be read; signing out", metadata: ["error": "\(error)"])
+            state = .revoked
+        }
+        switch state {
+        case .authorized:
+            return true
+        case .revoked, .notFound:
+            logger.notice("Apple reports the authorization is gone; signing out")
+            await sessions.clear(reason: .appleCredentialRevoked)
+            return false
+        case .transferred:
+            logger.warning("the app was transferred to another team; the Apple user id must be migrated")
+            return true
         }
     }
+
+    private func watchAppleRevocations() {
+        guard revocationWatch == nil, let revocations = appleCredentials?.credentialRevocations() else { return }
+        revocationWatch = Task { [weak self] in
+            for await _ in revocations {
+                guard let self else { return }
+                _ = await self.checkAppleCredential(afterRevocation: true)
+            }
+        }
+    }
+
+    deinit { revocationWatch?.cancel() }
 
     /// Signs in with the strategy registered for the credential's provider, then keeps the
     /// session and announces `signedIn`.

@@ -13,11 +13,6 @@ import Logging
 /// let store = FileSessionStore(fileURL: stateDir.appendingPathComponent("session.json"), logger: logger)
 /// ```
 public struct FileSessionStore: SessionStore {
-    private struct Envelope: Codable {
-        var version: Int
-        var stored: StoredSession
-    }
-
     /// The session file.
     public let fileURL: URL
     private let logger: Logger
@@ -44,15 +39,11 @@ public struct FileSessionStore: SessionStore {
             return nil
         }
         guard let data else { return nil }
-        do {
-            let envelope = try JSONDecoder().decode(Envelope.self, from: data)
-            guard envelope.version == 1 else {
-                logger.warning("session file has unknown version \(envelope.version); treating as signed out", metadata: ["path": "\(fileURL.path)"])
-                return nil
-            }
-            return envelope.stored
-        } catch {
-            logger.warning("session file is corrupt; treating as signed out", metadata: ["path": "\(fileURL.path)", "error": "\(error)"])
+        switch StoredSessionCoding.decode(data) {
+        case .success(let stored):
+            return stored
+        case .failure(let reason):
+            logger.warning("session file is unreadable (\(reason)); treating as signed out", metadata: ["path": "\(fileURL.path)"])
             return nil
         }
     }
@@ -63,9 +54,7 @@ public struct FileSessionStore: SessionStore {
     public func save(_ session: StoredSession) async throws {
         do {
             try AtomicFile.ensureDirectory(fileURL.deletingLastPathComponent())
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            try AtomicFile.write(try encoder.encode(Envelope(version: 1, stored: session)), to: fileURL)
+            try AtomicFile.write(try StoredSessionCoding.encode(session), to: fileURL)
         } catch {
             throw AuthError.storage("\(error)")
         }

@@ -1,73 +1,88 @@
-#if canImport(Security)
 import AuthDomain
 import Foundation
-import Security
+import Logging
 
-/// A session store in the Keychain (generic password item, accessible after first unlock).
+/// A session store in the Keychain: one generic-password item holding the same versioned
+/// envelope as ``FileSessionStore``.
 ///
-/// Thin on purpose: it moves bytes in and out of the Keychain and nothing else, so all logic
-/// lives in code compiled and tested on every platform. Not built on Linux.
+/// By default the item is readable after the device's first unlock and never leaves the device
+/// (``KeychainAccessibility/afterFirstUnlockThisDeviceOnly``), so an auto-refresh can run in the
+/// background with the screen locked. An access group shares the session with the app's
+/// extensions. An item that cannot be decoded is logged and reads as signed out (it is left in
+/// place and replaced by the next sign-in); a locked Keychain is a ``AuthError/storage(_:)``
+/// error, never "signed out", so no session is lost to a locked screen.
+///
+/// ```swift
+/// let store = KeychainSessionStore(service: "com.example.app", accessGroup: "TEAMID.com.example.shared", logger: logger)
+/// ```
+///
+/// ``withExclusiveAccess(_:)`` serialises refreshes within this process only: the Keychain has
+/// no lock an app extension could share, so an extension that refreshes on its own may race the
+/// app (the session manager re-reads the item before each refresh, which narrows that window).
 public struct KeychainSessionStore: SessionStore {
-    private let service: String
-    private let account: String
-    private let accessGroup: String?
+    private let item: any KeychainItemAccessing
+    private let logger: Logger
     private let mutex = AsyncMutex()
 
-    /// Creates a store.
+    /// Creates a store over any item (the `SecItem` adapter on Apple platforms, an in-memory item
+    /// in tests).
     /// - Parameters:
-    ///   - service: The item's service, usually the bundle identifier.
-    ///   - account: The item's account, the storage key.
-    ///   - accessGroup: A shared access group, for app extensions.
-    public init(service: String, account: String = "auth.session", accessGroup: String? = nil) {
-        self.service = service
-        self.account = account
-        self.accessGroup = accessGroup
+    ///   - item: The Keychain item.
+    ///   - logger: Receives the warning about an undecodable item.
+    package init(item: any KeychainItemAccessing, logger: Logger) {
+        self.item = item
+        self.logger = logger
     }
 
-    private var query: [String: Any] {
-        var query: [String: Any] = [
-            kSecClass as String: kSecClassGenericPassword,
-            kSecAttrService as String: service,
-            kSecAttrAccount as String: account,
-        ]
-        if let accessGroup { query[kSecAttrAccessGroup as String] = accessGroup }
-        return query
-    }
-
-    /// Reads the session; an unreadable item reads as `nil`.
-    /// - Returns: The session, or `nil`.
+    /// Reads the session.
+    /// - Returns: The session, or `nil` when there is none or the item cannot be decoded.
+    /// - Throws: ``AuthError/storage(_:)`` when the Keychain is locked or fails.
     public func load() async throws -> StoredSession? {
-        var lookup = query
-        lookup[kSecReturnData as String] = true
-        lookup[kSecMatchLimit as String] = kSecMatchLimitOne
-        var item: CFTypeRef?
-        let status = SecItemCopyMatching(lookup as CFDictionary, &item)
-        guard status != errSecItemNotFound else { return nil }
-        guard status == errSecSuccess, let data = item as? Data else { throw AuthError.storage("Keychain read failed (\(status))") }
-        return try? JSONDecoder().decode(StoredSession.self, from: data)
+        let (status, data) = item.read()
+        switch status {
+        case KeychainStatus.itemNotFound:
+            return nil
+        case KeychainStatus.success:
+            guard let data else {
+                logger.warning("Keychain session item has no data; treating as signed out")
+                return nil
+            }
+            switch StoredSessionCoding.decode(data) {
+            case .success(let stored):
+                return stored
+            case .failure(let reason):
+                logger.warning("Keychain session item is unreadable (\(reason)); treating as signed out")
+                return nil
+            }
+        case KeychainStatus.interactionNotAllowed:
+            throw AuthError.storage("the Keychain is locked until the device is unlocked (OSStatus \(status))")
+        default:
+            throw AuthError.storage("Keychain read failed (OSStatus \(status))")
+        }
     }
 
-    /// Writes the session.
+    /// Writes the session: updates the item, or adds it when there is none (and updates after
+    /// all when another writer added it first).
     /// - Parameter session: The session to keep.
     /// - Throws: ``AuthError/storage(_:)``.
     public func save(_ session: StoredSession) async throws {
-        let data = try JSONEncoder().encode(session)
-        let update = [kSecValueData as String: data] as CFDictionary
-        var status = SecItemUpdate(query as CFDictionary, update)
-        if status == errSecItemNotFound {
-            var add = query
-            add[kSecValueData as String] = data
-            add[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlock
-            status = SecItemAdd(add as CFDictionary, nil)
+        let data: Data
+        do { data = try StoredSessionCoding.encode(session) } catch { throw AuthError.storage("\(error)") }
+        var status = item.update(data)
+        if status == KeychainStatus.itemNotFound {
+            status = item.add(data)
+            if status == KeychainStatus.duplicateItem { status = item.update(data) }
         }
-        guard status == errSecSuccess else { throw AuthError.storage("Keychain write failed (\(status))") }
+        guard status == KeychainStatus.success else { throw AuthError.storage(Self.failure("write", status)) }
     }
 
     /// Removes the session; a missing item is fine.
     /// - Throws: ``AuthError/storage(_:)``.
     public func delete() async throws {
-        let status = SecItemDelete(query as CFDictionary)
-        guard status == errSecSuccess || status == errSecItemNotFound else { throw AuthError.storage("Keychain delete failed (\(status))") }
+        let status = item.delete()
+        guard status == KeychainStatus.success || status == KeychainStatus.itemNotFound else {
+            throw AuthError.storage(Self.failure("delete", status))
+        }
     }
 
     /// Runs `body` exclusively within this process.
@@ -77,5 +92,10 @@ public struct KeychainSessionStore: SessionStore {
     public func withExclusiveAccess<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         try await mutex.run(body)
     }
+
+    private static func failure(_ operation: String, _ status: Int32) -> String {
+        status == KeychainStatus.interactionNotAllowed
+            ? "the Keychain is locked until the device is unlocked (OSStatus \(status))"
+            : "Keychain \(operation) failed (OSStatus \(status))"
+    }
 }
-#endif

@@ -13,6 +13,19 @@ public protocol AppleIDAuthorizing: Sendable {
     /// - Returns: The credential state.
     /// - Throws: ``AuthError`` when the state cannot be read.
     func credentialState(forUserID userID: String) async throws -> AppleIDCredentialState
+
+    /// Tells, while the app runs, each time Apple reports that the user stopped using Apple ID
+    /// with this app (`ASAuthorizationAppleIDProvider.credentialRevokedNotification`), so the app
+    /// can sign out then and not only at the next launch.
+    /// - Returns: A stream that yields once per report until it is dropped.
+    func credentialRevocations() -> AsyncStream<Void>
+}
+
+extension AppleIDAuthorizing {
+    /// No reports: for authorizers whose provider cannot tell a running app (the simulated
+    /// one checks the state at launch instead).
+    /// - Returns: A finished stream.
+    public func credentialRevocations() -> AsyncStream<Void> { AsyncStream { $0.finish() } }
 }
 
 /// What the app asks Apple for.

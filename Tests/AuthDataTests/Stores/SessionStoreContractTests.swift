@@ -9,12 +9,15 @@ import Testing
 enum SessionStoreFlavor: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case inMemory
     case file
+    /// ``KeychainSessionStore``'s logic over an in-memory item answering with `SecItem`'s
+    /// status codes (the `SecItem` adapter itself is Apple-only).
+    case keychain
 
     var testDescription: String { rawValue }
 }
 
-/// The ``SessionStore`` contract, run against every implementation compiled here (the Keychain
-/// store is Apple-only and moves bytes only).
+/// The ``SessionStore`` contract, run against every implementation: the Keychain store through
+/// an in-memory item, since `SecItem` exists only on Apple platforms.
 @Suite("Session store contract")
 struct SessionStoreContractTests {
     private struct SUT {
@@ -27,6 +30,7 @@ struct SessionStoreContractTests {
         let store: any SessionStore = switch flavor {
         case .inMemory: InMemorySessionStore()
         case .file: FileSessionStore(fileURL: directory.url.appendingPathComponent("session.json"), logger: LogCapture().logger)
+        case .keychain: KeychainSessionStore(item: InMemoryKeychainItem(), logger: LogCapture().logger)
         }
         return SUT(store: store, directory: directory)
     }
