@@ -4,13 +4,13 @@ import AuthSimulation
 import Foundation
 import Logging
 
-/// The emulator: the simulated world behind the real wire protocols of Supabase Auth, Firebase
+/// The emulator: the simulated services behind the real wire protocols of Supabase Auth, Firebase
 /// Auth, and the simulated Apple and Google, on one port. ``handle(_:)`` answers one request
 /// independently of the HTTP server, so routes are tested in process as well as on loopback.
 public final class Emulator: Sendable {
     /// The configuration.
     public let configuration: EmulatorConfiguration
-    /// The simulated world.
+    /// The simulated services.
     public let services: SimulatedServices
     /// The Supabase anon key (a JWT with role `anon`).
     public let anonKey: String
@@ -55,22 +55,52 @@ public final class Emulator: Sendable {
         switch segments.first {
         case "auth":
             return await supabase.handle(request, path: segments.dropFirst())
-        case "functions":
-            return await functions(request, path: Array(segments.dropFirst()))
         case "identitytoolkit.googleapis.com", "www.googleapis.com", "securetoken.googleapis.com", "emulator":
             return await firebase.handle(request, segments: segments)
         case "appleid":
             return await identityProviders.apple(request, path: Array(segments.dropFirst()))
         case "google":
             return await identityProviders.google(request, path: Array(segments.dropFirst()))
-        case "mailbox":
-            return await mailbox(request, path: Array(segments.dropFirst()))
-        case nil:
-            return .json(["authcoordinator": .object(["ready": .bool(true), "supabase": .string(configuration.baseURL + "/auth/v1"),
-                                                      "firebaseProject": .string(configuration.firebaseProjects.first ?? "")])])
         default:
-            return .json(["error": .string("not_found"), "message": .string("No route for \(request.path)")], status: 404)
+            let refusal = { (status: Int) -> EmulatorResponse in
+                status == 405
+                    ? .json(["error": .string("method_not_allowed"), "message": .string("\(request.method) is not served at \(request.path)")], status: 405)
+                    : Self.notFound(request)
+            }
+            return (try? await Self.table.respond(self, to: request, path: segments[...], refusal: refusal)) ?? Self.notFound(request)
         }
+    }
+
+    /// The emulator's own routes, beside the services'.
+    static let table = RouteTable<Emulator>(prefix: "", [
+        ("GET", "/", "readiness: the Supabase URL and the default Firebase project", { emulator, _ in
+            .json(["authcoordinator": .object(["ready": .bool(true), "supabase": .string(emulator.configuration.baseURL + "/auth/v1"),
+                                               "firebaseProject": .string(emulator.configuration.firebaseProjects.first ?? "")])])
+        }),
+        ("POST", "/functions/v1/delete-account", "the account-deletion Edge Function convention (a Supabase user's bearer token)", { emulator, call in
+            await emulator.deleteAccountFunction(call.request)
+        }),
+        ("GET", "/mailbox/{email}", "the messages mailed to an address, newest last, each with its `code`", { emulator, call in
+            await emulator.mailbox(email: call[parameter: "email"])
+        }),
+    ])
+
+    /// Every route the emulator serves, service by service, as the docs list them.
+    static var routeTables: [(service: String, prefix: String, routes: [(method: String, pattern: String, summary: String)])] {
+        func rows<Service>(_ table: RouteTable<Service>) -> [(method: String, pattern: String, summary: String)] {
+            table.routes.map { ($0.method, $0.pattern, $0.summary) }
+        }
+        return [
+            ("Supabase Auth", SupabaseRoutes.table.prefix, rows(SupabaseRoutes.table)),
+            ("Firebase Auth", FirebaseRoutes.table.prefix, rows(FirebaseRoutes.table)),
+            ("Apple (simulated)", IdentityProviderRoutes.appleTable.prefix, rows(IdentityProviderRoutes.appleTable)),
+            ("Google (simulated)", IdentityProviderRoutes.googleTable.prefix, rows(IdentityProviderRoutes.googleTable)),
+            ("Emulator", table.prefix, rows(table)),
+        ]
+    }
+
+    private static func notFound(_ request: EmulatorRequest) -> EmulatorResponse {
+        .json(["error": .string("not_found"), "message": .string("No route for \(request.path)")], status: 404)
     }
 
     /// The answer to a request body too large to read.
@@ -89,10 +119,7 @@ public final class Emulator: Sendable {
         }
     }
 
-    private func functions(_ request: EmulatorRequest, path: [String]) async -> EmulatorResponse {
-        guard request.method == "POST", path == ["v1", "delete-account"] else {
-            return .json(["error": .string("not_found"), "message": .string("Function not found")], status: 404)
-        }
+    private func deleteAccountFunction(_ request: EmulatorRequest) async -> EmulatorResponse {
         do {
             try await services.supabase.deleteAccountFunction(bearer: request.bearer)
             return .json(["deleted": .bool(true)])
@@ -101,12 +128,9 @@ public final class Emulator: Sendable {
         }
     }
 
-    private func mailbox(_ request: EmulatorRequest, path: [String]) async -> EmulatorResponse {
-        guard request.method == "GET", path.count == 1 else {
-            return .json(["error": .string("not_found"), "message": .string("GET /mailbox/{email}")], status: 404)
-        }
+    private func mailbox(email: String) async -> EmulatorResponse {
         let formatter = ISO8601DateFormatter()
-        let messages = await services.mailbox.messages(for: path[0]).map { message -> JSONValue in
+        let messages = await services.mailbox.messages(for: email).map { message -> JSONValue in
             var entry: JSONObject = ["code": .string(message.code), "sentAt": .string(formatter.string(from: message.sentAt)),
                                      "sender": .string(message.sender), "kind": .string(message.kind)]
             if let link = message.link { entry["link"] = .string(link) }

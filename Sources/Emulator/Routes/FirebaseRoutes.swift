@@ -20,9 +20,68 @@ struct FirebaseRoutes {
         "emailLinkSignin": "accounts:signInWithEmailLink",
     ]
 
+    private static let client = "/identitytoolkit.googleapis.com/v1"
+    private static let relyingParty = "/www.googleapis.com/identitytoolkit/v3/relyingparty"
+    private static let admin = "/identitytoolkit.googleapis.com/v1/projects/{project}"
+    private static let emulator = "/emulator/v1/projects/{project}"
+
+    /// Every Firebase route, under Google's own host names as the first path segment.
+    static let table: RouteTable<FirebaseRoutes> = {
+        typealias Row = (method: String, pattern: String, summary: String, handler: RouteTable<FirebaseRoutes>.Handler)
+        let clientMethods: [(String, String)] = [
+            ("accounts:signUp", "an anonymous user"), ("accounts:signInWithIdp", "sign in or link with an Apple or Google ID token"),
+            ("accounts:lookup", "the signed-in user"), ("accounts:update", "update the profile, unlink providers"),
+            ("accounts:delete", "delete the signed-in user (recent sign-in required)"), ("accounts:sendOobCode", "mail an email sign-in link"),
+            ("accounts:signInWithEmailLink", "sign in with the link's `oobCode`"),
+        ]
+        var rows: [Row] = clientMethods.map { method, summary -> Row in
+            ("POST", "\(client)/\(method)", summary + " (`?key=`)", { routes, call in try await routes.client(method: method, call.request) })
+        }
+        rows += v3Aliases.sorted { $0.key < $1.key }.map { alias, method -> Row in
+            ("POST", "\(relyingParty)/\(alias)", "v3 alias of `\(method)` (the iOS SDK)", { routes, call in
+                try await routes.client(method: method, call.request)
+            })
+        }
+        rows.append(("POST", "/securetoken.googleapis.com/v1/token", "refresh (form or JSON, snake or camel case)", { routes, call in
+            try routes.requireAPIKey(call.request)
+            return .json(encoding: try await routes.secureToken(call.request))
+        }))
+        let adminMethods: [(String, String)] = [
+            ("accounts", "create a user"), ("accounts:lookup", "look users up"), ("accounts:update", "update a user, revoke tokens (`validSince`)"),
+            ("accounts:delete", "delete a user"), ("accounts:sendOobCode", "mail an email sign-in link"),
+        ]
+        rows += adminMethods.map { method, summary -> Row in
+            ("POST", "\(admin)/\(method)", summary + " (`Bearer owner`)", { routes, call in
+                try routes.requireProject(call[parameter: "project"])
+                try routes.requireAdmin(call.request)
+                return try await routes.admin(method: method, call.request)
+            })
+        }
+        let emulatorRows: [Row] = [
+            ("DELETE", "\(emulator)/accounts", "forget every user", { routes, call in
+                try routes.requireProject(call[parameter: "project"])
+                await routes.engine.wipeAccounts()
+                return .json([:])
+            }),
+            ("GET", "\(emulator)/oobCodes", "the email links sent", { routes, call in
+                try routes.requireProject(call[parameter: "project"])
+                return await routes.oobCodes()
+            }),
+            ("GET", "\(emulator)/config", "the emulator's project configuration", { routes, call in
+                try routes.requireProject(call[parameter: "project"])
+                return .json(["signIn": .object(["allowDuplicateEmails": .bool(false)]),
+                              "emailPrivacyConfig": .object(["enableImprovedEmailPrivacy": .bool(false)])])
+            }),
+        ]
+        rows += emulatorRows
+        return RouteTable(prefix: "", rows)
+    }()
+
     func handle(_ request: EmulatorRequest, segments: [String]) async -> EmulatorResponse {
         do {
-            return try await route(request, segments)
+            return try await Self.table.respond(self, to: request, path: segments[...]) { status in
+                Self.error(status == 405 ? FirebaseFailure(status: 405, message: "Method Not Allowed") : Self.notFound)
+            }
         } catch let failure as FirebaseFailure {
             return Self.error(failure)
         } catch {
@@ -30,33 +89,9 @@ struct FirebaseRoutes {
         }
     }
 
-    private func route(_ request: EmulatorRequest, _ segments: [String]) async throws -> EmulatorResponse {
-        switch segments {
-        case let path where path.count == 3 && path[0] == "identitytoolkit.googleapis.com" && path[1] == "v1":
-            return try await client(method: path[2], request)
-        case let path where path.count == 5 && path[0] == "www.googleapis.com" && path[1] == "identitytoolkit"
-            && path[2] == "v3" && path[3] == "relyingparty":
-            guard let method = Self.v3Aliases[path[4]] else { throw Self.notFound }
-            return try await client(method: method, request)
-        case ["securetoken.googleapis.com", "v1", "token"]:
-            try requireAPIKey(request)
-            return .json(encoding: try await secureToken(request))
-        case let path where path.count >= 5 && path[0] == "identitytoolkit.googleapis.com" && path[1] == "v1" && path[2] == "projects":
-            try requireProject(path[3])
-            try requireAdmin(request)
-            return try await admin(method: path[4...].joined(separator: "/"), request)
-        case let path where path.count == 5 && path[0] == "emulator" && path[1] == "v1" && path[2] == "projects":
-            try requireProject(path[3])
-            return try await emulatorOnly(path[4], request)
-        default:
-            throw Self.notFound
-        }
-    }
-
     // MARK: - Client API (API key)
 
     private func client(method: String, _ request: EmulatorRequest) async throws -> EmulatorResponse {
-        guard request.method == "POST" else { throw FirebaseFailure(status: 405, message: "Method Not Allowed") }
         try requireAPIKey(request)
         switch method {
         case "accounts:signInWithIdp":
@@ -82,7 +117,6 @@ struct FirebaseRoutes {
     }
 
     private func secureToken(_ request: EmulatorRequest) async throws -> FirebaseSecureTokenResponse {
-        guard request.method == "POST" else { throw FirebaseFailure(status: 405, message: "Method Not Allowed") }
         let fields: [String: String]
         if request.contentType == "application/x-www-form-urlencoded" {
             guard let form = FormEncoding.decode(String(decoding: request.body, as: UTF8.self)) else { throw Self.invalidPayload("malformed form") }
@@ -98,9 +132,6 @@ struct FirebaseRoutes {
     // MARK: - Admin API (Bearer owner)
 
     private func admin(method: String, _ request: EmulatorRequest) async throws -> EmulatorResponse {
-        guard request.method == "POST" || (request.method == "GET" && method == "accounts:batchGet") else {
-            throw FirebaseFailure(status: 405, message: "Method Not Allowed")
-        }
         switch method {
         case "accounts":
             return .json(encoding: try await engine.adminCreateUser(try decode(request)))
@@ -121,23 +152,12 @@ struct FirebaseRoutes {
 
     // MARK: - Emulator-only routes
 
-    private func emulatorOnly(_ resource: String, _ request: EmulatorRequest) async throws -> EmulatorResponse {
-        switch (request.method, resource) {
-        case ("DELETE", "accounts"):
-            await engine.wipeAccounts()
-            return .json([:])
-        case ("GET", "oobCodes"):
-            let codes = await engine.oobCodes().map { code -> JSONValue in
-                .object(["email": .string(code.email), "oobCode": .string(code.oobCode), "oobLink": .string(code.oobLink),
-                         "requestType": .string(code.requestType)])
-            }
-            return .json(["oobCodes": .array(codes)])
-        case ("GET", "config"):
-            return .json(["signIn": .object(["allowDuplicateEmails": .bool(false)]),
-                          "emailPrivacyConfig": .object(["enableImprovedEmailPrivacy": .bool(false)])])
-        default:
-            throw Self.notFound
+    private func oobCodes() async -> EmulatorResponse {
+        let codes = await engine.oobCodes().map { code -> JSONValue in
+            .object(["email": .string(code.email), "oobCode": .string(code.oobCode), "oobLink": .string(code.oobLink),
+                     "requestType": .string(code.requestType)])
         }
+        return .json(["oobCodes": .array(codes)])
     }
 
     // MARK: - Checks and decoding

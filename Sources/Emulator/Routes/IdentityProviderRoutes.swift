@@ -33,81 +33,116 @@ struct IdentityProviderRoutes {
         var clientId: String?
     }
 
+    /// The simulated Apple under `/appleid`.
+    static let appleTable = RouteTable<IdentityProviderRoutes>(prefix: "/appleid", [
+        ("GET", "/auth/keys", "Apple's JWKS", { routes, _ in .json(await routes.services.apple.jwks.json) }),
+        ("GET", "/.well-known/openid-configuration", "the discovery document", { routes, call in .json(routes.discovery(call.request)) }),
+        ("POST", "/auth/authorize", "the sign-in sheet as an API (JSON)", { try await $0.appleAuthorize($1.request) }),
+        ("POST", "/auth/token", "exchange an authorization code (form, with a `client_secret`)", { await $0.appleToken($1.request) }),
+        ("POST", "/auth/revoke", "revoke a token (form, with a `client_secret`)", { await $0.appleRevoke($1.request) }),
+        ("GET", "/auth/authorization", "whether the next authorization is the app's first", { await $0.appleFirstAuthorization($1.request) }),
+        ("GET", "/auth/credential-state", "the credential state of a user for an app", { await $0.appleCredentialState($1.request) }),
+        ("POST", "/settings/revoke", "the user stops using Apple ID with the app (Settings)", { await $0.appleSettingsRevoke($1.request) }),
+    ])
+
+    /// The simulated Google under `/google`.
+    static let googleTable = RouteTable<IdentityProviderRoutes>(prefix: "/google", [
+        ("GET", "/oauth2/v3/certs", "Google's JWKS", { routes, _ in .json(await routes.services.google.jwks.json) }),
+        ("POST", "/signin", "the account chooser as an API (JSON)", { await $0.googleSignIn($1.request) }),
+    ])
+
     func apple(_ request: EmulatorRequest, path: [String]) async -> EmulatorResponse {
-        switch (request.method, path) {
-        case ("GET", ["auth", "keys"]):
-            return .json(await services.apple.jwks.json)
-        case ("GET", [".well-known", "openid-configuration"]):
-            return .json(discovery(request))
-        case ("POST", ["auth", "authorize"]):
-            guard let body: AppleAuthorizeBody = decodeJSON(request) else { return Self.appleError("invalid_request", "malformed JSON body") }
-            let name = PersonName(givenName: body.givenName, familyName: body.familyName)
-            do {
-                let response = try await services.apple.authorize(AppleSheetRequest(
-                    clientID: body.clientId ?? "", appleID: body.email, name: name.formatted == nil ? nil : name,
-                    hideEmail: body.hideEmail ?? false, nonce: body.nonce, cancel: body.cancel ?? false))
-                var json: JSONObject = [
-                    "identityToken": .string(response.identityToken), "authorizationCode": .string(response.authorizationCode),
-                    "user": .string(response.user),
-                ]
-                if let email = response.email { json["email"] = .string(email) }
-                if let fullName = response.fullName {
-                    json["fullName"] = .object(["givenName": fullName.givenName.map(JSONValue.string) ?? .null,
-                                                "familyName": fullName.familyName.map(JSONValue.string) ?? .null])
-                }
-                return .json(json)
-            } catch {
-                return .json(["error": .string(Self.name(of: error)), "code": .int(Int64(error.code)), "error_description": .string(error.description)], status: 400)
+        do {
+            return try await Self.appleTable.respond(self, to: request, path: path[...]) { status in
+                Self.appleError("invalid_request", status == 405 ? "method not allowed" : "no such endpoint", status: status)
             }
-        case ("POST", ["auth", "token"]):
-            guard let form = formFields(request) else { return Self.appleError("invalid_request", "expected an application/x-www-form-urlencoded body") }
-            do { return .json(try await services.apple.token(form: form)) } catch { return Self.appleError(error.error, error.errorDescription) }
-        case ("POST", ["auth", "revoke"]):
-            guard let form = formFields(request) else { return Self.appleError("invalid_request", "expected an application/x-www-form-urlencoded body") }
-            do {
-                try await services.apple.revoke(form: form)
-                return EmulatorResponse(status: 200)
-            } catch {
-                return Self.appleError(error.error, error.errorDescription)
-            }
-        case ("GET", ["auth", "authorization"]):
-            guard let client = request.query["client_id"] else { return Self.appleError("invalid_request", "client_id is required") }
-            return .json(["firstAuthorization": .bool(await services.apple.isFirstAuthorization(appleID: request.query["apple_id"], clientID: client))])
-        case ("GET", ["auth", "credential-state"]):
-            guard let user = request.query["user"], let client = request.query["client_id"] else {
-                return Self.appleError("invalid_request", "user and client_id are required")
-            }
-            return .json(["state": .string(await services.apple.credentialState(userID: user, clientID: client).rawValue)])
-        case ("POST", ["settings", "revoke"]):
-            guard let body: AppleSettingsRevokeBody = decodeJSON(request), let appleID = body.appleId, let client = body.clientId else {
-                return Self.appleError("invalid_request", "appleId and clientId are required")
-            }
-            await services.apple.revokeAuthorization(appleID: appleID, clientID: client)
-            return .json([:])
-        default:
-            return Self.appleError("invalid_request", "no such endpoint", status: 404)
+        } catch {
+            return Self.appleError("server_error", "\(error)", status: 500)
         }
     }
 
     func google(_ request: EmulatorRequest, path: [String]) async -> EmulatorResponse {
-        switch (request.method, path) {
-        case ("GET", ["oauth2", "v3", "certs"]):
-            return .json(await services.google.jwks.json)
-        case ("POST", ["signin"]):
-            guard let body: GoogleSignInBody = decodeJSON(request) else { return Self.googleError("invalid_request", "malformed JSON body") }
-            do {
-                let response = try await services.google.signIn(GoogleSignInSheetRequest(
-                    clientID: body.clientId ?? "", email: body.email ?? "", name: body.name.flatMap(PersonName.parsing),
-                    nonce: body.nonce, cancel: body.cancel ?? false))
-                return .json(["idToken": .string(response.idToken), "accessToken": .string(response.accessToken), "user": .string(response.userID),
-                              "email": .string(response.email), "name": response.name?.formatted.map(JSONValue.string) ?? .null])
-            } catch let error as AuthError {
-                return Self.googleError(error == .cancelled ? "canceled" : "invalid_request", error.description)
-            } catch {
-                return Self.googleError("server_error", "\(error)", status: 500)
+        do {
+            return try await Self.googleTable.respond(self, to: request, path: path[...]) { status in
+                status == 405 ? Self.googleError("method_not_allowed", "method not allowed", status: 405)
+                    : Self.googleError("not_found", "no such endpoint", status: 404)
             }
-        default:
-            return Self.googleError("not_found", "no such endpoint", status: 404)
+        } catch {
+            return Self.googleError("server_error", "\(error)", status: 500)
+        }
+    }
+
+    // MARK: - Apple
+
+    private func appleAuthorize(_ request: EmulatorRequest) async throws -> EmulatorResponse {
+        guard let body: AppleAuthorizeBody = decodeJSON(request) else { return Self.appleError("invalid_request", "malformed JSON body") }
+        let name = PersonName(givenName: body.givenName, familyName: body.familyName)
+        do {
+            let response = try await services.apple.authorize(AppleSheetRequest(
+                clientID: body.clientId ?? "", appleID: body.email, name: name.formatted == nil ? nil : name,
+                hideEmail: body.hideEmail ?? false, nonce: body.nonce, cancel: body.cancel ?? false))
+            var json: JSONObject = [
+                "identityToken": .string(response.identityToken), "authorizationCode": .string(response.authorizationCode),
+                "user": .string(response.user),
+            ]
+            if let email = response.email { json["email"] = .string(email) }
+            if let fullName = response.fullName {
+                json["fullName"] = .object(["givenName": fullName.givenName.map(JSONValue.string) ?? .null,
+                                            "familyName": fullName.familyName.map(JSONValue.string) ?? .null])
+            }
+            return .json(json)
+        } catch {
+            return .json(["error": .string(Self.name(of: error)), "code": .int(Int64(error.code)), "error_description": .string(error.description)], status: 400)
+        }
+    }
+
+    private func appleToken(_ request: EmulatorRequest) async -> EmulatorResponse {
+        guard let form = formFields(request) else { return Self.appleError("invalid_request", "expected an application/x-www-form-urlencoded body") }
+        do { return .json(try await services.apple.token(form: form)) } catch { return Self.appleError(error.error, error.errorDescription) }
+    }
+
+    private func appleRevoke(_ request: EmulatorRequest) async -> EmulatorResponse {
+        guard let form = formFields(request) else { return Self.appleError("invalid_request", "expected an application/x-www-form-urlencoded body") }
+        do {
+            try await services.apple.revoke(form: form)
+            return EmulatorResponse(status: 200)
+        } catch {
+            return Self.appleError(error.error, error.errorDescription)
+        }
+    }
+
+    private func appleFirstAuthorization(_ request: EmulatorRequest) async -> EmulatorResponse {
+        guard let client = request.query["client_id"] else { return Self.appleError("invalid_request", "client_id is required") }
+        return .json(["firstAuthorization": .bool(await services.apple.isFirstAuthorization(appleID: request.query["apple_id"], clientID: client))])
+    }
+
+    private func appleCredentialState(_ request: EmulatorRequest) async -> EmulatorResponse {
+        guard let user = request.query["user"], let client = request.query["client_id"] else {
+            return Self.appleError("invalid_request", "user and client_id are required")
+        }
+        return .json(["state": .string(await services.apple.credentialState(userID: user, clientID: client).rawValue)])
+    }
+
+    private func appleSettingsRevoke(_ request: EmulatorRequest) async -> EmulatorResponse {
+        guard let body: AppleSettingsRevokeBody = decodeJSON(request), let appleID = body.appleId, let client = body.clientId else {
+            return Self.appleError("invalid_request", "appleId and clientId are required")
+        }
+        await services.apple.revokeAuthorization(appleID: appleID, clientID: client)
+        return .json([:])
+    }
+
+    // MARK: - Google
+
+    private func googleSignIn(_ request: EmulatorRequest) async -> EmulatorResponse {
+        guard let body: GoogleSignInBody = decodeJSON(request) else { return Self.googleError("invalid_request", "malformed JSON body") }
+        do {
+            let response = try await services.google.signIn(GoogleSignInSheetRequest(
+                clientID: body.clientId ?? "", email: body.email ?? "", name: body.name.flatMap(PersonName.parsing),
+                nonce: body.nonce, cancel: body.cancel ?? false))
+            return .json(["idToken": .string(response.idToken), "accessToken": .string(response.accessToken), "user": .string(response.userID),
+                          "email": .string(response.email), "name": response.name?.formatted.map(JSONValue.string) ?? .null])
+        } catch {
+            return Self.googleError(error == .cancelled ? "canceled" : "invalid_request", error.description)
         }
     }
 

@@ -50,12 +50,34 @@ struct SupabaseRoutes {
         enum CodingKeys: String, CodingKey { case banDuration = "ban_duration" }
     }
 
+    /// The routes under `/auth/v1`.
+    static let table = RouteTable<SupabaseRoutes>(prefix: "/auth/v1", [
+        ("POST", "/token", "`grant_type=id_token` or `refresh_token` (`password` answers `invalid_credentials`, `pkce` `flow_state_not_found`)",
+         { try await $0.token($1.request) }),
+        ("POST", "/signup", "an anonymous user (email and phone sign-ups are disabled)", { try await $0.signUp($1.request) }),
+        ("POST", "/otp", "mail a one-time code", { try await $0.otp($1.request) }),
+        ("POST", "/verify", "verify a one-time code", { try await $0.verify($1.request) }),
+        ("GET", "/user", "the signed-in user", { try await $0.user($1.request) }),
+        ("PUT", "/user", "update `user_metadata` (`data`)", { try await $0.updateUser($1.request) }),
+        ("DELETE", "/user/identities/{identity_id}", "unlink an identity", { try await $0.unlinkIdentity($1) }),
+        ("POST", "/logout", "end sessions (`scope=global|local|others`)", { try await $0.logout($1.request) }),
+        ("GET", "/settings", "the enabled providers", { $0.respond($1.request, Self.settings) }),
+        ("GET", "/health", "GoTrue's health answer", { $0.respond($1.request, Self.health) }),
+        ("GET", "/.well-known/jwks.json", "the access-token keys (empty for HS256)", { $0.jwks($1.request) }),
+        ("DELETE", "/admin/users/{user_id}", "delete a user (service role)", { try await $0.adminDeleteUser($1) }),
+        ("PUT", "/admin/users/{user_id}", "ban or unban a user with `ban_duration` (service role)", { try await $0.adminUpdateUser($1) }),
+    ])
+
     func handle(_ request: EmulatorRequest, path: ArraySlice<String>) async -> EmulatorResponse {
-        let versioned = (request.headers["x-supabase-api-version"] ?? "") >= "2024-01-01"
+        let versioned = Self.isVersioned(request)
         do {
             guard path.first == "v1" else { throw SupabaseFailure.api(status: 404, code: "not_found", message: "Not Found") }
             try authorizeGateway(request)
-            return try await route(request, Array(path.dropFirst()), versioned: versioned)
+            return try await Self.table.respond(self, to: request, path: path.dropFirst()) { status in
+                status == 405
+                    ? Self.error(.api(status: 405, code: "method_not_allowed", message: "Method Not Allowed"), versioned: versioned)
+                    : Self.error(.api(status: 404, code: "not_found", message: "Not Found"), versioned: versioned)
+            }
         } catch let failure as SupabaseFailure {
             return Self.error(failure, versioned: versioned)
         } catch let gateway as GatewayRefusal {
@@ -65,76 +87,100 @@ struct SupabaseRoutes {
         }
     }
 
+    /// Whether the client asked for the 2024-01-01 error shape (echoed back on every answer).
+    private static func isVersioned(_ request: EmulatorRequest) -> Bool {
+        (request.headers["x-supabase-api-version"] ?? "") >= "2024-01-01"
+    }
+
+    private static func headers(_ request: EmulatorRequest) -> [(String, String)] {
+        isVersioned(request) ? [("X-Supabase-Api-Version", "2024-01-01")] : []
+    }
+
     /// The API gateway's check: an accepted key in `apikey` (header or query).
     private func authorizeGateway(_ request: EmulatorRequest) throws(GatewayRefusal) {
         guard let key = request.headers["apikey"] ?? request.query["apikey"] else { throw GatewayRefusal(message: "No API key found in request") }
         guard apiKeys.contains(where: { $0.utf8.count == key.utf8.count && $0 == key }) else { throw GatewayRefusal(message: "Invalid API key") }
     }
 
-    private func route(_ request: EmulatorRequest, _ path: [String], versioned: Bool) async throws -> EmulatorResponse {
-        let headers = versioned ? [("X-Supabase-Api-Version", "2024-01-01")] : []
-        switch (request.method, path) {
-        case ("POST", ["token"]):
-            switch request.query["grant_type"] ?? formField(request, "grant_type") {
-            case "id_token":
-                let body = try SupabaseIDTokenRequest(json: try decodeObject(request))
-                return .json(try await engine.grantIDToken(body, bearer: request.bearer).jsonObject, headers: headers)
-            case "refresh_token":
-                let body: RefreshBody = try decode(request)
-                return .json(try await engine.grantRefreshToken(body.refreshToken).jsonObject, headers: headers)
-            case "password":
-                throw SupabaseFailure.api(status: 400, code: "invalid_credentials", message: "Invalid login credentials")
-            case "pkce":
-                throw SupabaseFailure.api(status: 404, code: "flow_state_not_found", message: "invalid flow state, no valid flow state found")
-            default:
-                throw SupabaseFailure.api(status: 400, code: "invalid_credentials", message: "unsupported_grant_type")
-            }
-        case ("POST", ["signup"]):
-            let body: SignUpBody = try decode(request)
-            guard body.email == nil, body.phone == nil else {
-                throw SupabaseFailure.api(status: 422, code: "email_provider_disabled", message: "Email signups are disabled")
-            }
-            return .json(try await engine.signUpAnonymously(data: body.data ?? [:]).jsonObject, headers: headers)
-        case ("POST", ["otp"]):
-            let body: OTPBody = try decode(request)
-            guard body.phone == nil else { throw SupabaseFailure.api(status: 400, code: "phone_provider_disabled", message: "Unsupported phone provider") }
-            try await engine.sendOTP(email: body.email, createUser: body.createUser ?? true, data: body.data ?? [:])
-            return .json([:], headers: headers)
-        case ("POST", ["verify"]):
-            let body: VerifyBody = try decode(request)
-            if body.tokenHash != nil, body.token == nil {
-                throw SupabaseFailure.api(status: 403, code: "otp_expired", message: "Email link is invalid or has expired")
-            }
-            return .json(try await engine.verifyOTP(type: body.type, email: body.email, token: body.token).jsonObject, headers: headers)
-        case ("GET", ["user"]):
-            return .json(try await engine.user(bearer: request.bearer).jsonObject, headers: headers)
-        case ("PUT", ["user"]):
-            let body: UserBody = try decode(request)
-            return .json(encoding: try await engine.updateUser(bearer: request.bearer, data: body.data, email: body.email, password: body.password), headers: headers)
-        case ("DELETE", let identity) where identity.count == 3 && identity[0] == "user" && identity[1] == "identities":
-            _ = try await engine.unlinkIdentity(bearer: request.bearer, identityID: identity[2])
-            return .json([:], headers: headers)
-        case ("POST", ["logout"]):
-            try await engine.logout(bearer: request.bearer, scope: request.query["scope"].flatMap { $0.isEmpty ? nil : $0 })
-            return EmulatorResponse(status: 204, headers: headers)
-        case ("GET", ["settings"]):
-            return .json(Self.settings, headers: headers)
-        case ("GET", ["health"]):
-            return .json(["version": .string("v2.196.0-authcoordinator"), "name": .string("GoTrue"),
-                          "description": .string("GoTrue is a user registration and authentication API")], headers: headers)
-        case ("GET", [".well-known", "jwks.json"]):
-            return .json(engine.jwks, headers: headers + [("Cache-Control", "public, max-age=600")])
-        case ("DELETE", let admin) where admin.count == 3 && admin[0] == "admin" && admin[1] == "users":
-            try await engine.adminDeleteUser(bearer: request.bearer, userID: admin[2])
-            return .json([:], headers: headers)
-        case ("PUT", let admin) where admin.count == 3 && admin[0] == "admin" && admin[1] == "users":
-            let body: BanBody = try decode(request)
-            return .json(encoding: try await engine.adminBanUser(bearer: request.bearer, userID: admin[2], banDuration: body.banDuration ?? "none"), headers: headers)
+    // MARK: - Handlers
+
+    private func respond(_ request: EmulatorRequest, _ body: JSONObject) -> EmulatorResponse {
+        .json(body, headers: Self.headers(request))
+    }
+
+    private func token(_ request: EmulatorRequest) async throws -> EmulatorResponse {
+        switch request.query["grant_type"] ?? formField(request, "grant_type") {
+        case "id_token":
+            let body = try SupabaseIDTokenRequest(json: try decodeObject(request))
+            return respond(request, try await engine.grantIDToken(body, bearer: request.bearer).jsonObject)
+        case "refresh_token":
+            let body: RefreshBody = try decode(request)
+            return respond(request, try await engine.grantRefreshToken(body.refreshToken).jsonObject)
+        case "password":
+            throw SupabaseFailure.api(status: 400, code: "invalid_credentials", message: "Invalid login credentials")
+        case "pkce":
+            throw SupabaseFailure.api(status: 404, code: "flow_state_not_found", message: "invalid flow state, no valid flow state found")
         default:
-            let known = [["token"], ["signup"], ["otp"], ["verify"], ["user"], ["logout"], ["settings"], ["health"], [".well-known", "jwks.json"]]
-            if known.contains(path) { throw SupabaseFailure.api(status: 405, code: "method_not_allowed", message: "Method Not Allowed") }
-            throw SupabaseFailure.api(status: 404, code: "not_found", message: "Not Found")
+            throw SupabaseFailure.api(status: 400, code: "invalid_credentials", message: "unsupported_grant_type")
         }
+    }
+
+    private func signUp(_ request: EmulatorRequest) async throws -> EmulatorResponse {
+        let body: SignUpBody = try decode(request)
+        guard body.email == nil, body.phone == nil else {
+            throw SupabaseFailure.api(status: 422, code: "email_provider_disabled", message: "Email signups are disabled")
+        }
+        return respond(request, try await engine.signUpAnonymously(data: body.data ?? [:]).jsonObject)
+    }
+
+    private func otp(_ request: EmulatorRequest) async throws -> EmulatorResponse {
+        let body: OTPBody = try decode(request)
+        guard body.phone == nil else { throw SupabaseFailure.api(status: 400, code: "phone_provider_disabled", message: "Unsupported phone provider") }
+        try await engine.sendOTP(email: body.email, createUser: body.createUser ?? true, data: body.data ?? [:])
+        return respond(request, [:])
+    }
+
+    private func verify(_ request: EmulatorRequest) async throws -> EmulatorResponse {
+        let body: VerifyBody = try decode(request)
+        if body.tokenHash != nil, body.token == nil {
+            throw SupabaseFailure.api(status: 403, code: "otp_expired", message: "Email link is invalid or has expired")
+        }
+        return respond(request, try await engine.verifyOTP(type: body.type, email: body.email, token: body.token).jsonObject)
+    }
+
+    private func user(_ request: EmulatorRequest) async throws -> EmulatorResponse {
+        respond(request, try await engine.user(bearer: request.bearer).jsonObject)
+    }
+
+    private func updateUser(_ request: EmulatorRequest) async throws -> EmulatorResponse {
+        let body: UserBody = try decode(request)
+        let user = try await engine.updateUser(bearer: request.bearer, data: body.data, email: body.email, password: body.password)
+        return .json(encoding: user, headers: Self.headers(request))
+    }
+
+    private func unlinkIdentity(_ call: RouteCall) async throws -> EmulatorResponse {
+        _ = try await engine.unlinkIdentity(bearer: call.request.bearer, identityID: call[parameter: "identity_id"])
+        return respond(call.request, [:])
+    }
+
+    private func logout(_ request: EmulatorRequest) async throws -> EmulatorResponse {
+        try await engine.logout(bearer: request.bearer, scope: request.query["scope"].flatMap { $0.isEmpty ? nil : $0 })
+        return EmulatorResponse(status: 204, headers: Self.headers(request))
+    }
+
+    private func jwks(_ request: EmulatorRequest) -> EmulatorResponse {
+        .json(engine.jwks, headers: Self.headers(request) + [("Cache-Control", "public, max-age=600")])
+    }
+
+    private func adminDeleteUser(_ call: RouteCall) async throws -> EmulatorResponse {
+        try await engine.adminDeleteUser(bearer: call.request.bearer, userID: call[parameter: "user_id"])
+        return respond(call.request, [:])
+    }
+
+    private func adminUpdateUser(_ call: RouteCall) async throws -> EmulatorResponse {
+        let body: BanBody = try decode(call.request)
+        let user = try await engine.adminBanUser(bearer: call.request.bearer, userID: call[parameter: "user_id"], banDuration: body.banDuration ?? "none")
+        return .json(encoding: user, headers: Self.headers(call.request))
     }
 
     /// Decodes a JSON body: an empty body, another content type, malformed JSON or wrong field
@@ -179,6 +225,11 @@ struct SupabaseRoutes {
                          headers: [("x-sb-error-code", code)])
         }
     }
+
+    private static let health: JSONObject = [
+        "version": .string("v2.196.0-authcoordinator"), "name": .string("GoTrue"),
+        "description": .string("GoTrue is a user registration and authentication API"),
+    ]
 
     private static let settings: JSONObject = {
         var external = JSONObject()
