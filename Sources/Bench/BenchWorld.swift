@@ -14,7 +14,7 @@ struct BenchWorld {
 
     /// A Google ID token without a nonce, as GoogleSignIn before 9.0 sends it.
     func googleCredential(email: String) async throws -> IDTokenCredential {
-        let response = try await services.google.signIn(GoogleSignInSheetRequest(clientID: services.configuration.googleClientID, email: email))
+        let response = try await services.google.signIn(GoogleSignInSheetRequest(clientID: services.configuration.clientID(for: .google), email: email))
         return IDTokenCredential(provider: .google, idToken: Secret(response.idToken), accessToken: Secret(response.accessToken))
     }
 
@@ -22,7 +22,7 @@ struct BenchWorld {
     func appleCredential(appleID: String) async throws -> IDTokenCredential {
         let nonce = NonceGenerator(source: .live).make()
         let response = try await services.apple.authorize(AppleSheetRequest(
-            clientID: services.configuration.appleClientID, appleID: appleID, nonce: NonceGenerator.sha256Hex(nonce)))
+            clientID: services.configuration.clientID(for: .apple), appleID: appleID, nonce: NonceGenerator.sha256Hex(nonce)))
         return IDTokenCredential(provider: .apple, idToken: Secret(response.identityToken), rawNonce: Secret(nonce))
     }
 }

@@ -56,7 +56,7 @@ struct BenchApp {
 struct FixedGoogleAuthorizer: GoogleSignInAuthorizing {
     let credential: IDTokenCredential
 
-    func signIn(_ request: GoogleSignInRequest) async throws -> GoogleSignInCredential {
+    func signIn(_ request: GoogleSignInRequest) async throws(AuthError) -> GoogleSignInCredential {
         GoogleSignInCredential(userID: "bench", idToken: credential.idToken, accessToken: credential.accessToken, email: nil, name: nil)
     }
 }

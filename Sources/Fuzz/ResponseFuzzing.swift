@@ -66,7 +66,7 @@ enum ResponseFuzzing {
         }
         if let response = try? decoder.decode(FirebaseUpdateResponse.self, from: body) {
             session(response.idToken, response.refreshToken, response.expiresIn, response.localId)
-            _ = (response.providerUserInfo ?? []).map { FirebaseWireMapping.provider($0.providerId) }
+            _ = (response.providerUserInfo ?? []).map { ProviderWireNames.provider(firebase: $0.providerId) }
         }
         if let info = try? decoder.decode(FirebaseUserInfoPayload.self, from: body) { user(info) }
         _ = try? decoder.decode(FirebaseOobCodeResponse.self, from: body)

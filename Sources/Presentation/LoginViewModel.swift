@@ -88,7 +88,7 @@ public final class LoginViewModel {
     public func signIn(with credential: LoginCredential) async {
         if case .loading = state { return }
         state = .loading(credential.provider)
-        do {
+        do throws(AuthError) {
             switch try await login.execute(with: credential, termsAccepted: termsAccepted) {
             case .codeSent(let challenge):
                 pendingEmail = challenge.email
@@ -99,7 +99,6 @@ public final class LoginViewModel {
                 state = .success(destination)
             }
         } catch {
-            let error = (error as? AuthError) ?? .authorizationFailed("\(error)")
             state = messages.message(for: error).map(State.error) ?? .idle
         }
     }
@@ -111,7 +110,7 @@ public final class LoginViewModel {
         guard let email = pendingEmail else { return }
         if case .loading = state { return }
         state = .loading(.emailOTP)
-        do {
+        do throws(AuthError) {
             if case .signedIn(let result, let destination) = try await login.execute(
                 with: .emailCode(email: email, code: Secret(code)), termsAccepted: termsAccepted)
             {
@@ -120,7 +119,6 @@ public final class LoginViewModel {
                 state = .success(destination)
             }
         } catch {
-            let error = (error as? AuthError) ?? .authorizationFailed("\(error)")
             state = messages.message(for: error).map(State.error) ?? .awaitingCode(email: email)
         }
     }

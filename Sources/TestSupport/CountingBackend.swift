@@ -13,7 +13,7 @@ public final class CountingBackend: AuthBackend {
     private struct State: Sendable {
         var spent: [Secret] = []
         var delivered: [AuthSession] = []
-        var failures: [any Error] = []
+        var failures: [AuthError] = []
     }
 
     private let inner: any AuthBackend
@@ -39,13 +39,13 @@ public final class CountingBackend: AuthBackend {
     /// Makes the next `count` refresh requests fail with `error` before reaching the backend.
     /// - Parameters:
     ///   - count: How many requests fail.
-    ///   - error: What they throw (an ``AuthError``, or `CancellationError` for a cancelled request).
-    public func failNextRefreshes(_ count: Int, with error: any Error) {
+    ///   - error: What they throw.
+    public func failNextRefreshes(_ count: Int, with error: AuthError) {
         state.withLock { $0.failures.append(contentsOf: Array(repeating: error, count: count)) }
     }
 
-    public func refreshSession(refreshToken: Secret) async throws -> AuthSession {
-        let failure = state.withLock { state -> (any Error)? in
+    public func refreshSession(refreshToken: Secret) async throws(AuthError) -> AuthSession {
+        let failure = state.withLock { state -> AuthError? in
             state.spent.append(refreshToken)
             return state.failures.isEmpty ? nil : state.failures.removeFirst()
         }
@@ -56,33 +56,33 @@ public final class CountingBackend: AuthBackend {
         return session
     }
 
-    public func signIn(with credential: IDTokenCredential) async throws -> BackendSignIn { try await inner.signIn(with: credential) }
+    public func signIn(with credential: IDTokenCredential) async throws(AuthError) -> BackendSignIn { try await inner.signIn(with: credential) }
 
-    public func signInAnonymously() async throws -> BackendSignIn { try await inner.signInAnonymously() }
+    public func signInAnonymously() async throws(AuthError) -> BackendSignIn { try await inner.signInAnonymously() }
 
-    public func sendEmailCode(to email: String) async throws -> EmailCodeChallenge { try await inner.sendEmailCode(to: email) }
+    public func sendEmailCode(to email: String) async throws(AuthError) -> EmailCodeChallenge { try await inner.sendEmailCode(to: email) }
 
-    public func verifyEmailCode(_ code: Secret, email: String) async throws -> BackendSignIn {
+    public func verifyEmailCode(_ code: Secret, email: String) async throws(AuthError) -> BackendSignIn {
         try await inner.verifyEmailCode(code, email: email)
     }
 
-    public func user(accessToken: Secret) async throws -> AuthUser { try await inner.user(accessToken: accessToken) }
+    public func user(accessToken: Secret) async throws(AuthError) -> AuthUser { try await inner.user(accessToken: accessToken) }
 
-    public func updateProfile(_ update: ProfileUpdate, accessToken: Secret) async throws -> AuthUser {
+    public func updateProfile(_ update: ProfileUpdate, accessToken: Secret) async throws(AuthError) -> AuthUser {
         try await inner.updateProfile(update, accessToken: accessToken)
     }
 
-    public func link(_ credential: IDTokenCredential, accessToken: Secret) async throws -> BackendSignIn {
+    public func link(_ credential: IDTokenCredential, accessToken: Secret) async throws(AuthError) -> BackendSignIn {
         try await inner.link(credential, accessToken: accessToken)
     }
 
-    public func unlink(_ provider: ProviderID, accessToken: Secret) async throws -> AuthUser {
+    public func unlink(_ provider: ProviderID, accessToken: Secret) async throws(AuthError) -> AuthUser {
         try await inner.unlink(provider, accessToken: accessToken)
     }
 
-    public func signOut(accessToken: Secret, scope: SignOutScope) async throws {
+    public func signOut(accessToken: Secret, scope: SignOutScope) async throws(AuthError) {
         try await inner.signOut(accessToken: accessToken, scope: scope)
     }
 
-    public func deleteAccount(accessToken: Secret) async throws { try await inner.deleteAccount(accessToken: accessToken) }
+    public func deleteAccount(accessToken: Secret) async throws(AuthError) { try await inner.deleteAccount(accessToken: accessToken) }
 }

@@ -4,7 +4,7 @@ import AuthSimulation
 import Foundation
 import Logging
 
-/// An emulator serving a test world on a free loopback port, stopped when released.
+/// An emulator serving test services on a free loopback port, stopped when released.
 public final class RunningEmulator: Sendable {
     /// The emulator.
     public let emulator: Emulator
@@ -15,22 +15,21 @@ public final class RunningEmulator: Sendable {
     /// The base URL (`http://127.0.0.1:<port>`).
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    /// Starts an emulator for a world and waits until it listens.
+    /// Starts an emulator for simulated services and waits until it listens.
     /// - Parameters:
-    ///   - services: The world to serve.
+    ///   - services: The services to serve.
     ///   - stateDirectory: Where to keep state (`nil`: nothing is written).
     ///   - logger: The server's logger (`nil`: only critical messages, dropped).
     /// - Returns: The running emulator.
     /// - Throws: When it cannot start.
     public static func start(services: SimulatedServices, stateDirectory: URL? = nil, logger: Logger? = nil) async throws -> RunningEmulator {
         var configuration = EmulatorConfiguration(host: "127.0.0.1", port: 0, stateDirectory: stateDirectory, ephemeral: stateDirectory == nil)
-        configuration.appleClientIDs = services.configuration.appleClientIDs
-        configuration.googleClientIDs = services.configuration.googleClientIDs
+        configuration.clientIDs = services.configuration.clientIDs
         configuration.firebaseProjects = [services.configuration.firebaseProjectID]
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         var quiet = Logger(label: "test-emulator")
         quiet.logLevel = .critical
-        let app = try buildEmulator(configuration: configuration, services: services, developerKeyPath: nil, logger: logger ?? quiet) { port in
+        let app = try buildEmulator(configuration: configuration, services: services, developerKeyPath: nil, logger: logger ?? quiet) { _, port in
             continuation.yield(port)
             continuation.finish()
         }

@@ -44,13 +44,13 @@ public final class SpySessionStore: SessionStore {
         state.withLock { $0.saveFailures.append(error) }
     }
 
-    public func load() async throws -> StoredSession? {
+    public func load() async throws(AuthError) -> StoredSession? {
         state.withLock { $0.operations.append(.load) }
         await loadGate.pass()
         return try await inner.load()
     }
 
-    public func save(_ session: StoredSession) async throws {
+    public func save(_ session: StoredSession) async throws(AuthError) {
         let failure = state.withLock { state -> AuthError? in
             guard !state.saveFailures.isEmpty else { return nil }
             state.operations.append(.failedSave(session))
@@ -62,12 +62,12 @@ public final class SpySessionStore: SessionStore {
         state.withLock { $0.operations.append(.save(session)) }
     }
 
-    public func delete() async throws {
+    public func delete() async throws(AuthError) {
         try await inner.delete()
         state.withLock { $0.operations.append(.delete) }
     }
 
-    public func withExclusiveAccess<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    public func withExclusiveAccess<T: Sendable>(_ body: @Sendable () async throws(AuthError) -> T) async throws(AuthError) -> T {
         try await inner.withExclusiveAccess(body)
     }
 }

@@ -38,14 +38,14 @@ public actor StubAppleAuthorizer: AppleIDAuthorizing {
     /// Reports a revocation, as `credentialRevokedNotification` does on a device.
     public nonisolated func reportRevocation() { revocations.continuation.yield() }
 
-    public func authorize(_ request: AppleIDRequest) async throws -> AppleIDCredential {
+    public func authorize(_ request: AppleIDRequest) async throws(AuthError) -> AppleIDCredential {
         requests.append(request)
         return try result.get()
     }
 
-    public func credentialState(forUserID userID: String) async throws -> AppleIDCredentialState {
+    public func credentialState(forUserID userID: String) async throws(AuthError) -> AppleIDCredentialState {
         stateQueries += 1
-        if stateFails { throw AuthError.network("Apple is unreachable") }
+        if stateFails { throw .network("Apple is unreachable") }
         return state
     }
 
@@ -68,7 +68,7 @@ public actor StubGoogleAuthorizer: GoogleSignInAuthorizing {
         userID: "1123", idToken: "google.id.token", accessToken: "ya29.token", email: "grace@example.com",
         name: PersonName(givenName: "Grace", familyName: "Hopper"))
 
-    public func signIn(_ request: GoogleSignInRequest) async throws -> GoogleSignInCredential {
+    public func signIn(_ request: GoogleSignInRequest) async throws(AuthError) -> GoogleSignInCredential {
         requests.append(request)
         return try result.get()
     }

@@ -58,38 +58,38 @@ public actor StubBackend: AuthBackend {
     /// Sets the sign-out failure.
     public func setSignOutError(_ error: AuthError?) { signOutError = error }
 
-    public func signIn(with credential: IDTokenCredential) async throws -> BackendSignIn {
+    public func signIn(with credential: IDTokenCredential) async throws(AuthError) -> BackendSignIn {
         calls.append(.signIn(credential))
         return try signInResult.get()
     }
 
-    public func signInAnonymously() async throws -> BackendSignIn {
+    public func signInAnonymously() async throws(AuthError) -> BackendSignIn {
         calls.append(.signInAnonymously)
         return try signInResult.get()
     }
 
-    public func sendEmailCode(to email: String) async throws -> EmailCodeChallenge {
+    public func sendEmailCode(to email: String) async throws(AuthError) -> EmailCodeChallenge {
         calls.append(.sendEmailCode(email))
         if let sendCodeError { throw sendCodeError }
         return EmailCodeChallenge(email: email, sentAt: Date(timeIntervalSince1970: 1_767_225_600))
     }
 
-    public func verifyEmailCode(_ code: Secret, email: String) async throws -> BackendSignIn {
+    public func verifyEmailCode(_ code: Secret, email: String) async throws(AuthError) -> BackendSignIn {
         calls.append(.verifyEmailCode(code: code.revealed, email: email))
         return try signInResult.get()
     }
 
-    public func refreshSession(refreshToken: Secret) async throws -> AuthSession {
+    public func refreshSession(refreshToken: Secret) async throws(AuthError) -> AuthSession {
         calls.append(.refresh(refreshToken.revealed))
         return try refreshResult.get()
     }
 
-    public func user(accessToken: Secret) async throws -> AuthUser {
+    public func user(accessToken: Secret) async throws(AuthError) -> AuthUser {
         calls.append(.user)
         return try signInResult.get().user
     }
 
-    public func updateProfile(_ update: ProfileUpdate, accessToken: Secret) async throws -> AuthUser {
+    public func updateProfile(_ update: ProfileUpdate, accessToken: Secret) async throws(AuthError) -> AuthUser {
         calls.append(.updateProfile(update))
         if let updateProfileError { throw updateProfileError }
         var user = try signInResult.get().user
@@ -97,22 +97,22 @@ public actor StubBackend: AuthBackend {
         return user
     }
 
-    public func link(_ credential: IDTokenCredential, accessToken: Secret) async throws -> BackendSignIn {
+    public func link(_ credential: IDTokenCredential, accessToken: Secret) async throws(AuthError) -> BackendSignIn {
         calls.append(.link(credential))
         return try signInResult.get()
     }
 
-    public func unlink(_ provider: ProviderID, accessToken: Secret) async throws -> AuthUser {
+    public func unlink(_ provider: ProviderID, accessToken: Secret) async throws(AuthError) -> AuthUser {
         calls.append(.unlink(provider))
         return try signInResult.get().user
     }
 
-    public func signOut(accessToken: Secret, scope: SignOutScope) async throws {
+    public func signOut(accessToken: Secret, scope: SignOutScope) async throws(AuthError) {
         calls.append(.signOut(scope))
         if let signOutError { throw signOutError }
     }
 
-    public func deleteAccount(accessToken: Secret) async throws {
+    public func deleteAccount(accessToken: Secret) async throws(AuthError) {
         calls.append(.deleteAccount)
     }
 }

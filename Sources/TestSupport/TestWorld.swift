@@ -18,7 +18,7 @@ public struct TestWorld: Sendable {
     }
 
     /// The app's Apple client id.
-    public var appleClientID: String { services.configuration.appleClientID }
+    public var appleClientID: String { services.configuration.clientID(for: .apple) }
     /// The app's Google client id.
-    public var googleClientID: String { services.configuration.googleClientID }
+    public var googleClientID: String { services.configuration.clientID(for: .google) }
 }

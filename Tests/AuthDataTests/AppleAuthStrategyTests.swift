@@ -19,7 +19,7 @@ struct AppleAuthStrategyTests {
         let backend = StubBackend(user: user)
         let cache = InMemoryProfileCache()
         let strategy = AppleAuthStrategy(authorizer: authorizer, backend: backend, nonces: NonceGenerator(source: .live),
-                                         profileCache: cache, logger: Logger(label: "test"))
+                                         profileCache: cache, tokenRevoker: nil, logger: Logger(label: "test"))
         return SUT(strategy: strategy, authorizer: authorizer, backend: backend, cache: cache)
     }
 

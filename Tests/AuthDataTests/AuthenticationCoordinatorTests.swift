@@ -33,7 +33,7 @@ struct AuthenticationCoordinatorTests {
             self.tag = tag
         }
 
-        func signIn(with credential: LoginCredential) async throws -> SignInOutcome {
+        func signIn(with credential: LoginCredential) async throws(AuthError) -> SignInOutcome {
             received.append(credential)
             var user = StubBackend.sampleUser
             user.displayName = tag
@@ -86,7 +86,7 @@ struct AuthenticationCoordinatorTests {
 
         _ = try await sut.coordinator.signIn(with: .social(.apple))
         guard case .signedIn(let stored)? = await events.next() else { Issue.record("no signedIn"); return }
-        #expect(stored.appleUserID == "apple-user")
+        #expect(stored.providerSubjects[.apple] == "apple-user")
         #expect(try await sut.store.load() == stored)
         #expect(await sut.coordinator.currentUser()?.id == "user-1")
 

@@ -8,12 +8,12 @@ import Testing
 @Suite("Login view model")
 struct LoginViewModelTests {
     private struct Profiles: ProfileRepository {
-        func profile(for user: AuthUser) async throws -> UserProfile { UserProfile(displayName: user.displayName, email: user.email) }
+        func profile(for user: AuthUser) async throws(AuthError) -> UserProfile { UserProfile(displayName: user.displayName, email: user.email) }
     }
 
     private struct Membership: MembershipChecking {
         let member: Bool
-        func hasOrganisation(_ user: AuthUser) async throws -> Bool { member }
+        func hasOrganisation(_ user: AuthUser) async throws(AuthError) -> Bool { member }
     }
 
     private static func result(name: String?) -> AuthenticationResult {

@@ -116,7 +116,7 @@ struct LoginEndToEndTests {
         #expect(try await sut.run(["otp", "--backend", backend, "--email", "otp@example.com", "--code", "x" + code]).status == 1)
 
         let signedIn = try await sut.json(["otp", "--backend", backend, "--email", "otp@example.com", "--code", code])
-        #expect(signedIn["event"] as? String == "signedIn")
+        #expect(signedIn["event"] as? String == "signedIn", "\(signedIn)")
         #expect(user(signedIn)["email"] as? String == "otp@example.com")
     }
 

@@ -13,7 +13,7 @@ struct AccountLifecycleContractTests {
         let sut = try await LifecycleHarness.make(flavor)
         let guest = try await sut.signIn(.anonymous)
         #expect(guest.user.isAnonymous)
-        let linked = try await LinkAccountUseCase(coordinator: sut.coordinator).link(.apple)
+        let linked = try await sut.coordinator.link(.apple)
         #expect(linked.user.id == guest.user.id)
         #expect(!linked.user.isAnonymous)
         #expect(linked.user.providers == [.apple])
@@ -28,19 +28,19 @@ struct AccountLifecycleContractTests {
         let ownerResult = try await owner.signIn(.social(.apple))
         let guestSide = try await LifecycleHarness.make(flavor, reuse: owner.backend)
         let guest = try await guestSide.signIn(.anonymous)
-        let accounts = LinkAccountUseCase(coordinator: guestSide.coordinator)
+        let accounts = guestSide.coordinator
         do {
-            try await accounts.link(.apple)
+            _ = try await accounts.link(.apple)
             Issue.record("linking an owned identity must fail")
         } catch AuthError.credentialAlreadyInUse(let error, let recovery) {
-            #expect(error.code.rawValue == (flavor.isSupabase ? "identity_already_exists" : "FEDERATED_USER_ID_ALREADY_LINKED"))
+            #expect(error.code.rawValue == flavor.traits.linkConflictCode)
             #expect(try await guestSide.store.load()?.user.id == guest.user.id, "the guest session is kept")
             #expect(try await owner.backend.backend.user(accessToken: ownerResult.session.accessToken).providers == [.apple])
-            let recovered = try await accounts.switchToExistingAccount(using: try #require(recovery))
+            let recovered = try await accounts.signIn(recovering: try #require(recovery))
             #expect(recovered.user.id == ownerResult.user.id)
-            let ownerAppleID = try #require(try await owner.store.load()?.appleUserID)
-            #expect(try await guestSide.store.load()?.appleUserID == ownerAppleID, "kept for the credential-state check at launch")
-            if !flavor.isSupabase { #expect(recovery?.pendingToken != nil, "Firebase recovers with its pending token, not the spent Apple token") }
+            let ownerAppleID = try #require(try await owner.store.load()?.providerSubjects[.apple])
+            #expect(try await guestSide.store.load()?.providerSubjects[.apple] == ownerAppleID, "kept for the credential-state check at launch")
+            if flavor.traits.recoversWithPendingToken { #expect(recovery?.pendingToken != nil, "Firebase recovers with its pending token, not the spent Apple token") }
         }
     }
 
@@ -48,9 +48,9 @@ struct AccountLifecycleContractTests {
     func unlink(flavor: BackendFlavor) async throws {
         let sut = try await LifecycleHarness.make(flavor, googleEmail: "ada@example.com")
         _ = try await sut.signIn(.social(.google))
-        let both = try await LinkAccountUseCase(coordinator: sut.coordinator).link(.apple)
+        let both = try await sut.coordinator.link(.apple)
         #expect(Set(both.user.providers) == [.google, .apple])
-        let accounts = LinkAccountUseCase(coordinator: sut.coordinator)
+        let accounts = sut.coordinator
         #expect(try await accounts.unlink(.google).providers == [.apple])
         await #expect(throws: AuthError.lastSignInMethod(.apple)) { try await accounts.unlink(.apple) }
     }
@@ -79,7 +79,7 @@ struct AccountLifecycleContractTests {
         #expect(before.providerProfile.name != nil)
         var events = sut.coordinator.authStateChanges.makeAsyncIterator()
         _ = await events.next()
-        try await DeleteAccountUseCase(coordinator: sut.coordinator).execute()
+        try await sut.coordinator.deleteAccount()
 
         let revocations = await sut.apple.revocations
         #expect(revocations.count == 1)

@@ -19,8 +19,13 @@ enum BackendFlavor: String, CaseIterable, CustomTestStringConvertible, Sendable 
 
     var testDescription: String { rawValue }
 
-    /// Whether the backend behaves like Supabase (otherwise like Firebase).
-    var isSupabase: Bool { self == .supabaseInProcess || self == .supabaseREST }
+    /// The service's rules, as data.
+    var traits: BackendTraits {
+        switch self {
+        case .supabaseInProcess, .supabaseREST: .supabase
+        case .firebaseInProcess, .firebaseREST: .firebase
+        }
+    }
 
     /// Whether calls cross HTTP.
     var isREST: Bool { self == .supabaseREST || self == .firebaseREST }

@@ -12,7 +12,7 @@ struct EmailCodeContractTests {
         let challenge = try await sut.backend.sendEmailCode(to: "otp@example.com")
         #expect(challenge.email == "otp@example.com")
         let code = try await sut.latestCode(for: "otp@example.com")
-        if flavor.isSupabase { #expect(code.revealed.count == 6 && code.revealed.allSatisfy(\.isNumber)) }
+        if flavor.traits.emailCodeIsSixDigits { #expect(code.revealed.count == 6 && code.revealed.allSatisfy(\.isNumber)) }
 
         let signIn = try await sut.backend.verifyEmailCode(code, email: "otp@example.com")
         #expect(signIn.isNewUser)
@@ -32,7 +32,7 @@ struct EmailCodeContractTests {
         let sut = try await BackendHarness.make(flavor)
         _ = try await sut.backend.sendEmailCode(to: "otp@example.com")
         let code = try await sut.latestCode(for: "otp@example.com")
-        let wrong = Secret(flavor.isSupabase ? (code.revealed == "000000" ? "000001" : "000000") : String(code.revealed.reversed()))
+        let wrong = flavor.traits.wrongCode(besides: code)
         await sut.expectFailure("codeInvalid", { try await sut.backend.verifyEmailCode(wrong, email: "otp@example.com") }) { $0 == .codeInvalid }
         #expect(try await sut.backend.verifyEmailCode(code, email: "otp@example.com").user.email == "otp@example.com")
     }
@@ -44,7 +44,7 @@ struct EmailCodeContractTests {
         let code = try await sut.latestCode(for: "otp@example.com")
         sut.clock.advance(by: 3601)
         await sut.expectFailure("an expired code", { try await sut.backend.verifyEmailCode(code, email: "otp@example.com") }) {
-            $0 == (flavor.isSupabase ? .codeInvalid : .codeExpired)
+            $0 == flavor.traits.expiredCodeError
         }
     }
 
@@ -55,7 +55,7 @@ struct EmailCodeContractTests {
         sut.clock.advance(by: 10)
         await sut.expectFailure("rateLimited", { try await sut.backend.sendEmailCode(to: "otp@example.com") }) {
             guard case .rateLimited(let retryAfter) = $0 else { return false }
-            return flavor.isSupabase ? retryAfter == 50 : true
+            return flavor.traits.retryAfterTenSecondsLater.map { retryAfter == $0 } ?? true
         }
         sut.clock.advance(by: 51)
         _ = try await sut.backend.sendEmailCode(to: "otp@example.com")

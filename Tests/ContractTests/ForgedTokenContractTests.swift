@@ -94,6 +94,6 @@ struct ForgedTokenContractTests {
 extension BackendHarness {
     /// How many users the engine behind the backend holds.
     func userCount() async -> Int {
-        flavor.isSupabase ? await world.services.supabase.snapshot().users.count : await world.services.firebase.snapshot().users.count
+        await flavor.traits.userCount(in: world.services)
     }
 }

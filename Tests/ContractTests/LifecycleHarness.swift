@@ -49,12 +49,10 @@ struct LifecycleHarness {
         let cache = InMemoryProfileCache()
         let logger = Logger(label: "test")
         let sessions = SessionManager(backend: backend.backend, store: store, clock: clock,
-                                      policy: flavor.isSupabase ? .supabase : .firebase, logger: logger)
-        let coordinator = AuthenticationCoordinator(
-            backend: backend.backend, sessions: sessions, profileCache: cache, logger: logger,
-            appleCredentials: appleAuthorizer, appleTokenRevoker: revoker)
-        await coordinator.register(AppleAuthStrategy(authorizer: appleAuthorizer, backend: backend.backend,
-                                                     nonces: NonceGenerator(source: .live), profileCache: cache, logger: logger))
+                                      policy: flavor.traits.refreshPolicy, logger: logger)
+        let coordinator = AuthenticationCoordinator(backend: backend.backend, sessions: sessions, profileCache: cache, logger: logger)
+        await coordinator.register(AppleAuthStrategy(authorizer: appleAuthorizer, backend: backend.backend, nonces: NonceGenerator(source: .live),
+                                                     profileCache: cache, tokenRevoker: revoker, logger: logger))
         await coordinator.register(GoogleAuthStrategy(
             authorizer: SimulatedGoogleAuthorizer(google: world.services.google, clientID: world.googleClientID,
                                                   choice: .init(email: googleEmail, name: PersonName(givenName: "Grace", familyName: "Hopper"))),

@@ -17,11 +17,10 @@ struct EmulatorHarness {
     static func make() async throws -> EmulatorHarness {
         let world = try await TestWorld.make()
         var configuration = EmulatorConfiguration(host: "127.0.0.1", port: 0, stateDirectory: nil, ephemeral: true)
-        configuration.appleClientIDs = world.services.configuration.appleClientIDs
-        configuration.googleClientIDs = world.services.configuration.googleClientIDs
+        configuration.clientIDs = world.services.configuration.clientIDs
         configuration.firebaseProjects = [world.services.configuration.firebaseProjectID]
         let app = try buildEmulator(configuration: configuration, services: world.services, developerKeyPath: nil,
-                                    logger: Logger(label: "test"), onServerRunning: { _ in })
+                                    logger: Logger(label: "test"), onServerRunning: { _, _ in })
         return EmulatorHarness(world: world, emulator: app.emulator)
     }
 

@@ -8,8 +8,7 @@ struct AnonymousCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        try await LoginEnvironment.run(global) { environment in
-            await environment.registerBackendStrategies()
+        try await LoginEnvironment.run(global) { environment throws(AuthError) in
             try await environment.signIn(.anonymous)
         }
     }

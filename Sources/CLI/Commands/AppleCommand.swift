@@ -38,8 +38,7 @@ struct AppleCommand: AsyncParsableCommand {
     func run() async throws {
         let name = self.name.flatMap(PersonName.parsing)
         let (emailChoice, cancel) = (self.emailChoice, self.cancel)
-        try await LoginEnvironment.run(global) { environment in
-            try await environment.registerApple(appleID: email) { firstTime in
+        let sheets = ProviderSheets(appleID: email, apple: { firstTime in
                 guard !cancel else { return AppleSheetChoice(cancel: true) }
                 var choice = AppleSheetChoice(name: name, hideEmail: emailChoice == .hideEmail)
                 guard firstTime, Terminal.isInteractive else { return choice }
@@ -50,7 +49,8 @@ struct AppleCommand: AsyncParsableCommand {
                     choice.hideEmail = answer.lowercased().hasPrefix("h")
                 }
                 return choice
-            }
+            })
+        try await LoginEnvironment.run(global, sheets: sheets) { environment throws(AuthError) in
             try await environment.signIn(.social(.apple))
         }
     }

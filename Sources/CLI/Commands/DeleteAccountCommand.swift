@@ -15,17 +15,14 @@ struct DeleteAccountCommand: AsyncParsableCommand {
 
     func run() async throws {
         let confirmed = yes
-        try await LoginEnvironment.run(global) { environment in
-            guard let initial = await environment.coordinator.start() else { throw AuthError.notSignedIn }
-            let user = initial.stored.user
+        try await LoginEnvironment.run(global) { environment throws(AuthError) in
+            let user = try environment.requireSignedIn().user
             if !confirmed {
-                guard Terminal.isInteractive else { throw AuthError.invalidInput("pass --yes to delete the account without a terminal") }
+                guard Terminal.isInteractive else { throw .invalidInput("pass --yes to delete the account without a terminal") }
                 let answer = Terminal.ask("Delete the account \(user.email ?? user.id)? This cannot be undone. [y/N] ")?.lowercased()
-                guard answer == "y" || answer == "yes" else { throw AuthError.cancelled }
+                guard answer == "y" || answer == "yes" else { throw .cancelled }
             }
-            try await environment.registerApple(appleID: nil) { _ in AppleSheetChoice() }
-            if let email = user.email { try? await environment.registerGoogle(SimulatedGoogleAuthorizer.Choice(email: email)) }
-            try await DeleteAccountUseCase(coordinator: environment.coordinator).execute()
+            try await environment.coordinator.deleteAccount()
             environment.reporter.deleted(userID: user.id, backend: environment.backendName)
         }
     }

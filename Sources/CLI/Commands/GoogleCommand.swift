@@ -24,8 +24,7 @@ struct GoogleCommand: AsyncParsableCommand {
 
     func run() async throws {
         let choice = SimulatedGoogleAuthorizer.Choice(email: email, name: name.flatMap(PersonName.parsing) ?? PersonName(givenName: "Grace", familyName: "Hopper"), cancel: cancel)
-        try await LoginEnvironment.run(global) { environment in
-            try await environment.registerGoogle(choice)
+        try await LoginEnvironment.run(global, sheets: ProviderSheets(google: { _ in choice })) { environment throws(AuthError) in
             try await environment.signIn(.social(.google))
         }
     }

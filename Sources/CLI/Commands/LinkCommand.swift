@@ -37,18 +37,15 @@ struct LinkCommand: AsyncParsableCommand {
     func run() async throws {
         let (provider, email, hide, switchIfTaken) = (ProviderID(rawValue: self.provider.rawValue), self.email, hideEmail, self.switchIfTaken)
         let name = self.name.flatMap(PersonName.parsing)
-        try await LoginEnvironment.run(global) { environment in
-            if provider == .apple {
-                try await environment.registerApple(appleID: email) { _ in AppleSheetChoice(name: name, hideEmail: hide) }
-            } else {
-                try await environment.registerGoogle(SimulatedGoogleAuthorizer.Choice(email: email ?? "grace.hopper@gmail.com", name: name))
-            }
-            guard await environment.coordinator.start() != nil else { throw AuthError.notSignedIn }
-            let accounts = LinkAccountUseCase(coordinator: environment.coordinator)
-            do {
-                environment.reporter.linked(try await accounts.link(provider), backend: environment.backendName)
-            } catch AuthError.credentialAlreadyInUse(_, let recovery?) where switchIfTaken {
-                let result = try await accounts.switchToExistingAccount(using: recovery)
+        let sheets = ProviderSheets(
+            appleID: provider == .apple ? email : nil, apple: { _ in AppleSheetChoice(name: name, hideEmail: hide) },
+            google: { _ in SimulatedGoogleAuthorizer.Choice(email: email ?? ProviderSheets.defaultGoogleAccount, name: name) })
+        try await LoginEnvironment.run(global, sheets: sheets) { environment throws(AuthError) in
+            _ = try environment.requireSignedIn()
+            do throws(AuthError) {
+                environment.reporter.linked(try await environment.coordinator.link(provider), backend: environment.backendName)
+            } catch .credentialAlreadyInUse(_, let recovery?) where switchIfTaken {
+                let result = try await environment.coordinator.signIn(recovering: recovery)
                 environment.reporter.signedIn(result, destination: .main, backend: environment.backendName)
             }
         }

@@ -12,8 +12,8 @@ struct LogoutCommand: AsyncParsableCommand {
 
     func run() async throws {
         let scope = self.scope.domain
-        try await LoginEnvironment.run(global) { environment in
-            let wasSignedIn = await environment.coordinator.start() != nil
+        try await LoginEnvironment.run(global) { environment throws(AuthError) in
+            let wasSignedIn = environment.initial != nil
             try await environment.coordinator.signOut(scope: scope)
             environment.reporter.signedOut(scope: scope, backend: environment.backendName, wasSignedIn: wasSignedIn)
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuthDomain
 
 /// `login mailbox`: the messages the embedded services mailed to an address.
 struct MailboxCommand: AsyncParsableCommand {
@@ -16,7 +17,7 @@ struct MailboxCommand: AsyncParsableCommand {
 
     func run() async throws {
         let email = self.email.lowercased()
-        try await LoginEnvironment.run(global) { environment in
+        try await LoginEnvironment.run(global) { environment throws(AuthError) in
             let messages = try await environment.providers.mailbox(for: email).filter { $0.sender == environment.backendName }
             environment.reporter.mailbox(messages, email: email)
         }

@@ -26,8 +26,7 @@ struct OTPCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (email, code) = (self.email, self.code)
-        try await LoginEnvironment.run(global) { environment in
-            await environment.registerBackendStrategies()
+        try await LoginEnvironment.run(global) { environment throws(AuthError) in
             if let code {
                 try await environment.signIn(.emailCode(email: email, code: Secret(code)))
                 return
@@ -37,7 +36,7 @@ struct OTPCommand: AsyncParsableCommand {
                 return
             }
             _ = try await environment.login.execute(with: .emailOTP(email: email))
-            guard let typed = Terminal.ask("Code sent to \(email). Enter it: "), !typed.isEmpty else { throw AuthError.cancelled }
+            guard let typed = Terminal.ask("Code sent to \(email). Enter it: "), !typed.isEmpty else { throw .cancelled }
             try await environment.signIn(.emailCode(email: email, code: Secret(typed)))
         }
     }

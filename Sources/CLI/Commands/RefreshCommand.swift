@@ -8,10 +8,10 @@ struct RefreshCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        try await LoginEnvironment.run(global) { environment in
-            guard await environment.coordinator.start() != nil else { throw AuthError.notSignedIn }
-            let session = try await environment.sessions.refresh()
-            environment.reporter.tokenRefreshed(session, user: await environment.sessions.stored?.user, backend: environment.backendName)
+        try await LoginEnvironment.run(global) { environment throws(AuthError) in
+            _ = try environment.requireSignedIn()
+            let session = try await environment.coordinator.refreshSession()
+            environment.reporter.tokenRefreshed(session, user: await environment.coordinator.currentUser(), backend: environment.backendName)
         }
     }
 }

@@ -53,23 +53,23 @@ struct ServeCommand: AsyncParsableCommand {
         var configuration = EmulatorConfiguration(host: host, port: port, stateDirectory: global.stateDirectory, ephemeral: ephemeral)
         configuration.anonKeys = anonKey
         if !firebaseProject.isEmpty { configuration.firebaseProjects = firebaseProject }
-        if !appleClientID.isEmpty { configuration.appleClientIDs = appleClientID }
-        if !googleClientID.isEmpty { configuration.googleClientIDs = googleClientID }
+        for (provider, ids) in [(ProviderID.apple, appleClientID), (.google, googleClientID)] where !ids.isEmpty {
+            configuration.clientIDs[provider] = ids
+        }
         let logger = LoginEnvironment.makeLogger(label: "emulator", verbose: verbose)
         let reporter = Reporter(json: false)
         let app: EmulatorApp
         let requested = configuration
         do {
-            app = try await buildEmulator(configuration: configuration, logger: logger) { boundPort in
+            app = try await buildEmulator(configuration: configuration, logger: logger) { emulator, boundPort in
                 var bound = requested
                 bound.port = boundPort
-                FileHandle.standardOutput.write(Data(ServeBanner(configuration: bound).text(anonKey: nil).utf8))
+                FileHandle.standardOutput.write(Data(ServeBanner(configuration: bound, emulator: emulator).text.utf8))
             }
         } catch {
             throw reporter.fail(code: "state_dir_corrupt", message: "The emulator cannot start: \(error)", exit: .authenticationFailed)
         }
         writeServiceRoleKey(app.emulator.serviceRoleKey, in: global.stateDirectory, logger: logger)
-        ServeBanner.shared.set(app.emulator)
         do {
             try await app.runUntilSignalled()
         } catch {

@@ -33,37 +33,17 @@ struct StatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard watch else {
-            try await LoginEnvironment.run(global) { environment in
-                let initial = await environment.coordinator.start()
-                environment.reporter.status(initial?.stored, backend: environment.backendName, now: Date())
+            try await LoginEnvironment.run(global) { environment throws(AuthError) in
+                environment.reporter.status(environment.initial?.stored, backend: environment.backendName, now: Date())
             }
             return
         }
-        try await watchEvents()
-    }
-
-    private func watchEvents() async throws {
-        let options = global
-        let reporter = Reporter(json: options.json)
-        let logger = LoginEnvironment.makeLogger(verbose: options.verbose)
-        let directory = SimulationStateDirectory(url: options.stateDirectory)
-        let backend: any AuthBackend
-        if options.isRemote {
-            backend = try LoginEnvironment.remoteBackend(options, reporter: reporter)
-        } else {
-            backend = WorldReloadingBackend(
-                directory: directory, choice: options.backend,
-                configuration: options.simulationConfiguration)
-        }
-        var policy = options.refreshPolicy
-        if let refreshLead { policy.autoRefreshLead = refreshLead }
-        let store = FileSessionStore(fileURL: directory.url.appendingPathComponent(LoginEnvironment.sessionFileName(options)), logger: logger)
-        let sessions = SessionManager(backend: backend, store: store, clock: .live, policy: policy, logger: logger)
-        let events = sessions.events
-        await sessions.restore()
-        await sessions.startAutoRefresh()
-        for await event in events {
-            reporter.event(event, backend: options.backend.rawValue, now: Date())
+        try await LoginEnvironment.run(global, mode: .watch(refreshLead: refreshLead)) { environment throws(AuthError) in
+            let events = environment.coordinator.authStateChanges
+            await environment.sessions.startAutoRefresh()
+            for await event in events {
+                environment.reporter.event(event, backend: environment.backendName, now: Date())
+            }
         }
     }
 }

@@ -17,9 +17,9 @@ struct UnlinkCommand: AsyncParsableCommand {
 
     func run() async throws {
         let provider = ProviderID(rawValue: self.provider)
-        try await LoginEnvironment.run(global) { environment in
-            guard await environment.coordinator.start() != nil else { throw AuthError.notSignedIn }
-            let user = try await LinkAccountUseCase(coordinator: environment.coordinator).unlink(provider)
+        try await LoginEnvironment.run(global) { environment throws(AuthError) in
+            _ = try environment.requireSignedIn()
+            let user = try await environment.coordinator.unlink(provider)
             environment.reporter.unlinked(provider, user: user, backend: environment.backendName)
         }
     }

@@ -130,9 +130,7 @@ struct Reporter {
     }
 
     /// Reports a failure and returns the exit to end with.
-    func report(_ error: any Error) -> CLIExit {
-        if let exit = error as? CLIExit { return exit }
-        let authError = error as? AuthError ?? .authorizationFailed("\(error)")
+    func report(_ authError: AuthError) -> CLIExit {
         if authError == .cancelled {
             cancelled()
             return .cancelled

@@ -58,12 +58,9 @@ struct GlobalOptions: ParsableArguments {
     /// Whether a remote backend was asked for.
     var isRemote: Bool { supabaseURL != nil || firebaseAPIKey != nil }
 
-    /// When sessions are refreshed: the rules of the chosen backend's own client SDK.
-    var refreshPolicy: RefreshPolicy { backend == .supabase ? .supabase : .firebase }
-
-    /// The embedded world's configuration: the app's Apple and Google client ids.
+    /// The embedded services's configuration: the app's client id for each identity provider.
     var simulationConfiguration: SimulationConfiguration {
-        SimulationConfiguration(appleClientIDs: [appleClientID], googleClientIDs: [googleClientID])
+        SimulationConfiguration(clientIDs: [.apple: [appleClientID], .google: [googleClientID]])
     }
 
     mutating func validate() throws {
@@ -94,8 +91,3 @@ struct GlobalOptions: ParsableArguments {
     }
 }
 
-/// The backends `login` can use.
-enum BackendChoice: String, ExpressibleByArgument, CaseIterable {
-    case supabase
-    case firebase
-}

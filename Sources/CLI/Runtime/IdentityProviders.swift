@@ -3,37 +3,41 @@ import AuthDomain
 import AuthSimulation
 import Foundation
 
-/// Where the identity providers (and the mailbox) come from: the embedded simulated world, or a
-/// running emulator's simulated providers over HTTP.
+/// Where the identity providers (and the mailbox) come from: the embedded simulated services, or a
+/// running emulator's simulated providers over HTTP; none for a remote backend without
+/// `--idp-url` (no Apple or Google sign-in there).
 enum IdentityProviders: Sendable {
     case embedded(SimulatedServices)
     case remote(HTTPSimulatedProviders)
     case unavailable
 
-    func appleAuthorizer(clientID: String, deviceAppleID: String?, person: @escaping @Sendable (Bool) async throws -> AppleSheetChoice) throws -> any AppleIDAuthorizing {
+    func appleAuthorizer(
+        clientID: String, deviceAppleID: String?,
+        person: @escaping @Sendable (Bool) async throws(AuthError) -> AppleSheetChoice
+    ) -> (any AppleIDAuthorizing)? {
         switch self {
-        case .embedded(let world):
-            return SimulatedAppleIDAuthorizer(appleID: world.apple, clientID: clientID, deviceAppleID: deviceAppleID, person: person)
+        case .embedded(let services):
+            SimulatedAppleIDAuthorizer(appleID: services.apple, clientID: clientID, deviceAppleID: deviceAppleID, person: person)
         case .remote(let providers):
-            return HTTPSimulatedAppleIDAuthorizer(providers: providers, clientID: clientID, deviceAppleID: deviceAppleID, person: person)
+            HTTPSimulatedAppleIDAuthorizer(providers: providers, clientID: clientID, deviceAppleID: deviceAppleID, person: person)
         case .unavailable:
-            throw AuthError.providerUnavailable(.apple)
+            nil
         }
     }
 
-    func googleAuthorizer(clientID: String, choice: SimulatedGoogleAuthorizer.Choice) throws -> any GoogleSignInAuthorizing {
+    func googleAuthorizer(clientID: String, person: @escaping @Sendable () async -> SimulatedGoogleAuthorizer.Choice) -> (any GoogleSignInAuthorizing)? {
         switch self {
-        case .embedded(let world): return SimulatedGoogleAuthorizer(google: world.google, clientID: clientID, choice: choice)
-        case .remote(let providers): return HTTPSimulatedGoogleAuthorizer(providers: providers, clientID: clientID, choice: choice)
-        case .unavailable: throw AuthError.providerUnavailable(.google)
+        case .embedded(let services): SimulatedGoogleAuthorizer(google: services.google, clientID: clientID, person: person)
+        case .remote(let providers): HTTPSimulatedGoogleAuthorizer(providers: providers, clientID: clientID, person: person)
+        case .unavailable: nil
         }
     }
 
-    func mailbox(for email: String) async throws -> [MailMessage] {
+    func mailbox(for email: String) async throws(AuthError) -> [MailMessage] {
         switch self {
-        case .embedded(let world): return await world.mailbox.messages(for: email)
+        case .embedded(let services): return await services.mailbox.messages(for: email)
         case .remote(let providers): return try await providers.mailbox(for: email)
-        case .unavailable: throw AuthError.invalidInput("no mailbox: a remote backend needs --idp-url pointing at the emulator")
+        case .unavailable: throw .invalidInput("no mailbox: a remote backend needs --idp-url pointing at the emulator")
         }
     }
 }

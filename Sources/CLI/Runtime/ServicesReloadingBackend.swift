@@ -4,44 +4,62 @@ import AuthSimulation
 import Foundation
 
 /// The embedded backend for long-running commands (`status --watch`): each call takes the state
-/// directory's lock, reads the simulated world, makes the call, writes the world back and lets
+/// directory's lock, reads the simulated services, makes the call, writes them back and lets
 /// go, so other `login` processes can work in between and nothing they did is overwritten.
-struct WorldReloadingBackend: AuthBackend {
+struct ServicesReloadingBackend: AuthBackend {
     let directory: SimulationStateDirectory
-    let choice: BackendChoice
+    let profile: BackendProfile
     let configuration: SimulationConfiguration
 
-    private func withBackend<T: Sendable>(_ body: @escaping @Sendable (any AuthBackend) async throws -> T) async throws -> T {
-        let (directory, choice, configuration) = (self.directory, self.choice, self.configuration)
-        return try await FileLock(url: directory.url.appendingPathComponent("world.lock")).withLock {
-            let world: SimulatedServices
-            do {
-                world = try await SimulatedServices(configuration: configuration, keys: try directory.loadOrCreateKeys(),
-                                                    state: try directory.loadState(), clock: .live)
-            } catch {
-                throw AuthError.storage("\(error)")
-            }
-            let backend: any AuthBackend = choice == .supabase ? SupabaseAuthBackend(engine: world.supabase) : FirebaseAuthBackend(engine: world.firebase)
-            let result: Result<T, any Error>
-            do { result = .success(try await body(backend)) } catch { result = .failure(error) }
-            do { try directory.saveState(await world.snapshot()) } catch { throw AuthError.storage("\(error)") }
-            return try result.get()
+    private func withBackend<T: Sendable>(_ body: @escaping @Sendable (any AuthBackend) async throws(AuthError) -> T) async throws(AuthError) -> T {
+        let lock = directory.servicesLock
+        let held: FileLock.Held
+        do { held = try await lock.acquire() } catch { throw .storage("\(error)") }
+        defer { held.release() }
+        let services: SimulatedServices
+        do {
+            services = try await SimulatedServices(configuration: configuration, keys: try directory.loadOrCreateKeys(),
+                                                state: try directory.loadState(), clock: .live)
+        } catch {
+            throw .storage("\(error)")
         }
+        let result: Result<T, AuthError>
+        do throws(AuthError) { result = .success(try await body(profile.embedded(services))) } catch { result = .failure(error) }
+        do { try directory.saveState(await services.snapshot()) } catch { throw .storage("\(error)") }
+        return try result.get()
     }
 
-    func signIn(with credential: IDTokenCredential) async throws -> BackendSignIn { try await withBackend { try await $0.signIn(with: credential) } }
-    func signInAnonymously() async throws -> BackendSignIn { try await withBackend { try await $0.signInAnonymously() } }
-    func sendEmailCode(to email: String) async throws -> EmailCodeChallenge { try await withBackend { try await $0.sendEmailCode(to: email) } }
-    func verifyEmailCode(_ code: Secret, email: String) async throws -> BackendSignIn { try await withBackend { try await $0.verifyEmailCode(code, email: email) } }
-    func refreshSession(refreshToken: Secret) async throws -> AuthSession { try await withBackend { try await $0.refreshSession(refreshToken: refreshToken) } }
-    func user(accessToken: Secret) async throws -> AuthUser { try await withBackend { try await $0.user(accessToken: accessToken) } }
-    func updateProfile(_ update: ProfileUpdate, accessToken: Secret) async throws -> AuthUser {
-        try await withBackend { try await $0.updateProfile(update, accessToken: accessToken) }
+    func signIn(with credential: IDTokenCredential) async throws(AuthError) -> BackendSignIn {
+        try await withBackend { backend throws(AuthError) in try await backend.signIn(with: credential) }
     }
-    func link(_ credential: IDTokenCredential, accessToken: Secret) async throws -> BackendSignIn {
-        try await withBackend { try await $0.link(credential, accessToken: accessToken) }
+    func signInAnonymously() async throws(AuthError) -> BackendSignIn {
+        try await withBackend { backend throws(AuthError) in try await backend.signInAnonymously() }
     }
-    func unlink(_ provider: ProviderID, accessToken: Secret) async throws -> AuthUser { try await withBackend { try await $0.unlink(provider, accessToken: accessToken) } }
-    func signOut(accessToken: Secret, scope: SignOutScope) async throws { try await withBackend { try await $0.signOut(accessToken: accessToken, scope: scope) } }
-    func deleteAccount(accessToken: Secret) async throws { try await withBackend { try await $0.deleteAccount(accessToken: accessToken) } }
+    func sendEmailCode(to email: String) async throws(AuthError) -> EmailCodeChallenge {
+        try await withBackend { backend throws(AuthError) in try await backend.sendEmailCode(to: email) }
+    }
+    func verifyEmailCode(_ code: Secret, email: String) async throws(AuthError) -> BackendSignIn {
+        try await withBackend { backend throws(AuthError) in try await backend.verifyEmailCode(code, email: email) }
+    }
+    func refreshSession(refreshToken: Secret) async throws(AuthError) -> AuthSession {
+        try await withBackend { backend throws(AuthError) in try await backend.refreshSession(refreshToken: refreshToken) }
+    }
+    func user(accessToken: Secret) async throws(AuthError) -> AuthUser {
+        try await withBackend { backend throws(AuthError) in try await backend.user(accessToken: accessToken) }
+    }
+    func updateProfile(_ update: ProfileUpdate, accessToken: Secret) async throws(AuthError) -> AuthUser {
+        try await withBackend { backend throws(AuthError) in try await backend.updateProfile(update, accessToken: accessToken) }
+    }
+    func link(_ credential: IDTokenCredential, accessToken: Secret) async throws(AuthError) -> BackendSignIn {
+        try await withBackend { backend throws(AuthError) in try await backend.link(credential, accessToken: accessToken) }
+    }
+    func unlink(_ provider: ProviderID, accessToken: Secret) async throws(AuthError) -> AuthUser {
+        try await withBackend { backend throws(AuthError) in try await backend.unlink(provider, accessToken: accessToken) }
+    }
+    func signOut(accessToken: Secret, scope: SignOutScope) async throws(AuthError) {
+        try await withBackend { backend throws(AuthError) in try await backend.signOut(accessToken: accessToken, scope: scope) }
+    }
+    func deleteAccount(accessToken: Secret) async throws(AuthError) {
+        try await withBackend { backend throws(AuthError) in try await backend.deleteAccount(accessToken: accessToken) }
+    }
 }

@@ -28,22 +28,22 @@ public struct AppleRESTTokenRevoker: AppleTokenRevoking {
     /// Exchanges the code and revokes the resulting refresh token.
     /// - Parameter authorizationCode: A fresh authorization code.
     /// - Throws: ``AuthError``.
-    public func revokeTokens(authorizationCode: Secret) async throws {
+    public func revokeTokens(authorizationCode: Secret) async throws(AuthError) {
         let clientSecret: String
-        do { clientSecret = try secret.make(now: clock.now()) } catch { throw AuthError.authorizationFailed("could not sign the client_secret") }
+        do { clientSecret = try secret.make(now: clock.now()) } catch { throw .authorizationFailed("could not sign the client_secret") }
         let tokens = try await post("auth/token", [
             ("client_id", secret.clientID), ("client_secret", clientSecret), ("code", authorizationCode.revealed),
             ("grant_type", "authorization_code"),
         ])
         guard let refreshToken = (try? StrictJSONParser.parseObject(Array(tokens.body)))?["refresh_token"]?.stringValue else {
-            throw AuthError.authorizationFailed("Apple's token response has no refresh_token")
+            throw .authorizationFailed("Apple's token response has no refresh_token")
         }
         _ = try await post("auth/revoke", [
             ("client_id", secret.clientID), ("client_secret", clientSecret), ("token", refreshToken), ("token_type_hint", "refresh_token"),
         ])
     }
 
-    private func post(_ path: String, _ fields: [(String, String)]) async throws -> HTTPResponseData {
+    private func post(_ path: String, _ fields: [(String, String)]) async throws(AuthError) -> HTTPResponseData {
         let request = HTTPRequestData(
             method: "POST", url: baseURL.appendingPathComponent(path),
             headers: [HTTPHeader("Content-Type", "application/x-www-form-urlencoded")],
@@ -52,8 +52,8 @@ public struct AppleRESTTokenRevoker: AppleTokenRevoking {
         guard response.status == 200 else {
             let object = (try? StrictJSONParser.parseObject(Array(response.body))) ?? [:]
             let error = object["error"]?.stringValue ?? "HTTP \(response.status)"
-            if response.status >= 500 { throw AuthError.network("Apple answered \(response.status)") }
-            throw AuthError.authorizationFailed("Apple refused the revocation: \(error)" + (object["error_description"]?.stringValue.map { " (\($0))" } ?? ""))
+            if response.status >= 500 { throw .network("Apple answered \(response.status)") }
+            throw .authorizationFailed("Apple refused the revocation: \(error)" + (object["error_description"]?.stringValue.map { " (\($0))" } ?? ""))
         }
         return response
     }

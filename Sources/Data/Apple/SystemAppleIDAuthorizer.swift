@@ -24,7 +24,7 @@ public struct SystemAppleIDAuthorizer: AppleIDAuthorizing {
     /// - Parameter request: The scopes and the hashed nonce.
     /// - Returns: Apple's credential.
     /// - Throws: ``AuthError`` as mapped by ``AppleSystemSheetMapping``.
-    public func authorize(_ request: AppleIDRequest) async throws -> AppleIDCredential {
+    public func authorize(_ request: AppleIDRequest) async throws(AuthError) -> AppleIDCredential {
         try await SheetPresentation.present(request, anchor: presentationAnchor)
     }
 
@@ -32,20 +32,22 @@ public struct SystemAppleIDAuthorizer: AppleIDAuthorizing {
     /// - Parameter userID: Apple's user identifier.
     /// - Returns: The credential state (`notFound` comes with an error, which is not a failure).
     /// - Throws: ``AuthError`` when Apple cannot answer.
-    public func credentialState(forUserID userID: String) async throws -> AppleIDCredentialState {
-        let reply = OneShotReply<AppleIDCredentialState>()
+    public func credentialState(forUserID userID: String) async throws(AuthError) -> AppleIDCredentialState {
+        let reply = OneShotReply<AppleIDCredentialState, AuthError>()
         Self.requestCredentialState(forUserID: userID, reply: reply)
-        return try await reply.value(onCancel: {})
+        return try await reply.value(cancelled: .cancelled, onCancel: {})
     }
 
     /// The completion-handler form on purpose: its `async` twin throws the error that comes with
     /// a `notFound` state, losing the state (the header says `notFound` always has one).
-    private static func requestCredentialState(forUserID userID: String, reply: OneShotReply<AppleIDCredentialState>) {
+    private static func requestCredentialState(forUserID userID: String, reply: OneShotReply<AppleIDCredentialState, AuthError>) {
         ASAuthorizationAppleIDProvider().getCredentialState(forUserID: userID) { state, error in
             let failure = (error as NSError?).map { (domain: $0.domain, code: $0.code, description: $0.localizedDescription) }
-            reply.resolve(Result { () throws(AuthError) in
-                try AppleSystemSheetMapping.credentialState(rawValue: state.rawValue, error: failure)
-            })
+            do throws(AuthError) {
+                reply.resolve(.success(try AppleSystemSheetMapping.credentialState(rawValue: state.rawValue, error: failure)))
+            } catch {
+                reply.resolve(.failure(error))
+            }
         }
     }
 
@@ -75,7 +77,7 @@ private final class SheetPresentation: NSObject, @preconcurrency ASAuthorization
     nonisolated(unsafe) private static var tripwireKey: UInt8 = 0
 
     private let anchor: @MainActor @Sendable () -> ASPresentationAnchor
-    private let reply = OneShotReply<AppleIDCredential>()
+    private let reply = OneShotReply<AppleIDCredential, AuthError>()
     private weak var controller: ASAuthorizationController?
 
     private init(anchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor) {
@@ -84,16 +86,12 @@ private final class SheetPresentation: NSObject, @preconcurrency ASAuthorization
 
     static func present(
         _ request: AppleIDRequest, anchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor
-    ) async throws -> AppleIDCredential {
+    ) async throws(AuthError) -> AppleIDCredential {
         let presentation = SheetPresentation(anchor: anchor)
         presentation.start(request)
-        do {
-            let credential = try await presentation.reply.value(onCancel: { Task { @MainActor in presentation.cancel() } })
-            presentation.controller = nil
-            return credential
-        } catch is CancellationError {
-            throw AuthError.cancelled
-        }
+        let credential = try await presentation.reply.value(cancelled: .cancelled, onCancel: { Task { @MainActor in presentation.cancel() } })
+        presentation.controller = nil
+        return credential
     }
 
     private func start(_ request: AppleIDRequest) {
@@ -111,7 +109,7 @@ private final class SheetPresentation: NSObject, @preconcurrency ASAuthorization
         let reply = reply
         objc_setAssociatedObject(
             controller, &Self.tripwireKey,
-            ReleaseTripwire { reply.abandon(because: AuthError.authorizationFailed("the Apple ID sheet closed without an answer")) },
+            ReleaseTripwire { reply.abandon(because: .authorizationFailed("the Apple ID sheet closed without an answer")) },
             .OBJC_ASSOCIATION_RETAIN)
         self.controller = controller
         controller.performRequests()
@@ -129,7 +127,7 @@ private final class SheetPresentation: NSObject, @preconcurrency ASAuthorization
         controller: ASAuthorizationController, didCompleteWithAuthorization authorization: ASAuthorization
     ) {
         guard let credential = authorization.credential as? ASAuthorizationAppleIDCredential else {
-            reply.resolve(.failure(AuthError.authorizationFailed("the sheet returned a credential that is not an Apple ID")))
+            reply.resolve(.failure(.authorizationFailed("the sheet returned a credential that is not an Apple ID")))
             return
         }
         reply.resolve(.success(AppleSystemSheetMapping.credential(

@@ -26,14 +26,14 @@ public struct FirebaseAuthBackend: AuthBackend {
     /// - Parameter credential: The ID token and raw nonce, or a recovery credential.
     /// - Returns: The session and user.
     /// - Throws: ``AuthError``.
-    public func signIn(with credential: IDTokenCredential) async throws -> BackendSignIn {
+    public func signIn(with credential: IDTokenCredential) async throws(AuthError) -> BackendSignIn {
         try await call { try await signInWithIdp(credential, linking: nil) }
     }
 
     /// Creates an anonymous user (`accounts:signUp`).
     /// - Returns: The session and user.
     /// - Throws: ``AuthError``.
-    public func signInAnonymously() async throws -> BackendSignIn {
+    public func signInAnonymously() async throws(AuthError) -> BackendSignIn {
         try await call {
             let response = try await api.signUp(FirebaseSignUpRequest(returnSecureToken: true))
             return try await signedIn(idToken: response.idToken, refreshToken: response.refreshToken, expiresIn: response.expiresIn,
@@ -46,7 +46,7 @@ public struct FirebaseAuthBackend: AuthBackend {
     /// - Parameter email: The address.
     /// - Returns: The challenge.
     /// - Throws: ``AuthError``.
-    public func sendEmailCode(to email: String) async throws -> EmailCodeChallenge {
+    public func sendEmailCode(to email: String) async throws(AuthError) -> EmailCodeChallenge {
         try await call {
             _ = try await api.sendOobCode(FirebaseOobRequest(requestType: "EMAIL_SIGNIN", email: email, continueUrl: "http://localhost", canHandleCodeInApp: true))
         }
@@ -60,7 +60,7 @@ public struct FirebaseAuthBackend: AuthBackend {
     ///   - email: The address.
     /// - Returns: The session and user.
     /// - Throws: ``AuthError``.
-    public func verifyEmailCode(_ code: Secret, email: String) async throws -> BackendSignIn {
+    public func verifyEmailCode(_ code: Secret, email: String) async throws(AuthError) -> BackendSignIn {
         try await call {
             let response = try await api.signInWithEmailLink(FirebaseEmailLinkRequest(email: email, oobCode: code.revealed))
             return try await signedIn(idToken: response.idToken, refreshToken: response.refreshToken, expiresIn: response.expiresIn,
@@ -72,7 +72,7 @@ public struct FirebaseAuthBackend: AuthBackend {
     /// - Parameter refreshToken: The refresh token.
     /// - Returns: The new session.
     /// - Throws: ``AuthError``.
-    public func refreshSession(refreshToken: Secret) async throws -> AuthSession {
+    public func refreshSession(refreshToken: Secret) async throws(AuthError) -> AuthSession {
         try await call {
             let response = try await api.refresh(refreshToken: refreshToken.revealed)
             return try FirebaseWireMapping.session(
@@ -85,7 +85,7 @@ public struct FirebaseAuthBackend: AuthBackend {
     /// - Parameter accessToken: The Firebase ID token.
     /// - Returns: The user.
     /// - Throws: ``AuthError``.
-    public func user(accessToken: Secret) async throws -> AuthUser {
+    public func user(accessToken: Secret) async throws(AuthError) -> AuthUser {
         try await call { try await lookup(accessToken.revealed) }
     }
 
@@ -95,7 +95,7 @@ public struct FirebaseAuthBackend: AuthBackend {
     ///   - accessToken: The Firebase ID token.
     /// - Returns: The user.
     /// - Throws: ``AuthError``.
-    public func updateProfile(_ update: ProfileUpdate, accessToken: Secret) async throws -> AuthUser {
+    public func updateProfile(_ update: ProfileUpdate, accessToken: Secret) async throws(AuthError) -> AuthUser {
         try await call {
             var request = FirebaseUpdateRequest(idToken: accessToken.revealed)
             request.displayName = update.name.formatted
@@ -111,7 +111,7 @@ public struct FirebaseAuthBackend: AuthBackend {
     ///   - accessToken: The Firebase ID token.
     /// - Returns: The new session for the same user.
     /// - Throws: ``AuthError``: `credentialAlreadyInUse` with the recovery credential.
-    public func link(_ credential: IDTokenCredential, accessToken: Secret) async throws -> BackendSignIn {
+    public func link(_ credential: IDTokenCredential, accessToken: Secret) async throws(AuthError) -> BackendSignIn {
         try await call { try await signInWithIdp(credential, linking: accessToken.revealed) }
     }
 
@@ -121,14 +121,14 @@ public struct FirebaseAuthBackend: AuthBackend {
     ///   - accessToken: The Firebase ID token.
     /// - Returns: The user.
     /// - Throws: ``AuthError``.
-    public func unlink(_ provider: ProviderID, accessToken: Secret) async throws -> AuthUser {
+    public func unlink(_ provider: ProviderID, accessToken: Secret) async throws(AuthError) -> AuthUser {
         try await call {
             let current = try await lookup(accessToken.revealed)
             guard current.providers.contains(provider) else {
                 throw FirebaseFailure(code: "NO_SUCH_PROVIDER", detail: "User was not linked to an account with the given provider.")
             }
             var request = FirebaseUpdateRequest(idToken: accessToken.revealed)
-            request.deleteProvider = [FirebaseWireMapping.firebaseProviderID(provider)]
+            request.deleteProvider = [ProviderWireNames.firebase(provider)]
             request.returnSecureToken = false
             _ = try await api.update(request)
             return try await lookup(accessToken.revealed)
@@ -141,7 +141,7 @@ public struct FirebaseAuthBackend: AuthBackend {
     ///   - accessToken: The Firebase ID token.
     ///   - scope: Which sessions.
     /// - Throws: ``AuthError``.
-    public func signOut(accessToken: Secret, scope: SignOutScope) async throws {
+    public func signOut(accessToken: Secret, scope: SignOutScope) async throws(AuthError) {
         switch scope {
         case .local:
             return
@@ -158,14 +158,14 @@ public struct FirebaseAuthBackend: AuthBackend {
     /// Deletes the account (`accounts:delete`); Firebase demands a recent sign-in.
     /// - Parameter accessToken: The Firebase ID token.
     /// - Throws: ``AuthError``: `requiresRecentLogin` (`CREDENTIAL_TOO_OLD_LOGIN_AGAIN`).
-    public func deleteAccount(accessToken: Secret) async throws {
+    public func deleteAccount(accessToken: Secret) async throws(AuthError) {
         try await call { try await api.deleteAccount(idToken: accessToken.revealed) }
     }
 
     // MARK: - Helpers
 
     private func signInWithIdp(_ credential: IDTokenCredential, linking idToken: String?) async throws -> BackendSignIn {
-        var fields = [("providerId", FirebaseWireMapping.firebaseProviderID(credential.provider)), ("id_token", credential.idToken.revealed)]
+        var fields = [("providerId", ProviderWireNames.firebase(credential.provider)), ("id_token", credential.idToken.revealed)]
         if credential.pendingToken == nil, let nonce = credential.rawNonce { fields.append(("nonce", nonce.revealed)) }
         if let accessToken = credential.accessToken { fields.append(("access_token", accessToken.revealed)) }
         if credential.provider == .apple, let name = credential.fullName, name.formatted != nil {

@@ -4,35 +4,11 @@ import Foundation
 /// Translates Firebase wire values to domain values; shared by the REST adapter and the
 /// in-process backend so that both answer exactly alike.
 package enum FirebaseWireMapping {
-    /// Firebase's provider id for a domain provider (`apple.com`, `google.com`, `password`).
-    /// - Parameter provider: The domain provider.
-    /// - Returns: The Firebase provider id.
-    package static func firebaseProviderID(_ provider: ProviderID) -> String {
-        switch provider {
-        case .apple: "apple.com"
-        case .google: "google.com"
-        case .emailOTP: "password"
-        default: provider.rawValue
-        }
-    }
-
-    /// The domain provider of a Firebase provider id.
-    /// - Parameter providerId: `apple.com`, `google.com`, `password`, …
-    /// - Returns: The domain provider.
-    package static func provider(_ providerId: String) -> ProviderID {
-        switch providerId {
-        case "apple.com": .apple
-        case "google.com": .google
-        case "password", "emailLink": .emailOTP
-        default: ProviderID(rawValue: providerId)
-        }
-    }
-
     /// The domain user of a Firebase user record.
     /// - Parameter info: The record.
     /// - Returns: The domain user; anonymous when it has neither providers nor email.
     package static func user(_ info: FirebaseUserInfoPayload) -> AuthUser {
-        let providers = (info.providerUserInfo ?? []).map { provider($0.providerId) }
+        let providers = (info.providerUserInfo ?? []).map { ProviderWireNames.provider(firebase: $0.providerId) }
         let email = info.email.flatMap { $0.isEmpty ? nil : $0 }
         return AuthUser(
             id: info.localId, email: email,
@@ -74,7 +50,7 @@ package enum FirebaseWireMapping {
     package static func checkIdpRefusal(_ response: FirebaseIdpResponse, provider: ProviderID) throws {
         if response.needConfirmation == true {
             throw AuthError.accountExistsWithDifferentCredential(
-                email: response.email, providers: (response.verifiedProvider ?? []).map(Self.provider))
+                email: response.email, providers: (response.verifiedProvider ?? []).map { ProviderWireNames.provider(firebase: $0) })
         }
         if let message = response.errorMessage {
             let failure = FirebaseFailure(status: 200, message: message)

@@ -6,12 +6,15 @@ extension HTTPTransport {
     /// ``AuthError/network(_:)``; any HTTP status is returned for the adapter to read.
     /// - Parameter request: The request.
     /// - Returns: The response.
-    /// - Throws: ``AuthError/network(_:)``.
-    package func exchange(_ request: HTTPRequestData) async throws -> HTTPResponseData {
+    /// - Throws: ``AuthError/network(_:)``, with the ``HTTPTransportError``'s reason (or the
+    ///   description of anything else a transport threw).
+    package func exchange(_ request: HTTPRequestData) async throws(AuthError) -> HTTPResponseData {
         do {
             return try await send(request)
         } catch let error as HTTPTransportError {
-            throw AuthError.network(error.reason)
+            throw .network(error.reason)
+        } catch {
+            throw .network("\(error)")
         }
     }
 }

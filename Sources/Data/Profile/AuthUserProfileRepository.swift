@@ -13,7 +13,7 @@ public struct AuthUserProfileRepository: ProfileRepository {
     /// The profile of a user.
     /// - Parameter user: The user.
     /// - Returns: Name and email from the backend, else from the cache.
-    public func profile(for user: AuthUser) async throws -> UserProfile {
+    public func profile(for user: AuthUser) async throws(AuthError) -> UserProfile {
         if let name = user.displayName, let email = user.email {
             return UserProfile(displayName: name, email: email)
         }

@@ -26,7 +26,7 @@ public actor FileProfileCache: ProfileCache {
     ///   - profile: The profile.
     ///   - userID: The user id.
     /// - Throws: ``AuthError/storage(_:)``.
-    public func save(_ profile: ProviderProfile, forUserID userID: String) async throws {
+    public func save(_ profile: ProviderProfile, forUserID userID: String) async throws(AuthError) {
         var all = readAll()
         all[userID] = profile
         try writeAll(all)
@@ -35,7 +35,7 @@ public actor FileProfileCache: ProfileCache {
     /// Forgets a profile.
     /// - Parameter userID: The user id.
     /// - Throws: ``AuthError/storage(_:)``.
-    public func remove(forUserID userID: String) async throws {
+    public func remove(forUserID userID: String) async throws(AuthError) {
         var all = readAll()
         guard all.removeValue(forKey: userID) != nil else { return }
         try writeAll(all)
@@ -51,14 +51,14 @@ public actor FileProfileCache: ProfileCache {
         }
     }
 
-    private func writeAll(_ all: [String: ProviderProfile]) throws {
+    private func writeAll(_ all: [String: ProviderProfile]) throws(AuthError) {
         do {
             try AtomicFile.ensureDirectory(fileURL.deletingLastPathComponent())
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             try AtomicFile.write(try encoder.encode(all), to: fileURL)
         } catch {
-            throw AuthError.storage("\(error)")
+            throw .storage("\(error)")
         }
     }
 }

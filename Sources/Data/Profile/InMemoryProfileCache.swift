@@ -16,9 +16,9 @@ public actor InMemoryProfileCache: ProfileCache {
     /// - Parameters:
     ///   - profile: The profile.
     ///   - userID: The user id.
-    public func save(_ profile: ProviderProfile, forUserID userID: String) async throws { profiles[userID] = profile }
+    public func save(_ profile: ProviderProfile, forUserID userID: String) async throws(AuthError) { profiles[userID] = profile }
 
     /// Forgets a profile.
     /// - Parameter userID: The user id.
-    public func remove(forUserID userID: String) async throws { profiles[userID] = nil }
+    public func remove(forUserID userID: String) async throws(AuthError) { profiles[userID] = nil }
 }

@@ -52,10 +52,10 @@ extension SessionManager {
                 failures = 0
                 continue
             }
-            do {
+            do throws(AuthError) {
                 try await refresh()
                 failures = 0
-            } catch let error as AuthError where error.endsSession {
+            } catch where error.endsSession {
                 break
             } catch {
                 failures += 1

@@ -35,7 +35,7 @@ public actor SessionManager {
 
     private(set) var current: StoredSession?
     private var restoring: Task<Void, Never>?
-    private var refreshTask: Task<AuthSession, any Error>?
+    private var refreshTask: Task<Result<AuthSession, AuthError>, Never>?
     /// Bumped by every sign-in and sign-out, so a refresh that started before one of them drops
     /// its answer instead of bringing the old session back.
     private var generation: UInt64 = 0
@@ -101,13 +101,13 @@ public actor SessionManager {
     ///   - stored: The session and user.
     ///   - event: `signedIn` or `userUpdated`.
     /// - Throws: ``AuthError/storage(_:)`` when it cannot be persisted.
-    public func adopt(_ stored: StoredSession, announcing event: AuthStateEvent) async throws {
+    public func adopt(_ stored: StoredSession, announcing event: AuthStateEvent) async throws(AuthError) {
         await restore()
         await settleRefresh()
         generation &+= 1
         // Under the store's lock, so a refresh that starts meanwhile reads this session, not the
         // one it replaces.
-        try await store.withExclusiveAccess { [store] in try await store.save(stored) }
+        try await store.withExclusiveAccess { [store] () throws(AuthError) in try await store.save(stored) }
         current = stored
         hub.emit(event)
         rescheduleAutoRefresh()
@@ -133,7 +133,7 @@ public actor SessionManager {
         generation &+= 1
         autoRefreshTask?.cancel()
         autoRefreshTask = nil
-        do { try await store.withExclusiveAccess { [store] in try await store.delete() } } catch { logger.error("could not delete the stored session", metadata: ["error": "\(error)"]) }
+        do { try await store.withExclusiveAccess { [store] () throws(AuthError) in try await store.delete() } } catch { logger.error("could not delete the stored session", metadata: ["error": "\(error)"]) }
         if reason == .accountDeleted, let userID {
             hub.emit(.userDeleted(userID: userID))
         } else {
@@ -147,13 +147,13 @@ public actor SessionManager {
     /// - Returns: The session.
     /// - Throws: ``AuthError/notSignedIn``, a definitive error (the session was cleared), or a
     ///   transient one when the token has expired and cannot be refreshed now.
-    public func validSession() async throws -> AuthSession {
+    public func validSession() async throws(AuthError) -> AuthSession {
         await restore()
-        guard let known = current else { throw AuthError.notSignedIn }
+        guard let known = current else { throw .notSignedIn }
         guard known.session.expires(within: policy.margin, of: clock.now()) else { return known.session }
         do {
             return try await refresh()
-        } catch let error as AuthError where !error.endsSession {
+        } catch where !error.endsSession {
             if let still = current?.session, still.expiresAt > clock.now() { return still }
             throw error
         }
@@ -163,19 +163,21 @@ public actor SessionManager {
     /// - Returns: The new session.
     /// - Throws: ``AuthError``.
     @discardableResult
-    public func refresh() async throws -> AuthSession {
+    public func refresh() async throws(AuthError) -> AuthSession {
         await restore()
-        if let refreshTask { return try await refreshTask.value }
-        let task = Task { try await self.performRefresh() }
+        if let refreshTask { return try await refreshTask.value.get() }
+        let task = Task { () async -> Result<AuthSession, AuthError> in
+            do throws(AuthError) { return .success(try await self.performRefresh()) } catch { return .failure(error) }
+        }
         refreshTask = task
         defer { refreshTask = nil }
-        return try await task.value
+        return try await task.value.get()
     }
 
     /// Lets a refresh already on the wire finish first: its answer is stored and adopted when it
     /// lands, so a sign-in or sign-out made meanwhile would otherwise be overwritten by it.
     private func settleRefresh() async {
-        if let refreshTask { _ = try? await refreshTask.value }
+        if let refreshTask { _ = await refreshTask.value }
     }
 
     private enum RefreshOutcome: Sendable {
@@ -184,12 +186,12 @@ public actor SessionManager {
         case signedOutElsewhere
     }
 
-    private func performRefresh() async throws -> AuthSession {
-        guard let known = current else { throw AuthError.notSignedIn }
+    private func performRefresh() async throws(AuthError) -> AuthSession {
+        guard let known = current else { throw .notSignedIn }
         let started = generation
         let outcome: RefreshOutcome
-        do {
-            outcome = try await store.withExclusiveAccess { [backend, store, clock, policy] in
+        do throws(AuthError) {
+            outcome = try await store.withExclusiveAccess { [backend, store, clock, policy] () throws(AuthError) -> RefreshOutcome in
                 guard let latest = try await store.load() else { return .signedOutElsewhere }
                 // Another process stored a different session (rotated, or, where tokens do not
                 // rotate, merely re-issued) that is still good: take it instead of refreshing.
@@ -199,9 +201,9 @@ public actor SessionManager {
                 }
                 let base = latest.user.id == known.user.id ? latest : known
                 let session: AuthSession
-                do {
+                do throws(AuthError) {
                     session = try await backend.refreshSession(refreshToken: base.session.refreshToken)
-                } catch let error as AuthError where error.endsSession {
+                } catch where error.endsSession {
                     try await store.delete()
                     throw error
                 }
@@ -210,24 +212,19 @@ public actor SessionManager {
                 try await store.save(refreshed)
                 return .refreshed(refreshed)
             }
-        } catch let error as AuthError where error.endsSession {
+        } catch where error.endsSession {
             guard generation == started else { throw error }  // a newer sign-in or sign-out stands
             logger.notice("the backend ended the session", metadata: ["reason": "\(error)"])
             current = nil
             hub.emit(.signedOut(.sessionEnded(error)))
             throw error
-        } catch let error as AuthError {
-            logger.warning("refresh failed; the session is kept", metadata: ["error": "\(error)"])
-            throw error
-        } catch is CancellationError {
-            throw AuthError.network("refresh cancelled")
         } catch {
             logger.warning("refresh failed; the session is kept", metadata: ["error": "\(error)"])
-            throw AuthError.network("\(error)")
+            throw error
         }
         guard generation == started else {
             logger.info("a sign-in or sign-out happened during the refresh; its answer is dropped")
-            guard let newer = current else { throw AuthError.notSignedIn }
+            guard let newer = current else { throw .notSignedIn }
             return newer.session
         }
         switch outcome {

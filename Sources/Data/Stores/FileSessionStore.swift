@@ -30,7 +30,7 @@ public struct FileSessionStore: SessionStore {
 
     /// Reads the session.
     /// - Returns: The session, or `nil` when there is none or the file is unreadable.
-    public func load() async throws -> StoredSession? {
+    public func load() async throws(AuthError) -> StoredSession? {
         let data: Data?
         do {
             data = try AtomicFile.read(fileURL)
@@ -51,35 +51,34 @@ public struct FileSessionStore: SessionStore {
     /// Writes the session atomically with mode 0600.
     /// - Parameter session: The session to keep.
     /// - Throws: ``AuthError/storage(_:)``.
-    public func save(_ session: StoredSession) async throws {
+    public func save(_ session: StoredSession) async throws(AuthError) {
         do {
             try AtomicFile.ensureDirectory(fileURL.deletingLastPathComponent())
             try AtomicFile.write(try StoredSessionCoding.encode(session), to: fileURL)
         } catch {
-            throw AuthError.storage("\(error)")
+            throw .storage("\(error)")
         }
     }
 
     /// Removes the session file; a missing file is fine.
     /// - Throws: ``AuthError/storage(_:)``.
-    public func delete() async throws {
-        do { try AtomicFile.remove(fileURL) } catch { throw AuthError.storage("\(error)") }
+    public func delete() async throws(AuthError) {
+        do { try AtomicFile.remove(fileURL) } catch { throw .storage("\(error)") }
     }
 
     /// Runs `body` holding the file's lock (`<file>.lock`), shared with other processes.
     /// - Parameter body: The work.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws, or ``AuthError/storage(_:)``.
-    public func withExclusiveAccess<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    public func withExclusiveAccess<T: Sendable>(_ body: @Sendable () async throws(AuthError) -> T) async throws(AuthError) -> T {
         do {
             try AtomicFile.ensureDirectory(fileURL.deletingLastPathComponent())
         } catch {
-            throw AuthError.storage("\(error)")
+            throw .storage("\(error)")
         }
-        do {
-            return try await lock.withLock(body)
-        } catch let failure as AtomicFile.Failure {
-            throw AuthError.storage("\(failure)")
-        }
+        let held: FileLock.Held
+        do { held = try await lock.acquire() } catch { throw .storage("\(error)") }
+        defer { held.release() }
+        return try await body()
     }
 }

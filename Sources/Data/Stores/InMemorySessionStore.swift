@@ -13,20 +13,20 @@ public actor InMemorySessionStore: SessionStore {
 
     /// The stored session.
     /// - Returns: The session, or `nil`.
-    public func load() async throws -> StoredSession? { stored }
+    public func load() async throws(AuthError) -> StoredSession? { stored }
 
     /// Replaces the stored session.
     /// - Parameter session: The session to keep.
-    public func save(_ session: StoredSession) async throws { stored = session }
+    public func save(_ session: StoredSession) async throws(AuthError) { stored = session }
 
     /// Forgets the stored session.
-    public func delete() async throws { stored = nil }
+    public func delete() async throws(AuthError) { stored = nil }
 
     /// Runs `body` exclusively among this store's users.
     /// - Parameter body: The work.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws.
-    public func withExclusiveAccess<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    public func withExclusiveAccess<T: Sendable>(_ body: @Sendable () async throws(AuthError) -> T) async throws(AuthError) -> T {
         try await mutex.run(body)
     }
 }

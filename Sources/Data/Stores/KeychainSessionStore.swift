@@ -37,7 +37,7 @@ public struct KeychainSessionStore: SessionStore {
     /// Reads the session.
     /// - Returns: The session, or `nil` when there is none or the item cannot be decoded.
     /// - Throws: ``AuthError/storage(_:)`` when the Keychain is locked or fails.
-    public func load() async throws -> StoredSession? {
+    public func load() async throws(AuthError) -> StoredSession? {
         let (status, data) = item.read()
         switch status {
         case KeychainStatus.itemNotFound:
@@ -55,9 +55,9 @@ public struct KeychainSessionStore: SessionStore {
                 return nil
             }
         case KeychainStatus.interactionNotAllowed:
-            throw AuthError.storage("the Keychain is locked until the device is unlocked (OSStatus \(status))")
+            throw .storage("the Keychain is locked until the device is unlocked (OSStatus \(status))")
         default:
-            throw AuthError.storage("Keychain read failed (OSStatus \(status))")
+            throw .storage("Keychain read failed (OSStatus \(status))")
         }
     }
 
@@ -65,23 +65,23 @@ public struct KeychainSessionStore: SessionStore {
     /// all when another writer added it first).
     /// - Parameter session: The session to keep.
     /// - Throws: ``AuthError/storage(_:)``.
-    public func save(_ session: StoredSession) async throws {
+    public func save(_ session: StoredSession) async throws(AuthError) {
         let data: Data
-        do { data = try StoredSessionCoding.encode(session) } catch { throw AuthError.storage("\(error)") }
+        do { data = try StoredSessionCoding.encode(session) } catch { throw .storage("\(error)") }
         var status = item.update(data)
         if status == KeychainStatus.itemNotFound {
             status = item.add(data)
             if status == KeychainStatus.duplicateItem { status = item.update(data) }
         }
-        guard status == KeychainStatus.success else { throw AuthError.storage(Self.failure("write", status)) }
+        guard status == KeychainStatus.success else { throw .storage(Self.failure("write", status)) }
     }
 
     /// Removes the session; a missing item is fine.
     /// - Throws: ``AuthError/storage(_:)``.
-    public func delete() async throws {
+    public func delete() async throws(AuthError) {
         let status = item.delete()
         guard status == KeychainStatus.success || status == KeychainStatus.itemNotFound else {
-            throw AuthError.storage(Self.failure("delete", status))
+            throw .storage(Self.failure("delete", status))
         }
     }
 
@@ -89,7 +89,7 @@ public struct KeychainSessionStore: SessionStore {
     /// - Parameter body: The work.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws.
-    public func withExclusiveAccess<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    public func withExclusiveAccess<T: Sendable>(_ body: @Sendable () async throws(AuthError) -> T) async throws(AuthError) -> T {
         try await mutex.run(body)
     }
 

@@ -16,8 +16,8 @@ public struct AnonymousAuthStrategy: SocialAuthStrategyProviding {
     /// - Parameter credential: `.anonymous`.
     /// - Returns: The signed-in result.
     /// - Throws: ``AuthError``.
-    public func signIn(with credential: LoginCredential) async throws -> SignInOutcome {
-        guard credential == .anonymous else { throw AuthError.invalidInput("anonymous sign-in cannot handle \(credential.provider)") }
+    public func signIn(with credential: LoginCredential) async throws(AuthError) -> SignInOutcome {
+        guard credential == .anonymous else { throw .invalidInput("anonymous sign-in cannot handle \(credential.provider)") }
         let response = try await backend.signInAnonymously()
         return .authenticated(AuthenticationResult(
             user: response.user, credential: AuthCredential(provider: .anonymous),

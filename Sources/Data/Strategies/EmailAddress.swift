@@ -9,14 +9,14 @@ public enum EmailAddress {
     /// - Parameter raw: The address as typed.
     /// - Returns: The normalised address.
     /// - Throws: ``AuthError/invalidEmail(_:)``.
-    public static func normalized(_ raw: String) throws -> String {
+    public static func normalized(_ raw: String) throws(AuthError) -> String {
         let email = raw.trimmingASCIIWhitespace().lowercased()
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard email.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[0].count <= 64,
               !email.contains(where: { $0.isWhitespace || $0.isNewline || $0 == "<" || $0 == ">" || $0 == "," }),
               case let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false),
               labels.count >= 2, labels.allSatisfy({ !$0.isEmpty })
-        else { throw AuthError.invalidEmail(raw) }
+        else { throw .invalidEmail(raw) }
         return email
     }
 }

@@ -20,13 +20,13 @@ public struct EmailOTPAuthStrategy: SocialAuthStrategyProviding {
     /// - Parameter credential: `.emailOTP(email:)` or `.emailCode(email:code:)`.
     /// - Returns: ``SignInOutcome/codeSent(_:)`` or the signed-in result.
     /// - Throws: ``AuthError``: `invalidEmail`, `codeInvalid`, `codeExpired`, `rateLimited`, …
-    public func signIn(with credential: LoginCredential) async throws -> SignInOutcome {
+    public func signIn(with credential: LoginCredential) async throws(AuthError) -> SignInOutcome {
         switch credential {
         case .emailOTP(let email):
             return .codeSent(try await backend.sendEmailCode(to: try EmailAddress.normalized(email)))
         case .emailCode(let email, let code):
             let trimmed = code.revealed.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty else { throw AuthError.codeInvalid }
+            guard !trimmed.isEmpty else { throw .codeInvalid }
             let address = try EmailAddress.normalized(email)
             let response = try await backend.verifyEmailCode(Secret(trimmed), email: address)
             return .authenticated(AuthenticationResult(
@@ -34,7 +34,7 @@ public struct EmailOTPAuthStrategy: SocialAuthStrategyProviding {
                 session: response.session, isNewUser: response.isNewUser,
                 providerProfile: ProviderProfile(email: address)))
         default:
-            throw AuthError.invalidInput("email sign-in cannot handle \(credential.provider)")
+            throw .invalidInput("email sign-in cannot handle \(credential.provider)")
         }
     }
 }

@@ -28,8 +28,8 @@ public struct GoogleAuthStrategy: SocialAuthStrategyProviding {
     /// - Parameter credential: `.social(.google)`.
     /// - Returns: The signed-in result.
     /// - Throws: ``AuthError``.
-    public func signIn(with credential: LoginCredential) async throws -> SignInOutcome {
-        guard credential == .social(.google) else { throw AuthError.invalidInput("Google cannot handle \(credential.provider)") }
+    public func signIn(with credential: LoginCredential) async throws(AuthError) -> SignInOutcome {
+        guard credential == .social(.google) else { throw .invalidInput("Google cannot handle \(credential.provider)") }
         let (google, idCredential) = try await authorize()
         return .authenticated(result(google, idCredential, try await backend.signIn(with: idCredential)))
     }
@@ -38,15 +38,26 @@ public struct GoogleAuthStrategy: SocialAuthStrategyProviding {
     /// - Parameter accessToken: The current session's access token.
     /// - Returns: The result for the same user.
     /// - Throws: ``AuthError``.
-    public func link(toAccountWith accessToken: Secret) async throws -> AuthenticationResult {
+    public func link(toAccountWith accessToken: Secret) async throws(AuthError) -> AuthenticationResult {
         let (google, idCredential) = try await authorize()
         return result(google, idCredential, try await backend.link(idCredential, accessToken: accessToken))
     }
 
-    private func authorize() async throws -> (GoogleSignInCredential, IDTokenCredential) {
+    /// Signs in to the account that owns a Google identity, with a backend's recovery credential.
+    /// - Parameter recovery: The recovery credential.
+    /// - Returns: The signed-in result.
+    /// - Throws: ``AuthError``.
+    public func signIn(recovering recovery: IDTokenCredential) async throws(AuthError) -> AuthenticationResult {
+        try await IDTokenRecovery.signIn(recovery, backend: backend)
+    }
+
+    /// The account chooser asks the user, so signing in again proves they are there.
+    public var canReauthenticate: Bool { true }
+
+    private func authorize() async throws(AuthError) -> (GoogleSignInCredential, IDTokenCredential) {
         let rawNonce = nonces?.make()
         let google = try await authorizer.signIn(GoogleSignInRequest(nonce: rawNonce.map(NonceGenerator.sha256Hex)))
-        guard let token = google.idToken, !token.isEmpty else { throw AuthError.missingIdentityToken }
+        guard let token = google.idToken, !token.isEmpty else { throw .missingIdentityToken }
         return (google, IDTokenCredential(provider: .google, idToken: token, rawNonce: rawNonce.map { Secret($0) },
                                           accessToken: google.accessToken))
     }

@@ -27,14 +27,14 @@ public struct SupabaseAuthBackend: AuthBackend {
     /// - Parameter credential: The ID token and raw nonce.
     /// - Returns: The session and user.
     /// - Throws: ``AuthError``.
-    public func signIn(with credential: IDTokenCredential) async throws -> BackendSignIn {
+    public func signIn(with credential: IDTokenCredential) async throws(AuthError) -> BackendSignIn {
         try await call { SupabaseWireMapping.signIn(try await api.token(idToken: Self.request(credential, link: false), bearer: nil)) }
     }
 
     /// Creates an anonymous user (`POST /signup` with no email).
     /// - Returns: The session and user.
     /// - Throws: ``AuthError``.
-    public func signInAnonymously() async throws -> BackendSignIn {
+    public func signInAnonymously() async throws(AuthError) -> BackendSignIn {
         try await call { SupabaseWireMapping.signIn(try await api.signUpAnonymously()) }
     }
 
@@ -42,7 +42,7 @@ public struct SupabaseAuthBackend: AuthBackend {
     /// - Parameter email: The address.
     /// - Returns: The challenge.
     /// - Throws: ``AuthError``.
-    public func sendEmailCode(to email: String) async throws -> EmailCodeChallenge {
+    public func sendEmailCode(to email: String) async throws(AuthError) -> EmailCodeChallenge {
         try await call { try await api.otp(email: email, createUser: true) }
         let now = clock.now()
         return EmailCodeChallenge(email: email, sentAt: now, resendAvailableAt: now.addingTimeInterval(api.emailResendInterval))
@@ -54,7 +54,7 @@ public struct SupabaseAuthBackend: AuthBackend {
     ///   - email: The address.
     /// - Returns: The session and user.
     /// - Throws: ``AuthError``.
-    public func verifyEmailCode(_ code: Secret, email: String) async throws -> BackendSignIn {
+    public func verifyEmailCode(_ code: Secret, email: String) async throws(AuthError) -> BackendSignIn {
         try await call { SupabaseWireMapping.signIn(try await api.verify(email: email, token: code.revealed, type: "email")) }
     }
 
@@ -62,7 +62,7 @@ public struct SupabaseAuthBackend: AuthBackend {
     /// - Parameter refreshToken: The current refresh token.
     /// - Returns: The new session.
     /// - Throws: ``AuthError``.
-    public func refreshSession(refreshToken: Secret) async throws -> AuthSession {
+    public func refreshSession(refreshToken: Secret) async throws(AuthError) -> AuthSession {
         try await call { SupabaseWireMapping.session(try await api.token(refreshToken: refreshToken.revealed)) }
     }
 
@@ -70,7 +70,7 @@ public struct SupabaseAuthBackend: AuthBackend {
     /// - Parameter accessToken: The access token.
     /// - Returns: The user.
     /// - Throws: ``AuthError``.
-    public func user(accessToken: Secret) async throws -> AuthUser {
+    public func user(accessToken: Secret) async throws(AuthError) -> AuthUser {
         try await call { SupabaseWireMapping.user(try await api.user(bearer: accessToken.revealed)) }
     }
 
@@ -80,7 +80,7 @@ public struct SupabaseAuthBackend: AuthBackend {
     ///   - accessToken: The access token.
     /// - Returns: The user.
     /// - Throws: ``AuthError``.
-    public func updateProfile(_ update: ProfileUpdate, accessToken: Secret) async throws -> AuthUser {
+    public func updateProfile(_ update: ProfileUpdate, accessToken: Secret) async throws(AuthError) -> AuthUser {
         try await call {
             SupabaseWireMapping.user(try await api.updateUser(bearer: accessToken.revealed, data: SupabaseWireMapping.metadata(for: update.name)))
         }
@@ -92,7 +92,7 @@ public struct SupabaseAuthBackend: AuthBackend {
     ///   - accessToken: The access token.
     /// - Returns: The new session for the same user.
     /// - Throws: ``AuthError``: `credentialAlreadyInUse` (`identity_already_exists`, `email_exists`).
-    public func link(_ credential: IDTokenCredential, accessToken: Secret) async throws -> BackendSignIn {
+    public func link(_ credential: IDTokenCredential, accessToken: Secret) async throws(AuthError) -> BackendSignIn {
         do {
             return try await call {
                 let payload = try await api.token(idToken: Self.request(credential, link: true), bearer: accessToken.revealed)
@@ -112,10 +112,10 @@ public struct SupabaseAuthBackend: AuthBackend {
     ///   - accessToken: The access token.
     /// - Returns: The user.
     /// - Throws: ``AuthError``.
-    public func unlink(_ provider: ProviderID, accessToken: Secret) async throws -> AuthUser {
+    public func unlink(_ provider: ProviderID, accessToken: Secret) async throws(AuthError) -> AuthUser {
         try await call {
             let user = try await api.user(bearer: accessToken.revealed)
-            guard let identity = user.identities.first(where: { $0.provider == provider.rawValue }) else {
+            guard let identity = user.identities.first(where: { $0.provider == ProviderWireNames.supabase(provider) }) else {
                 throw SupabaseFailure.api(status: 404, code: "identity_not_found", message: "Identity doesn't exist")
             }
             try await api.deleteIdentity(bearer: accessToken.revealed, identityID: identity.identityID)
@@ -128,7 +128,7 @@ public struct SupabaseAuthBackend: AuthBackend {
     ///   - accessToken: The access token.
     ///   - scope: Which sessions.
     /// - Throws: ``AuthError``.
-    public func signOut(accessToken: Secret, scope: SignOutScope) async throws {
+    public func signOut(accessToken: Secret, scope: SignOutScope) async throws(AuthError) {
         try await call { try await api.logout(bearer: accessToken.revealed, scope: scope.rawValue) }
     }
 
@@ -136,13 +136,13 @@ public struct SupabaseAuthBackend: AuthBackend {
     /// `delete-account` Edge Function (see Docs/Backends.md, "Account deletion on Supabase").
     /// - Parameter accessToken: The access token.
     /// - Throws: ``AuthError``.
-    public func deleteAccount(accessToken: Secret) async throws {
+    public func deleteAccount(accessToken: Secret) async throws(AuthError) {
         try await call { try await api.deleteAccount(bearer: accessToken.revealed) }
     }
 
     private static func request(_ credential: IDTokenCredential, link: Bool) -> SupabaseIDTokenRequest {
         SupabaseIDTokenRequest(
-            provider: credential.provider.rawValue, idToken: credential.idToken.revealed,
+            provider: ProviderWireNames.supabase(credential.provider), idToken: credential.idToken.revealed,
             accessToken: credential.accessToken?.revealed, nonce: credential.rawNonce?.revealed, linkIdentity: link)
     }
 

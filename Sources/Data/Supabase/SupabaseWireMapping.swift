@@ -25,7 +25,7 @@ package enum SupabaseWireMapping {
             isEmailVerified: payload.emailConfirmedAt != nil,
             isPrivateRelayEmail: isPrivate || AuthUser.isAppleRelayAddress(payload.email),
             isAnonymous: payload.isAnonymous,
-            providers: providerNames.map(ProviderID.init(rawValue:))
+            providers: providerNames.map { ProviderWireNames.provider(supabase: $0) }
         )
     }
 

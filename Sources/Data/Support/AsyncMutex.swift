@@ -6,7 +6,7 @@ package actor AsyncMutex {
     package init() {}
 
     /// Runs `body` once every earlier holder has finished.
-    package func run<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    package func run<T: Sendable, Failure: Error>(_ body: @Sendable () async throws(Failure) -> T) async throws(Failure) -> T {
         await acquire()
         defer { release() }
         return try await body()

@@ -8,18 +8,15 @@ import Foundation
 /// before anyone waits is kept for the waiter.
 ///
 /// `@unchecked Sendable` is sound: `state` is only read and written under `lock`.
-package final class OneShotReply<Value: Sendable>: @unchecked Sendable {
+package final class OneShotReply<Value: Sendable, Failure: Error>: @unchecked Sendable {
     private enum State {
         /// No answer yet; the waiter, once it waits.
-        case pending(CheckedContinuation<Value, any Error>?)
+        case pending(CheckedContinuation<Result<Value, Failure>, Never>?)
         /// Answered before anyone waited.
-        case held(Result<Value, any Error>)
+        case held(Result<Value, Failure>)
         /// The answer went to the waiter.
         case delivered
     }
-
-    /// Why a second waiter gets nothing: the answer went to the first.
-    package struct AlreadyDelivered: Error {}
 
     private let lock = NSLock()
     private var state = State.pending(nil)
@@ -46,32 +43,33 @@ package final class OneShotReply<Value: Sendable>: @unchecked Sendable {
     /// - Parameter result: The answer.
     /// - Returns: Whether this call was the answer (`false` when one came first).
     @discardableResult
-    package func resolve(_ result: Result<Value, any Error>) -> Bool {
-        let (accepted, waiter): (Bool, CheckedContinuation<Value, any Error>?) = lock.withLock {
+    package func resolve(_ result: Result<Value, Failure>) -> Bool {
+        let (accepted, waiter): (Bool, CheckedContinuation<Result<Value, Failure>, Never>?) = lock.withLock {
             guard case .pending(let waiter) = state else { return (false, nil) }
             state = waiter == nil ? .held(result) : .delivered
             return (true, waiter)
         }
-        waiter?.resume(with: result)
+        waiter?.resume(returning: result)
         return accepted
     }
 
     /// Ends the wait with an error when nothing answered (the callback's owner went away).
     /// - Parameter error: The error for the waiter.
-    package func abandon(because error: any Error) {
+    package func abandon(because error: Failure) {
         resolve(.failure(error))
     }
 
-    /// Waits for the answer. Only one task may wait; a second gets ``AlreadyDelivered``.
-    /// - Parameter onCancel: Called once if the waiting task is cancelled before the answer, so
-    ///   the caller can stop the work (dismiss a sheet); the wait then ends with
-    ///   `CancellationError`.
+    /// Waits for the answer. Only one task may wait; a second gets `cancelled` at once.
+    /// - Parameters:
+    ///   - cancelled: The error for a waiting task that is cancelled before the answer.
+    ///   - onCancel: Called once if that happens, so the caller can stop the work (dismiss a
+    ///     sheet).
     /// - Returns: The answer.
-    /// - Throws: The answer's error, `CancellationError`, or ``AlreadyDelivered``.
-    package func value(onCancel: @escaping @Sendable () -> Void) async throws -> Value {
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
-                let ready: Result<Value, any Error>? = lock.withLock {
+    /// - Throws: The answer's error, or `cancelled`.
+    package func value(cancelled: Failure, onCancel: @escaping @Sendable () -> Void) async throws(Failure) -> Value {
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, Failure>, Never>) in
+                let ready: Result<Value, Failure>? = lock.withLock {
                     switch state {
                     case .pending(nil):
                         state = .pending(continuation)
@@ -80,13 +78,14 @@ package final class OneShotReply<Value: Sendable>: @unchecked Sendable {
                         state = .delivered
                         return answer
                     case .pending(.some), .delivered:
-                        return .failure(AlreadyDelivered())
+                        return .failure(cancelled)
                     }
                 }
-                if let ready { continuation.resume(with: ready) }
+                if let ready { continuation.resume(returning: ready) }
             }
         } onCancel: {
-            if resolve(.failure(CancellationError())) { onCancel() }
+            if resolve(.failure(cancelled)) { onCancel() }
         }
+        return try result.get()
     }
 }

@@ -6,13 +6,13 @@ public protocol AppleIDAuthorizing: Sendable {
     /// - Returns: The credential; `fullName` and `email` only on the app's first authorization.
     /// - Throws: ``AuthError``: `cancelled`, `authorizationFailed`, `notHandled`,
     ///   `providerUnavailable`.
-    func authorize(_ request: AppleIDRequest) async throws -> AppleIDCredential
+    func authorize(_ request: AppleIDRequest) async throws(AuthError) -> AppleIDCredential
 
     /// Asks Apple whether the user's authorization of this app still stands.
     /// - Parameter userID: Apple's stable user identifier (the credential's `user`).
     /// - Returns: The credential state.
     /// - Throws: ``AuthError`` when the state cannot be read.
-    func credentialState(forUserID userID: String) async throws -> AppleIDCredentialState
+    func credentialState(forUserID userID: String) async throws(AuthError) -> AppleIDCredentialState
 
     /// Tells, while the app runs, each time Apple reports that the user stopped using Apple ID
     /// with this app (`ASAuthorizationAppleIDProvider.credentialRevokedNotification`), so the app

@@ -8,5 +8,5 @@ public protocol AppleTokenRevoking: Sendable {
     /// - Parameter authorizationCode: A fresh code from Apple (valid five minutes, single use).
     /// - Throws: ``AuthError``: `authorizationFailed` for Apple's `invalid_client` /
     ///   `invalid_grant`, `network` when Apple is unreachable.
-    func revokeTokens(authorizationCode: Secret) async throws
+    func revokeTokens(authorizationCode: Secret) async throws(AuthError)
 }

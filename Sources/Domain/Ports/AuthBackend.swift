@@ -9,18 +9,18 @@ public protocol AuthBackend: Sendable {
     /// - Returns: The session, the user and whether the account is new.
     /// - Throws: ``AuthError``: `invalidIdentityToken`, `missingNonce`, `nonceMismatch`,
     ///   `accountExistsWithDifferentCredential`, `accountDisabled`, `network`, `backend`.
-    func signIn(with credential: IDTokenCredential) async throws -> BackendSignIn
+    func signIn(with credential: IDTokenCredential) async throws(AuthError) -> BackendSignIn
 
     /// Creates an anonymous guest account and signs it in.
     /// - Returns: The session and the new guest user.
     /// - Throws: ``AuthError``.
-    func signInAnonymously() async throws -> BackendSignIn
+    func signInAnonymously() async throws(AuthError) -> BackendSignIn
 
     /// Sends a one-time sign-in code (Supabase: a 6-digit OTP; Firebase: an email-link code).
     /// - Parameter email: The address to send it to.
     /// - Returns: Where and when it was sent, and when another may be requested.
     /// - Throws: ``AuthError``: `invalidEmail`, `rateLimited`, `network`, `backend`.
-    func sendEmailCode(to email: String) async throws -> EmailCodeChallenge
+    func sendEmailCode(to email: String) async throws(AuthError) -> EmailCodeChallenge
 
     /// Verifies a one-time code and signs in.
     /// - Parameters:
@@ -28,20 +28,20 @@ public protocol AuthBackend: Sendable {
     ///   - email: The address it was sent to.
     /// - Returns: The session, the user and whether the account is new.
     /// - Throws: ``AuthError``: `codeInvalid`, `codeExpired`, `rateLimited`, `network`, `backend`.
-    func verifyEmailCode(_ code: Secret, email: String) async throws -> BackendSignIn
+    func verifyEmailCode(_ code: Secret, email: String) async throws(AuthError) -> BackendSignIn
 
     /// Exchanges a refresh token for a new session.
     /// - Parameter refreshToken: The current refresh token.
     /// - Returns: The new session (Supabase rotates the refresh token).
     /// - Throws: ``AuthError``: `sessionExpired` when the token is unknown, reused or revoked;
     ///   `accountDisabled`; `network` (transient).
-    func refreshSession(refreshToken: Secret) async throws -> AuthSession
+    func refreshSession(refreshToken: Secret) async throws(AuthError) -> AuthSession
 
     /// Reads the signed-in user.
     /// - Parameter accessToken: The session's access token.
     /// - Returns: The user as the backend knows them now.
     /// - Throws: ``AuthError``.
-    func user(accessToken: Secret) async throws -> AuthUser
+    func user(accessToken: Secret) async throws(AuthError) -> AuthUser
 
     /// Writes profile fields (the name Apple gave on the first sign-in) to the backend user.
     /// - Parameters:
@@ -49,7 +49,7 @@ public protocol AuthBackend: Sendable {
     ///   - accessToken: The session's access token.
     /// - Returns: The updated user.
     /// - Throws: ``AuthError``.
-    func updateProfile(_ update: ProfileUpdate, accessToken: Secret) async throws -> AuthUser
+    func updateProfile(_ update: ProfileUpdate, accessToken: Secret) async throws(AuthError) -> AuthUser
 
     /// Adds a provider identity to the signed-in account (an anonymous account stops being
     /// anonymous and keeps its id).
@@ -58,7 +58,7 @@ public protocol AuthBackend: Sendable {
     ///   - accessToken: The session's access token.
     /// - Returns: The new session for the same user.
     /// - Throws: ``AuthError``: `credentialAlreadyInUse`, `backend`, `network`.
-    func link(_ credential: IDTokenCredential, accessToken: Secret) async throws -> BackendSignIn
+    func link(_ credential: IDTokenCredential, accessToken: Secret) async throws(AuthError) -> BackendSignIn
 
     /// Removes a provider identity from the signed-in account.
     /// - Parameters:
@@ -66,19 +66,19 @@ public protocol AuthBackend: Sendable {
     ///   - accessToken: The session's access token.
     /// - Returns: The updated user.
     /// - Throws: ``AuthError``: `backend` when it is the last way in or not linked.
-    func unlink(_ provider: ProviderID, accessToken: Secret) async throws -> AuthUser
+    func unlink(_ provider: ProviderID, accessToken: Secret) async throws(AuthError) -> AuthUser
 
     /// Ends sessions on the backend.
     /// - Parameters:
     ///   - accessToken: The session's access token.
     ///   - scope: This session, every session of the user, or all but this one.
     /// - Throws: ``AuthError``.
-    func signOut(accessToken: Secret, scope: SignOutScope) async throws
+    func signOut(accessToken: Secret, scope: SignOutScope) async throws(AuthError)
 
     /// Deletes the signed-in user's account on the backend.
     /// - Parameter accessToken: The session's access token.
     /// - Throws: ``AuthError``: `requiresRecentLogin` when the backend wants a fresh sign-in.
-    func deleteAccount(accessToken: Secret) async throws
+    func deleteAccount(accessToken: Secret) async throws(AuthError)
 }
 
 /// A backend's answer to a sign-in.

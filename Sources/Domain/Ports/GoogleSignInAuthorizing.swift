@@ -6,7 +6,7 @@ public protocol GoogleSignInAuthorizing: Sendable {
     /// - Parameter request: The nonce Google should echo into the token, if any.
     /// - Returns: The ID token, the access token and the profile Google shares.
     /// - Throws: ``AuthError``: `cancelled`, `authorizationFailed`, `providerUnavailable`.
-    func signIn(_ request: GoogleSignInRequest) async throws -> GoogleSignInCredential
+    func signIn(_ request: GoogleSignInRequest) async throws(AuthError) -> GoogleSignInCredential
 }
 
 /// What the app asks Google for.

@@ -5,5 +5,5 @@ public protocol MembershipChecking: Sendable {
     /// - Parameter user: The signed-in user.
     /// - Returns: `true` when the user belongs to at least one organisation.
     /// - Throws: ``AuthError`` when membership cannot be checked.
-    func hasOrganisation(_ user: AuthUser) async throws -> Bool
+    func hasOrganisation(_ user: AuthUser) async throws(AuthError) -> Bool
 }

@@ -11,10 +11,10 @@ public protocol ProfileCache: Sendable {
     ///   - profile: What the provider gave.
     ///   - userID: The backend user id.
     /// - Throws: ``AuthError/storage(_:)``.
-    func save(_ profile: ProviderProfile, forUserID userID: String) async throws
+    func save(_ profile: ProviderProfile, forUserID userID: String) async throws(AuthError)
 
     /// Forgets a user's profile (sign-out of a deleted account).
     /// - Parameter userID: The backend user id.
     /// - Throws: ``AuthError/storage(_:)``.
-    func remove(forUserID userID: String) async throws
+    func remove(forUserID userID: String) async throws(AuthError)
 }

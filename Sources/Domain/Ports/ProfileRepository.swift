@@ -4,7 +4,7 @@ public protocol ProfileRepository: Sendable {
     /// - Parameter user: The signed-in user.
     /// - Returns: The profile as far as it is known.
     /// - Throws: ``AuthError`` when it cannot be read.
-    func profile(for user: AuthUser) async throws -> UserProfile
+    func profile(for user: AuthUser) async throws(AuthError) -> UserProfile
 }
 
 /// A user's profile as the app sees it.

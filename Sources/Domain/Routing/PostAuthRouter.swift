@@ -18,7 +18,7 @@ public struct PostAuthRouter: Sendable {
     /// - Parameter user: The user.
     /// - Returns: The destination.
     /// - Throws: ``AuthError`` when the profile or membership cannot be read.
-    public func destination(for user: AuthUser) async throws -> Destination {
+    public func destination(for user: AuthUser) async throws(AuthError) -> Destination {
         if let membership, try await !membership.hasOrganisation(user) {
             return .pendingInvitation
         }

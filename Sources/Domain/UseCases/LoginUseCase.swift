@@ -31,7 +31,7 @@ public struct LoginUseCase: Sendable {
     /// - Returns: The signed-in result with its destination, or a sent code.
     /// - Throws: ``AuthError``; `termsNotAccepted` before anything starts when the terms are
     ///   required and not accepted.
-    public func execute(with credential: LoginCredential, termsAccepted: Bool) async throws -> LoginOutcome {
+    public func execute(with credential: LoginCredential, termsAccepted: Bool) async throws(AuthError) -> LoginOutcome {
         if requiresTermsAcceptance && !termsAccepted && credential.startsNewSignIn {
             throw AuthError.termsNotAccepted
         }
@@ -57,7 +57,7 @@ extension LoginUseCase {
     /// - Parameter credential: What the user chose.
     /// - Returns: The signed-in result with its destination, or a sent code.
     /// - Throws: ``AuthError``.
-    public func execute(with credential: LoginCredential) async throws -> LoginOutcome {
+    public func execute(with credential: LoginCredential) async throws(AuthError) -> LoginOutcome {
         try await execute(with: credential, termsAccepted: false)
     }
 }

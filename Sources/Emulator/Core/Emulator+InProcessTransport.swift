@@ -18,14 +18,13 @@ extension Emulator {
         }
     }
 
-    /// The emulator for a world without serving it (the embedded CLI's in-process routes).
-    /// - Parameter services: The world.
+    /// The emulator for simulated services without serving it (the embedded CLI's in-process routes).
+    /// - Parameter services: The services.
     /// - Returns: The emulator.
     /// - Throws: When the Supabase keys cannot be signed.
     public static func inProcess(services: SimulatedServices) throws -> Emulator {
         var configuration = EmulatorConfiguration(stateDirectory: nil, ephemeral: true)
-        configuration.appleClientIDs = services.configuration.appleClientIDs
-        configuration.googleClientIDs = services.configuration.googleClientIDs
+        configuration.clientIDs = services.configuration.clientIDs
         configuration.firebaseProjects = [services.configuration.firebaseProjectID]
         return try Emulator(configuration: configuration, services: services, developerKeyPath: nil)
     }

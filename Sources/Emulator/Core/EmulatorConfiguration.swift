@@ -1,3 +1,5 @@
+import AuthDomain
+import AuthSimulation
 import Foundation
 
 /// How `login serve` runs the emulator.
@@ -14,10 +16,8 @@ public struct EmulatorConfiguration: Sendable, Hashable {
     public var anonKeys: [String]
     /// Firebase project ids served (the first is the default).
     public var firebaseProjects: [String]
-    /// Apple client ids the services accept.
-    public var appleClientIDs: [String]
-    /// Google client ids the services accept.
-    public var googleClientIDs: [String]
+    /// The client ids the services accept per identity provider; the first of each is the app's.
+    public var clientIDs: [ProviderID: [String]]
     /// The largest request body accepted, in bytes.
     public var maxBodySize: Int
     /// How often changed state is written to disk, in seconds.
@@ -36,8 +36,7 @@ public struct EmulatorConfiguration: Sendable, Hashable {
         self.ephemeral = ephemeral
         self.anonKeys = []
         self.firebaseProjects = ["demo-authcoordinator"]
-        self.appleClientIDs = ["com.example.authcoordinator"]
-        self.googleClientIDs = ["123456789012-authcoordinator.apps.googleusercontent.com"]
+        self.clientIDs = SimulationConfiguration.defaultClientIDs
         self.maxBodySize = 1 << 20
         self.saveInterval = 1
     }

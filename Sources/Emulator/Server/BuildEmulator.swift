@@ -6,7 +6,7 @@ import Logging
 
 /// A built emulator: the routes and the HTTP server around them.
 public struct EmulatorApp: Sendable {
-    /// The emulator (routes, world, keys).
+    /// The emulator (routes, services, keys).
     public let emulator: Emulator
     private let application: Application<EmulatorHTTPResponder>
     private let persistence: EmulatorPersistence?
@@ -48,41 +48,41 @@ public struct EmulatorApp: Sendable {
 }
 
 /// Builds the emulator: reads (or creates) the keys and state in the state directory, wires the
-/// simulated world, and the Hummingbird application that serves it on one port.
+/// simulated services, and the Hummingbird application that serves it on one port.
 /// - Parameters:
 ///   - configuration: Host, port, state directory, accepted client ids and keys.
 ///   - logger: The server's logger.
-///   - onServerRunning: Called with the bound port once the server listens.
+///   - onServerRunning: Called with the emulator and the bound port once the server listens.
 /// - Returns: The application, not yet running.
 /// - Throws: ``SimulationStoreError`` for a damaged state directory.
 public func buildEmulator(
     configuration: EmulatorConfiguration, logger: Logger = Logger(label: "emulator"),
-    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    onServerRunning: @escaping @Sendable (Emulator, Int) async -> Void = { _, _ in }
 ) async throws -> EmulatorApp {
     let directory = configuration.stateDirectory.map(SimulationStateDirectory.init(url:))
     let keys = try directory?.loadOrCreateKeys() ?? SimulationKeys.generate()
     let state = configuration.ephemeral ? SimulationState() : try directory?.loadState() ?? SimulationState()
-    let world = SimulationConfiguration(
-        appleClientIDs: configuration.appleClientIDs, googleClientIDs: configuration.googleClientIDs,
+    let setup = SimulationConfiguration(
+        clientIDs: configuration.clientIDs,
         supabaseIssuer: configuration.baseURL + "/auth/v1", firebaseProjectID: configuration.firebaseProjects.first ?? "demo-authcoordinator",
         firebaseActionURL: configuration.baseURL + "/emulator/action")
-    let services = try await SimulatedServices(configuration: world, keys: keys, state: state, clock: .live)
+    let services = try await SimulatedServices(configuration: setup, keys: keys, state: state, clock: .live)
     return try buildEmulator(configuration: configuration, services: services, developerKeyPath: directory?.developerKeyURL(for: keys).path,
                              logger: logger, onServerRunning: onServerRunning)
 }
 
-/// Builds the emulator around an existing world (tests run it on a test clock and test keys).
+/// Builds the emulator around existing simulated services (tests run it on a test clock and test keys).
 /// - Parameters:
 ///   - configuration: Host, port, state directory, accepted keys.
-///   - services: The simulated world to serve.
+///   - services: The simulated services to serve.
 ///   - developerKeyPath: Where the team's `.p8` key is, if anywhere.
 ///   - logger: The server's logger.
-///   - onServerRunning: Called with the bound port once the server listens.
+///   - onServerRunning: Called with the emulator and the bound port once the server listens.
 /// - Returns: The application, not yet running.
 /// - Throws: When the Supabase keys cannot be signed.
 package func buildEmulator(
     configuration: EmulatorConfiguration, services: SimulatedServices, developerKeyPath: String?, logger: Logger,
-    onServerRunning: @escaping @Sendable (Int) async -> Void
+    onServerRunning: @escaping @Sendable (Emulator, Int) async -> Void
 ) throws -> EmulatorApp {
     let directory = configuration.stateDirectory.map(SimulationStateDirectory.init(url:))
     let emulator = try Emulator(configuration: configuration, services: services, developerKeyPath: developerKeyPath)
@@ -92,7 +92,7 @@ package func buildEmulator(
     let application = Application(
         responder: EmulatorHTTPResponder(emulator: emulator),
         configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+        onServerRunning: { channel in await onServerRunning(emulator, channel.localAddress?.port ?? configuration.port) },
         logger: logger)
     return EmulatorApp(emulator: emulator, application: application, persistence: persistence)
 }

@@ -25,7 +25,7 @@ public struct HTTPSimulatedProviders: Sendable {
     ///   - clientID: The app.
     /// - Returns: `true` for a first authorization.
     /// - Throws: ``AuthError/network(_:)``.
-    public func isFirstAppleAuthorization(appleID: String?, clientID: String) async throws -> Bool {
+    public func isFirstAppleAuthorization(appleID: String?, clientID: String) async throws(AuthError) -> Bool {
         var items = [URLQueryItem(name: "client_id", value: clientID)]
         if let appleID { items.append(URLQueryItem(name: "apple_id", value: appleID)) }
         let object = try await get("appleid/auth/authorization", query: items)
@@ -39,7 +39,7 @@ public struct HTTPSimulatedProviders: Sendable {
     ///   - nonce: The nonce claim value.
     /// - Returns: The credential.
     /// - Throws: ``AuthError``.
-    public func authorizeApple(clientID: String, choice: AppleSheetChoice, nonce: String?) async throws -> AppleIDCredential {
+    public func authorizeApple(clientID: String, choice: AppleSheetChoice, nonce: String?) async throws(AuthError) -> AppleIDCredential {
         var body: JSONObject = ["clientId": .string(clientID), "hideEmail": .bool(choice.hideEmail), "cancel": .bool(choice.cancel)]
         if let appleID = choice.appleID { body["email"] = .string(appleID) }
         if let given = choice.name?.givenName { body["givenName"] = .string(given) }
@@ -47,7 +47,7 @@ public struct HTTPSimulatedProviders: Sendable {
         if let nonce { body["nonce"] = .string(nonce) }
         let object = try await post("appleid/auth/authorize", body)
         guard let token = object["identityToken"]?.stringValue, let user = object["user"]?.stringValue else {
-            throw AuthError.authorizationFailed("the simulated Apple ID answered without a token")
+            throw .authorizationFailed("the simulated Apple ID answered without a token")
         }
         let name = object["fullName"]?.objectValue.map {
             PersonName(givenName: $0["givenName"]?.stringValue, familyName: $0["familyName"]?.stringValue)
@@ -63,7 +63,7 @@ public struct HTTPSimulatedProviders: Sendable {
     ///   - clientID: The app.
     /// - Returns: The state.
     /// - Throws: ``AuthError``.
-    public func appleCredentialState(userID: String, clientID: String) async throws -> AppleIDCredentialState {
+    public func appleCredentialState(userID: String, clientID: String) async throws(AuthError) -> AppleIDCredentialState {
         let object = try await get("appleid/auth/credential-state", query: [URLQueryItem(name: "user", value: userID), URLQueryItem(name: "client_id", value: clientID)])
         return object["state"]?.stringValue.flatMap(AppleIDCredentialState.init(rawValue:)) ?? .notFound
     }
@@ -75,13 +75,13 @@ public struct HTTPSimulatedProviders: Sendable {
     ///   - nonce: The nonce to echo.
     /// - Returns: The credential.
     /// - Throws: ``AuthError``.
-    public func signInWithGoogle(clientID: String, choice: SimulatedGoogleAuthorizer.Choice, nonce: String?) async throws -> GoogleSignInCredential {
+    public func signInWithGoogle(clientID: String, choice: SimulatedGoogleAuthorizer.Choice, nonce: String?) async throws(AuthError) -> GoogleSignInCredential {
         var body: JSONObject = ["clientId": .string(clientID), "email": .string(choice.email), "cancel": .bool(choice.cancel)]
         if let name = choice.name?.formatted { body["name"] = .string(name) }
         if let nonce { body["nonce"] = .string(nonce) }
         let object = try await post("google/signin", body)
         guard let token = object["idToken"]?.stringValue, let user = object["user"]?.stringValue else {
-            throw AuthError.authorizationFailed("the simulated Google answered without a token")
+            throw .authorizationFailed("the simulated Google answered without a token")
         }
         return GoogleSignInCredential(
             userID: user, idToken: Secret(token), accessToken: object["accessToken"]?.stringValue.map { Secret($0) },
@@ -92,7 +92,7 @@ public struct HTTPSimulatedProviders: Sendable {
     /// - Parameter email: The address.
     /// - Returns: The messages.
     /// - Throws: ``AuthError``.
-    public func mailbox(for email: String) async throws -> [MailMessage] {
+    public func mailbox(for email: String) async throws(AuthError) -> [MailMessage] {
         let url = baseURL.appendingPathComponent("mailbox").appendingPathComponent(email)
         let response = try await transport.exchange(HTTPRequestData(method: "GET", url: url, headers: [], body: nil, isIdempotent: true))
         guard case .array(let items)? = try? StrictJSONParser.parse(Array(response.body)) else { return [] }
@@ -106,29 +106,29 @@ public struct HTTPSimulatedProviders: Sendable {
 
     // MARK: - HTTP
 
-    private func get(_ path: String, query: [URLQueryItem]) async throws -> JSONObject {
+    private func get(_ path: String, query: [URLQueryItem]) async throws(AuthError) -> JSONObject {
         guard var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false) else {
-            throw AuthError.invalidInput("not a URL: the identity provider's \(path)")
+            throw .invalidInput("not a URL: the identity provider's \(path)")
         }
         components.queryItems = query
-        guard let url = components.url else { throw AuthError.invalidInput("not a URL: the identity provider's \(path) with its query") }
+        guard let url = components.url else { throw .invalidInput("not a URL: the identity provider's \(path) with its query") }
         return try object(try await transport.exchange(HTTPRequestData(method: "GET", url: url, headers: [], body: nil, isIdempotent: true)))
     }
 
-    private func post(_ path: String, _ body: JSONObject) async throws -> JSONObject {
+    private func post(_ path: String, _ body: JSONObject) async throws(AuthError) -> JSONObject {
         let request = HTTPRequestData(method: "POST", url: baseURL.appendingPathComponent(path),
                                       headers: [HTTPHeader("Content-Type", "application/json")], body: Data(body.serialized()), isIdempotent: false)
         return try object(try await transport.exchange(request))
     }
 
-    private func object(_ response: HTTPResponseData) throws -> JSONObject {
+    private func object(_ response: HTTPResponseData) throws(AuthError) -> JSONObject {
         let object = (try? StrictJSONParser.parseObject(Array(response.body))) ?? [:]
         guard (200..<300).contains(response.status) else {
             switch object["error"]?.stringValue {
-            case "canceled": throw AuthError.cancelled
-            case "not_handled": throw AuthError.notHandled
+            case "canceled": throw .cancelled
+            case "not_handled": throw .notHandled
             default:
-                throw AuthError.authorizationFailed(object["error_description"]?.stringValue ?? "the simulated provider answered \(response.status)")
+                throw .authorizationFailed(object["error_description"]?.stringValue ?? "the simulated provider answered \(response.status)")
             }
         }
         return object
@@ -140,7 +140,7 @@ public struct HTTPSimulatedAppleIDAuthorizer: AppleIDAuthorizing {
     private let providers: HTTPSimulatedProviders
     private let clientID: String
     private let deviceAppleID: String?
-    private let person: @Sendable (_ isFirstAuthorization: Bool) async throws -> AppleSheetChoice
+    private let person: @Sendable (_ isFirstAuthorization: Bool) async throws(AuthError) -> AppleSheetChoice
 
     /// Creates an authorizer.
     /// - Parameters:
@@ -149,7 +149,7 @@ public struct HTTPSimulatedAppleIDAuthorizer: AppleIDAuthorizing {
     ///   - deviceAppleID: The Apple ID on the device.
     ///   - person: What the person does on the sheet.
     public init(providers: HTTPSimulatedProviders, clientID: String, deviceAppleID: String?,
-                person: @escaping @Sendable (_ isFirstAuthorization: Bool) async throws -> AppleSheetChoice) {
+                person: @escaping @Sendable (_ isFirstAuthorization: Bool) async throws(AuthError) -> AppleSheetChoice) {
         self.providers = providers
         self.clientID = clientID
         self.deviceAppleID = deviceAppleID
@@ -160,7 +160,7 @@ public struct HTTPSimulatedAppleIDAuthorizer: AppleIDAuthorizing {
     /// - Parameter request: Scopes and hashed nonce.
     /// - Returns: The credential.
     /// - Throws: ``AuthError``.
-    public func authorize(_ request: AppleIDRequest) async throws -> AppleIDCredential {
+    public func authorize(_ request: AppleIDRequest) async throws(AuthError) -> AppleIDCredential {
         let first = try await providers.isFirstAppleAuthorization(appleID: deviceAppleID, clientID: clientID)
         var choice = try await person(first)
         if choice.appleID == nil { choice.appleID = deviceAppleID }
@@ -174,7 +174,7 @@ public struct HTTPSimulatedAppleIDAuthorizer: AppleIDAuthorizing {
     /// Apple's credential state.
     /// - Parameter userID: The user identifier.
     /// - Returns: The state.
-    public func credentialState(forUserID userID: String) async throws -> AppleIDCredentialState {
+    public func credentialState(forUserID userID: String) async throws(AuthError) -> AppleIDCredentialState {
         try await providers.appleCredentialState(userID: userID, clientID: clientID)
     }
 }
@@ -183,23 +183,23 @@ public struct HTTPSimulatedAppleIDAuthorizer: AppleIDAuthorizing {
 public struct HTTPSimulatedGoogleAuthorizer: GoogleSignInAuthorizing {
     private let providers: HTTPSimulatedProviders
     private let clientID: String
-    private let choice: SimulatedGoogleAuthorizer.Choice
+    private let person: @Sendable () async -> SimulatedGoogleAuthorizer.Choice
 
     /// Creates an authorizer.
     /// - Parameters:
     ///   - providers: The emulator's simulated providers.
     ///   - clientID: The OAuth client id.
-    ///   - choice: What the person does.
-    public init(providers: HTTPSimulatedProviders, clientID: String, choice: SimulatedGoogleAuthorizer.Choice) {
+    ///   - person: What the person does, asked at each sign-in.
+    public init(providers: HTTPSimulatedProviders, clientID: String, person: @escaping @Sendable () async -> SimulatedGoogleAuthorizer.Choice) {
         self.providers = providers
         self.clientID = clientID
-        self.choice = choice
+        self.person = person
     }
 
     /// Runs the remote simulated chooser.
     /// - Parameter request: The nonce.
     /// - Returns: The credential.
-    public func signIn(_ request: GoogleSignInRequest) async throws -> GoogleSignInCredential {
-        try await providers.signInWithGoogle(clientID: clientID, choice: choice, nonce: request.nonce)
+    public func signIn(_ request: GoogleSignInRequest) async throws(AuthError) -> GoogleSignInCredential {
+        try await providers.signInWithGoogle(clientID: clientID, choice: await person(), nonce: request.nonce)
     }
 }

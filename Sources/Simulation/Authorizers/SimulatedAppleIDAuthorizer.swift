@@ -32,7 +32,7 @@ public struct SimulatedAppleIDAuthorizer: AppleIDAuthorizing {
     private let appleID: SimulatedAppleID
     private let clientID: String
     private let deviceAppleID: String?
-    private let person: @Sendable (_ isFirstAuthorization: Bool) async throws -> AppleSheetChoice
+    private let person: @Sendable (_ isFirstAuthorization: Bool) async throws(AuthError) -> AppleSheetChoice
 
     /// Creates an authorizer.
     /// - Parameters:
@@ -41,7 +41,7 @@ public struct SimulatedAppleIDAuthorizer: AppleIDAuthorizing {
     ///   - deviceAppleID: The Apple ID signed in on the device (`nil` for the default).
     ///   - person: What the person does on the sheet.
     public init(appleID: SimulatedAppleID, clientID: String, deviceAppleID: String?,
-                person: @escaping @Sendable (_ isFirstAuthorization: Bool) async throws -> AppleSheetChoice) {
+                person: @escaping @Sendable (_ isFirstAuthorization: Bool) async throws(AuthError) -> AppleSheetChoice) {
         self.appleID = appleID
         self.clientID = clientID
         self.deviceAppleID = deviceAppleID
@@ -61,7 +61,7 @@ public struct SimulatedAppleIDAuthorizer: AppleIDAuthorizing {
     /// - Parameter request: The scopes and hashed nonce.
     /// - Returns: The credential; name and email on the first authorization only.
     /// - Throws: ``AuthError``: `cancelled`, `notHandled`, `authorizationFailed`.
-    public func authorize(_ request: AppleIDRequest) async throws -> AppleIDCredential {
+    public func authorize(_ request: AppleIDRequest) async throws(AuthError) -> AppleIDCredential {
         let first = await appleID.isFirstAuthorization(appleID: deviceAppleID, clientID: clientID)
         let choice = try await person(first)
         let response: AppleSheetResponse
@@ -81,7 +81,7 @@ public struct SimulatedAppleIDAuthorizer: AppleIDAuthorizing {
     /// Apple's credential state for the user and this app.
     /// - Parameter userID: The user identifier.
     /// - Returns: The state.
-    public func credentialState(forUserID userID: String) async throws -> AppleIDCredentialState {
+    public func credentialState(forUserID userID: String) async throws(AuthError) -> AppleIDCredentialState {
         await appleID.credentialState(userID: userID, clientID: clientID)
     }
 

@@ -25,24 +25,34 @@ public struct SimulatedGoogleAuthorizer: GoogleSignInAuthorizing {
 
     private let google: SimulatedGoogle
     private let clientID: String
-    private let choice: Choice
+    private let person: @Sendable () async -> Choice
 
-    /// Creates an authorizer.
+    /// Creates an authorizer whose person decides when the chooser shows.
+    /// - Parameters:
+    ///   - google: The simulated Google.
+    ///   - clientID: The OAuth client id (the token's `aud`).
+    ///   - person: What the person does, asked at each sign-in.
+    public init(google: SimulatedGoogle, clientID: String, person: @escaping @Sendable () async -> Choice) {
+        self.google = google
+        self.clientID = clientID
+        self.person = person
+    }
+
+    /// Creates an authorizer whose person always does the same.
     /// - Parameters:
     ///   - google: The simulated Google.
     ///   - clientID: The OAuth client id (the token's `aud`).
     ///   - choice: What the person does.
     public init(google: SimulatedGoogle, clientID: String, choice: Choice) {
-        self.google = google
-        self.clientID = clientID
-        self.choice = choice
+        self.init(google: google, clientID: clientID) { choice }
     }
 
     /// Runs the simulated Google Sign-In.
     /// - Parameter request: The nonce to echo.
     /// - Returns: The credential.
     /// - Throws: ``AuthError``.
-    public func signIn(_ request: GoogleSignInRequest) async throws -> GoogleSignInCredential {
+    public func signIn(_ request: GoogleSignInRequest) async throws(AuthError) -> GoogleSignInCredential {
+        let choice = await person()
         let response = try await google.signIn(GoogleSignInSheetRequest(
             clientID: clientID, email: choice.email, name: choice.name, nonce: request.nonce, cancel: choice.cancel))
         return GoogleSignInCredential(

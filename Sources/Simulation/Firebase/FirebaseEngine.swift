@@ -18,17 +18,16 @@ public final class FirebaseEngine: Sendable {
     let store: FirebaseStore
     let mailbox: SimulatedMailbox
     let clock: AuthClock
-    let appleVerifier: ProviderTokenVerifier
-    let googleVerifier: ProviderTokenVerifier
+    /// One verifier per identity provider, looked up by provider.
+    let verifiers: [ProviderID: ProviderTokenVerifier]
 
     package init(configuration: FirebaseEngineConfiguration, clock: AuthClock, mailbox: SimulatedMailbox,
-                 appleKeys: KeySetCache, googleKeys: KeySetCache, state: FirebaseState = FirebaseState()) {
+                 providerKeys: [ProviderID: KeySetCache], state: FirebaseState = FirebaseState()) {
         self.configuration = configuration
         self.clock = clock
         self.mailbox = mailbox
         self.store = FirebaseStore(state: state, configuration: configuration)
-        self.appleVerifier = ProviderTokenVerifier(policy: .apple(clientIDs: configuration.appleClientIDs), keys: appleKeys)
-        self.googleVerifier = ProviderTokenVerifier(policy: .google(clientIDs: configuration.googleClientIDs), keys: googleKeys)
+        self.verifiers = IDTokenPolicies.verifiers(keys: providerKeys, clientIDs: configuration.clientIDs, skipNonceCheck: [])
     }
 
     /// A copy of all state, for persistence.
@@ -103,11 +102,8 @@ public final class FirebaseEngine: Sendable {
         guard let providerId = params["providerId"]?.lowercased(), !providerId.isEmpty else {
             throw .code("INVALID_CREDENTIAL_OR_PROVIDER_ID", "Invalid IdP response/credential: \(requestUri)")
         }
-        let verifier: ProviderTokenVerifier
-        switch providerId {
-        case "apple.com": verifier = appleVerifier
-        case "google.com": verifier = googleVerifier
-        default: throw .code("OPERATION_NOT_ALLOWED", "The identity provider configuration is not found.")
+        guard let verifier = verifiers[ProviderWireNames.provider(firebase: providerId)] else {
+            throw .code("OPERATION_NOT_ALLOWED", "The identity provider configuration is not found.")
         }
         guard let idToken = params["id_token"], !idToken.isEmpty else { throw .idpResponse("Missing id_token in the credential.") }
         let token: VerifiedIDToken

@@ -1,3 +1,4 @@
+import AuthDomain
 import AuthJWT
 import Foundation
 
@@ -12,10 +13,9 @@ public struct FirebaseEngineConfiguration: Sendable {
     public var idTokenKey: JWTSigningKey
     /// ID-token lifetime.
     public var idTokenLifetime: Int
-    /// Accepted Apple audiences (the Services id / bundle ids configured in the console).
-    public var appleClientIDs: Set<String>
-    /// Accepted Google audiences.
-    public var googleClientIDs: Set<String>
+    /// Accepted audiences per provider (for Apple, the Services id and bundle ids configured in
+    /// the console).
+    public var clientIDs: [ProviderID: Set<String>]
     /// How recent a sign-in must be for account deletion (prod answers
     /// `CREDENTIAL_TOO_OLD_LOGIN_AGAIN` beyond it).
     public var recentLoginWindow: TimeInterval
@@ -34,15 +34,13 @@ public struct FirebaseEngineConfiguration: Sendable {
     /// - Parameters:
     ///   - projectID: The project id.
     ///   - idTokenKey: The ID-token signing key.
-    ///   - appleClientIDs: Accepted Apple audiences.
-    ///   - googleClientIDs: Accepted Google audiences.
-    public init(projectID: String, idTokenKey: JWTSigningKey, appleClientIDs: Set<String>, googleClientIDs: Set<String>) {
+    ///   - clientIDs: Accepted audiences per provider.
+    public init(projectID: String, idTokenKey: JWTSigningKey, clientIDs: [ProviderID: Set<String>]) {
         self.projectID = projectID
         self.projectNumber = "12345"
         self.idTokenKey = idTokenKey
         self.idTokenLifetime = 3600
-        self.appleClientIDs = appleClientIDs
-        self.googleClientIDs = googleClientIDs
+        self.clientIDs = clientIDs
         self.recentLoginWindow = 300
         self.oobCodeLifetime = 3600
         self.emailResendInterval = 60

@@ -96,10 +96,10 @@ public actor SimulatedGoogle {
     /// - Parameter request: What the person does.
     /// - Returns: The tokens and profile.
     /// - Throws: ``AuthError``: `cancelled`, `invalidEmail`, or a scripted failure.
-    public func signIn(_ request: GoogleSignInSheetRequest) throws -> GoogleSignInSheetResponse {
+    public func signIn(_ request: GoogleSignInSheetRequest) throws(AuthError) -> GoogleSignInSheetResponse {
         if !scripted.isEmpty { throw scripted.removeFirst() }
-        if request.cancel { throw AuthError.cancelled }
-        guard !request.clientID.isEmpty else { throw AuthError.invalidInput("missing client id") }
+        if request.cancel { throw .cancelled }
+        guard !request.clientID.isEmpty else { throw .invalidInput("missing client id") }
         let email = try EmailAddress.normalized(request.email)
         let account = accounts[email] ?? Account(
             email: email, subject: RandomIdentifiers.googleSubject(),
@@ -122,7 +122,8 @@ public actor SimulatedGoogle {
         }
         claims["iat"] = .int(now)
         claims["exp"] = .int(now + 3600)
-        let token = try keyRing.active.signer.sign(claims)
+        let token: String
+        do { token = try keyRing.active.signer.sign(claims) } catch { throw .authorizationFailed("the simulated Google could not sign the token") }
         return GoogleSignInSheetResponse(
             idToken: token, accessToken: accessToken, userID: account.subject, email: account.email,
             name: name.formatted == nil ? nil : name)

@@ -2,7 +2,7 @@ import AuthData
 import AuthJWT
 import Foundation
 
-/// Why the simulated world's files could not be used.
+/// Why the simulated services's files could not be used.
 public enum SimulationStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A file exists but is damaged (partially written, edited, or of another version); it is
     /// not trusted, and not overwritten.
@@ -19,7 +19,7 @@ public enum SimulationStoreError: Error, Hashable, Sendable, CustomStringConvert
     }
 }
 
-/// The simulated world's files in a state directory: `keys.json` (the signing keys),
+/// The simulated services's files in a state directory: `keys.json` (the signing keys),
 /// `state.json` (users, sessions, authorizations, mail) and the team's `.p8` key, all mode 0600.
 ///
 /// Each file starts with a header line holding the SHA-256 of the JSON that follows, and is
@@ -64,14 +64,14 @@ public struct SimulationStateDirectory: Sendable {
         return keys
     }
 
-    /// Reads the world's state.
-    /// - Returns: The state, or an empty world when there is none yet.
+    /// Reads the services' state.
+    /// - Returns: The state, or an empty state when there is none yet.
     /// - Throws: ``SimulationStoreError/corrupt(path:reason:)`` for a damaged file.
     public func loadState() throws(SimulationStoreError) -> SimulationState {
         try read(stateURL) ?? SimulationState()
     }
 
-    /// Replaces the world's state.
+    /// Replaces the services' state.
     /// - Parameter state: The state.
     /// - Throws: ``SimulationStoreError``.
     public func saveState(_ state: SimulationState) throws(SimulationStoreError) {

@@ -1,4 +1,5 @@
 import AuthData
+import AuthDomain
 import AuthJWT
 import Foundation
 
@@ -50,12 +51,9 @@ extension SupabaseEngine {
     }
 
     /// Verifies an ID token as GoTrue's id_token grant does and extracts the identity.
-    func verify(_ idToken: String, provider: String, rawNonce: String?, accessToken: String?) async throws(SupabaseFailure) -> SupabaseStore.ProvenIdentity {
-        let verifier: ProviderTokenVerifier
-        switch provider {
-        case "apple": verifier = appleVerifier
-        case "google": verifier = googleVerifier
-        default: throw .validation("Custom OIDC provider \"\(provider)\" not allowed")
+    func verify(_ idToken: String, provider: ProviderID, rawNonce: String?, accessToken: String?) async throws(SupabaseFailure) -> SupabaseStore.ProvenIdentity {
+        guard let verifier = verifiers[provider] else {
+            throw .validation("Custom OIDC provider \"\(ProviderWireNames.supabase(provider))\" not allowed")
         }
         let token: VerifiedIDToken
         do {
@@ -68,7 +66,7 @@ extension SupabaseEngine {
         {
             throw .badIDToken()
         }
-        return provider == "apple" ? appleIdentity(token) : googleIdentity(token)
+        return provider == .apple ? appleIdentity(token) : oidcIdentity(token, provider: provider)
     }
 
     static func failure(for error: IDTokenError) -> SupabaseFailure {
@@ -95,7 +93,8 @@ extension SupabaseEngine {
             provider: "apple", subject: token.subject, email: token.email?.lowercased(), emailVerified: token.email != nil, identityData: data)
     }
 
-    private func googleIdentity(_ token: VerifiedIDToken) -> SupabaseStore.ProvenIdentity {
+    /// An OpenID Connect provider's identity (Google's shape: name, picture, hosted domain).
+    private func oidcIdentity(_ token: VerifiedIDToken, provider: ProviderID) -> SupabaseStore.ProvenIdentity {
         var data: JSONObject = ["iss": .string(token.issuer), "sub": .string(token.subject), "provider_id": .string(token.subject)]
         if let email = token.email { data["email"] = .string(email.lowercased()) }
         data["email_verified"] = .bool(token.emailVerified)
@@ -110,6 +109,7 @@ extension SupabaseEngine {
         }
         if let hd = token.claims["hd"]?.stringValue { data["custom_claims"] = .object(["hd": .string(hd)]) }
         return SupabaseStore.ProvenIdentity(
-            provider: "google", subject: token.subject, email: token.email?.lowercased(), emailVerified: token.emailVerified, identityData: data)
+            provider: ProviderWireNames.supabase(provider), subject: token.subject, email: token.email?.lowercased(),
+            emailVerified: token.emailVerified, identityData: data)
     }
 }

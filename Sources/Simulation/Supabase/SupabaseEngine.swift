@@ -1,4 +1,5 @@
 import AuthData
+import AuthDomain
 import AuthJWT
 import Foundation
 
@@ -16,26 +17,23 @@ public final class SupabaseEngine: Sendable {
     let store: Locked<SupabaseStore>
     let mailbox: SimulatedMailbox
     let clock: AuthClock
-    let appleVerifier: ProviderTokenVerifier
-    let googleVerifier: ProviderTokenVerifier
+    /// One verifier per identity provider, looked up by provider.
+    let verifiers: [ProviderID: ProviderTokenVerifier]
 
     /// Creates an engine.
     /// - Parameters:
     ///   - configuration: Keys, client ids, limits.
     ///   - clock: The time source.
     ///   - mailbox: Where OTP emails go.
-    ///   - appleKeys: Apple's JWKS, as this relying party caches it.
-    ///   - googleKeys: Google's JWKS, as this relying party caches it.
+    ///   - providerKeys: Each identity provider's JWKS, as this relying party caches it.
     package init(configuration: SupabaseEngineConfiguration, clock: AuthClock, mailbox: SimulatedMailbox,
-                 appleKeys: KeySetCache, googleKeys: KeySetCache, state: SupabaseState = SupabaseState()) {
+                 providerKeys: [ProviderID: KeySetCache], state: SupabaseState = SupabaseState()) {
         self.configuration = configuration
         self.clock = clock
         self.mailbox = mailbox
         self.store = Locked(SupabaseStore(state: state, configuration: configuration))
-        self.appleVerifier = ProviderTokenVerifier(policy: .apple(clientIDs: configuration.appleClientIDs), keys: appleKeys)
-        var googlePolicy = IDTokenPolicy.google(clientIDs: configuration.googleClientIDs)
-        googlePolicy.skipNonceCheck = configuration.skipGoogleNonceCheck
-        self.googleVerifier = ProviderTokenVerifier(policy: googlePolicy, keys: googleKeys)
+        self.verifiers = IDTokenPolicies.verifiers(
+            keys: providerKeys, clientIDs: configuration.clientIDs, skipNonceCheck: configuration.skipNonceCheck)
     }
 
     /// A copy of all state, for persistence.
@@ -53,7 +51,9 @@ public final class SupabaseEngine: Sendable {
     /// `grant_type=id_token`: sign in, or link when `link_identity` is set.
     package func grantIDToken(_ request: SupabaseIDTokenRequest, bearer: String?) async throws(SupabaseFailure) -> SupabaseSessionPayload {
         guard let idToken = request.idToken, !idToken.isEmpty else { throw .badIDToken("id_token required") }
-        guard let provider = request.provider.flatMap({ $0.isEmpty ? nil : $0.lowercased() }) ?? providerFromIssuer(request.issuer) else {
+        guard let provider = request.provider.flatMap({ $0.isEmpty ? nil : ProviderWireNames.provider(supabase: $0.lowercased()) })
+            ?? providerFromIssuer(request.issuer)
+        else {
             throw .badIDToken("provider or client_id and issuer required")
         }
         let identity = try await verify(idToken, provider: provider, rawNonce: request.nonce, accessToken: request.accessToken)
@@ -162,11 +162,9 @@ public final class SupabaseEngine: Sendable {
 
     // MARK: - Helpers
 
-    private func providerFromIssuer(_ issuer: String?) -> String? {
+    private func providerFromIssuer(_ issuer: String?) -> ProviderID? {
         guard let issuer else { return nil }
-        if IDTokenPolicy.appleIssuers.contains(issuer) { return "apple" }
-        if IDTokenPolicy.googleIssuers.contains(issuer) { return "google" }
-        return nil
+        return verifiers.first { $0.value.verifier.policy.issuers.contains(issuer) }?.key
     }
 
     private func normalizedEmail(_ raw: String?, status: Int = 400) throws(SupabaseFailure) -> String {

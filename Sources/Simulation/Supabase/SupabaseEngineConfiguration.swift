@@ -1,3 +1,4 @@
+import AuthDomain
 import AuthJWT
 import Foundation
 
@@ -9,12 +10,11 @@ public struct SupabaseEngineConfiguration: Sendable {
     public var accessTokenKey: JWTSigningKey
     /// Access-token lifetime (`GOTRUE_JWT_EXP`).
     public var accessTokenLifetime: Int
-    /// Accepted Apple audiences (`GOTRUE_EXTERNAL_APPLE_CLIENT_ID` + iOS bundle id).
-    public var appleClientIDs: Set<String>
-    /// Accepted Google audiences.
-    public var googleClientIDs: Set<String>
-    /// Whether Google's nonce is not checked (`GOTRUE_EXTERNAL_GOOGLE_SKIP_NONCE_CHECK`).
-    public var skipGoogleNonceCheck: Bool
+    /// Accepted audiences per provider (`GOTRUE_EXTERNAL_<PROVIDER>_CLIENT_ID`, plus the iOS
+    /// bundle id for Apple).
+    public var clientIDs: [ProviderID: Set<String>]
+    /// Providers whose nonce is not checked (`GOTRUE_EXTERNAL_<PROVIDER>_SKIP_NONCE_CHECK`).
+    public var skipNonceCheck: Set<ProviderID>
     /// Seconds a revoked refresh token stays usable (`..._REFRESH_TOKEN_REUSE_INTERVAL`; the CLI
     /// and hosted default is 10).
     public var refreshTokenReuseInterval: TimeInterval
@@ -37,15 +37,13 @@ public struct SupabaseEngineConfiguration: Sendable {
     /// - Parameters:
     ///   - issuer: Access-token issuer.
     ///   - accessTokenKey: The access-token signing key.
-    ///   - appleClientIDs: Accepted Apple audiences.
-    ///   - googleClientIDs: Accepted Google audiences.
-    public init(issuer: String, accessTokenKey: JWTSigningKey, appleClientIDs: Set<String>, googleClientIDs: Set<String>) {
+    ///   - clientIDs: Accepted audiences per provider.
+    public init(issuer: String, accessTokenKey: JWTSigningKey, clientIDs: [ProviderID: Set<String>]) {
         self.issuer = issuer
         self.accessTokenKey = accessTokenKey
         self.accessTokenLifetime = 3600
-        self.appleClientIDs = appleClientIDs
-        self.googleClientIDs = googleClientIDs
-        self.skipGoogleNonceCheck = false
+        self.clientIDs = clientIDs
+        self.skipNonceCheck = []
         self.refreshTokenReuseInterval = 10
         self.otpLength = 6
         self.otpLifetime = 3600

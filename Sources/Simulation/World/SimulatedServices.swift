@@ -1,14 +1,15 @@
 import AuthData
+import AuthDomain
 import AuthJWT
 import Foundation
 
-/// The whole simulated world, wired once: Apple ID and Google (the identity providers), the
+/// The simulated services, wired once: Apple ID and Google (the identity providers), the
 /// mailbox, and the Supabase-like and Firebase-like engines that trust those providers. The
 /// in-process backends, the CLI and the emulator all run on one of these.
 ///
 /// ```swift
-/// let world = try await SimulatedServices(configuration: .init(), keys: .generate(), state: .init(), clock: .live)
-/// let backend = SupabaseAuthBackend(engine: world.supabase)
+/// let services = try await SimulatedServices(configuration: .init(), keys: .generate(), state: .init(), clock: .live)
+/// let backend = SupabaseAuthBackend(engine: services.supabase)
 /// ```
 public final class SimulatedServices: Sendable {
     /// Client ids and project names.
@@ -28,11 +29,11 @@ public final class SimulatedServices: Sendable {
     /// The Firebase-like engine.
     public let firebase: FirebaseEngine
 
-    /// Builds the world.
+    /// Builds the services.
     /// - Parameters:
     ///   - configuration: Client ids and project names.
     ///   - keys: The signing keys.
-    ///   - state: What the world remembers.
+    ///   - state: What the services remember.
     ///   - clock: The time source.
     /// - Throws: When a stored key cannot be read.
     public init(configuration: SimulationConfiguration, keys: SimulationKeys, state: SimulationState, clock: AuthClock) async throws {
@@ -49,27 +50,29 @@ public final class SimulatedServices: Sendable {
         self.google = google
         self.mailbox = mailbox
 
-        let appleKeys = { KeySetCache(now: clock.now) { await apple.jwks } }
-        let googleKeys = { KeySetCache(now: clock.now) { await google.jwks } }
+        // Each relying party caches the providers' key sets on its own.
+        let providerKeys = {
+            [ProviderID.apple: KeySetCache(now: clock.now) { await apple.jwks }, .google: KeySetCache(now: clock.now) { await google.jwks }]
+        }
         var supabaseConfiguration = SupabaseEngineConfiguration(
             issuer: configuration.supabaseIssuer,
             accessTokenKey: .hs256(secret: Array(Data(base64Encoded: keys.supabaseJWTSecret) ?? Data(keys.supabaseJWTSecret.utf8))),
-            appleClientIDs: Set(configuration.appleClientIDs), googleClientIDs: Set(configuration.googleClientIDs))
+            clientIDs: configuration.acceptedClientIDs)
         supabaseConfiguration.maxSessionsPerUser = 64
         self.supabase = SupabaseEngine(
             configuration: supabaseConfiguration, clock: clock, mailbox: mailbox,
-            appleKeys: appleKeys(), googleKeys: googleKeys(), state: state.supabase)
+            providerKeys: providerKeys(), state: state.supabase)
         let firebaseKey = try RSAKeyRing(stored: keys.firebase).active
         var firebaseConfiguration = FirebaseEngineConfiguration(
             projectID: configuration.firebaseProjectID, idTokenKey: firebaseKey.signer,
-            appleClientIDs: Set(configuration.appleClientIDs), googleClientIDs: Set(configuration.googleClientIDs))
+            clientIDs: configuration.acceptedClientIDs)
         firebaseConfiguration.actionURL = configuration.firebaseActionURL
         self.firebase = FirebaseEngine(
             configuration: firebaseConfiguration, clock: clock, mailbox: mailbox,
-            appleKeys: appleKeys(), googleKeys: googleKeys(), state: state.firebase)
+            providerKeys: providerKeys(), state: state.firebase)
     }
 
-    /// What the world remembers now, for persistence.
+    /// What the services remember now, for persistence.
     /// - Returns: The state.
     public func snapshot() async -> SimulationState {
         var state = SimulationState()

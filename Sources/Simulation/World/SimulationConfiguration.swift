@@ -1,10 +1,10 @@
+import AuthDomain
+
 /// The client ids and project names the simulated services are set up with.
 public struct SimulationConfiguration: Sendable, Hashable {
-    /// Apple client ids the auth services accept (bundle ids, Services ids); the first is the
-    /// app's.
-    public var appleClientIDs: [String]
-    /// Google client ids the auth services accept; the first is the app's.
-    public var googleClientIDs: [String]
+    /// The client ids the auth services accept per identity provider (bundle ids and Services
+    /// ids for Apple, OAuth client ids for Google); the first of each is the app's.
+    public var clientIDs: [ProviderID: [String]]
     /// The Supabase access-token issuer.
     public var supabaseIssuer: String
     /// The Firebase project id.
@@ -12,29 +12,35 @@ public struct SimulationConfiguration: Sendable, Hashable {
     /// The base URL of Firebase email-link actions.
     public var firebaseActionURL: String
 
+    /// The client ids the package's own tools use unless told otherwise.
+    public static let defaultClientIDs: [ProviderID: [String]] = [
+        .apple: ["com.example.authcoordinator"],
+        .google: ["123456789012-authcoordinator.apps.googleusercontent.com"],
+    ]
+
     /// Creates a configuration.
     /// - Parameters:
-    ///   - appleClientIDs: Accepted Apple client ids.
-    ///   - googleClientIDs: Accepted Google client ids.
+    ///   - clientIDs: Accepted client ids per provider.
     ///   - supabaseIssuer: The Supabase issuer.
     ///   - firebaseProjectID: The Firebase project id.
     ///   - firebaseActionURL: The email-link action base.
     public init(
-        appleClientIDs: [String] = ["com.example.authcoordinator"],
-        googleClientIDs: [String] = ["123456789012-authcoordinator.apps.googleusercontent.com"],
+        clientIDs: [ProviderID: [String]] = SimulationConfiguration.defaultClientIDs,
         supabaseIssuer: String = "http://127.0.0.1:9999/auth/v1",
         firebaseProjectID: String = "demo-authcoordinator",
         firebaseActionURL: String = "http://127.0.0.1:9999/emulator/action"
     ) {
-        self.appleClientIDs = appleClientIDs
-        self.googleClientIDs = googleClientIDs
+        self.clientIDs = clientIDs
         self.supabaseIssuer = supabaseIssuer
         self.firebaseProjectID = firebaseProjectID
         self.firebaseActionURL = firebaseActionURL
     }
 
-    /// The app's Apple client id.
-    public var appleClientID: String { appleClientIDs.first ?? "com.example.authcoordinator" }
-    /// The app's Google client id.
-    public var googleClientID: String { googleClientIDs.first ?? "" }
+    /// The app's client id for a provider (the first configured), or `""` when none is.
+    /// - Parameter provider: The provider.
+    /// - Returns: The client id.
+    public func clientID(for provider: ProviderID) -> String { clientIDs[provider]?.first ?? "" }
+
+    /// The accepted client ids per provider, as sets (what the engines check audiences against).
+    public var acceptedClientIDs: [ProviderID: Set<String>] { clientIDs.mapValues(Set.init) }
 }

@@ -3,7 +3,7 @@ import Crypto
 import CryptoExtras
 import Foundation
 
-/// Every key the simulated world signs with, generated once and persisted (mode 0600) so that
+/// Every key the simulated services signs with, generated once and persisted (mode 0600) so that
 /// later runs start fast and tokens verify across processes.
 public struct SimulationKeys: Codable, Sendable {
     /// Apple's identity-token keys.

@@ -1,4 +1,4 @@
-/// Everything the simulated world remembers between runs: users, identities, sessions, which
+/// Everything the simulated services remembers between runs: users, identities, sessions, which
 /// Apple IDs authorized which apps, and sent mail.
 public struct SimulationState: Codable, Sendable {
     package var apple = AppleIDState()
@@ -7,6 +7,6 @@ public struct SimulationState: Codable, Sendable {
     package var supabase = SupabaseState()
     package var firebase = FirebaseState()
 
-    /// An empty world.
+    /// Nothing remembered yet.
     public init() {}
 }

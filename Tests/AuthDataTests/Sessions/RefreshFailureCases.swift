@@ -4,13 +4,14 @@ import AuthDomain
 enum TransientFailure: String, CaseIterable, Sendable {
     case offline, timeout, serverError, gatewayTimeout, cancelled
 
-    var error: any Error {
+    /// A backend's typed answer; a request cancelled under the adapter surfaces as `network`.
+    var error: AuthError {
         switch self {
-        case .offline: AuthError.network("offline")
-        case .timeout: AuthError.network("timed out")
-        case .serverError: AuthError.backend(BackendError(code: "unexpected_failure", message: "internal", status: 500))
-        case .gatewayTimeout: AuthError.backend(BackendError(code: "unknown", message: "gateway", status: 504))
-        case .cancelled: CancellationError()
+        case .offline: .network("offline")
+        case .timeout: .network("timed out")
+        case .serverError: .backend(BackendError(code: "unexpected_failure", message: "internal", status: 500))
+        case .gatewayTimeout: .backend(BackendError(code: "unknown", message: "gateway", status: 504))
+        case .cancelled: .network("request cancelled")
         }
     }
 }

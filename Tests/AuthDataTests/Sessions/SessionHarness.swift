@@ -12,6 +12,39 @@ enum EngineFlavor: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case firebase
 
     var testDescription: String { rawValue }
+
+    /// The client SDK's refresh rules.
+    var policy: RefreshPolicy {
+        switch self {
+        case .supabase: .supabase
+        case .firebase: .firebase
+        }
+    }
+
+    /// Whether a refresh issues a new refresh token (and the engine counts rotations).
+    var rotatesRefreshTokens: Bool {
+        switch self {
+        case .supabase: true
+        case .firebase: false
+        }
+    }
+
+    /// The error a device whose session was revoked elsewhere gets on its next refresh.
+    var revokedSessionError: AuthError {
+        switch self {
+        case .supabase: .sessionExpired("refresh_token_not_found")
+        case .firebase: .sessionExpired("TOKEN_EXPIRED")
+        }
+    }
+
+    /// Whether a local sign-out ends this device's session on the server too (Firebase has no
+    /// server-side session to end).
+    var endsSessionOnLocalSignOut: Bool {
+        switch self {
+        case .supabase: true
+        case .firebase: false
+        }
+    }
 }
 
 /// A simulated world on a test clock, one in-process backend behind a ``CountingBackend``, and
@@ -33,7 +66,7 @@ struct SessionHarness {
 
     var clock: TestClock { world.clock }
 
-    var policy: RefreshPolicy { flavor == .supabase ? .supabase : .firebase }
+    var policy: RefreshPolicy { flavor.policy }
 
     /// A new guest account, signed in on the backend (not through any manager).
     func signInGuest() async throws -> StoredSession {

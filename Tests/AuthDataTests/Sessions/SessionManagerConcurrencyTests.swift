@@ -7,13 +7,9 @@ import Testing
 /// Single-flight refresh: many callers in one process, and two processes sharing one file.
 @Suite("Session manager: single-flight refresh", .timeLimit(.minutes(1)))
 struct SessionManagerConcurrencyTests {
-    private func makeSUT(_ flavor: EngineFlavor) async throws -> SessionHarness {
-        try await SessionHarness.make(flavor)
-    }
-
     @Test("1,000 concurrent token requests on an expired session send one refresh request", arguments: EngineFlavor.allCases)
     func thousandCallers(flavor: EngineFlavor) async throws {
-        let sut = try await makeSUT(flavor)
+        let sut = try await SessionHarness.make(flavor)
         let stored = try await sut.signInGuest()
         sut.clock.advance(by: 3700)
         let store = SpySessionStore(wrapping: InMemorySessionStore(initial: stored))
@@ -34,13 +30,13 @@ struct SessionManagerConcurrencyTests {
         let fresh = try #require(sessions.first)
         #expect(fresh.expiresAt > sut.clock.now)
         #expect(fresh != stored.session)
-        if flavor == .supabase { #expect(await sut.issuedRefreshTokens(userID: stored.user.id) == 2, "one rotation on the engine") }
+        if flavor.rotatesRefreshTokens { #expect(await sut.issuedRefreshTokens(userID: stored.user.id) == 2, "one rotation on the engine") }
         #expect(await process.recordedEvents().tokenRefreshes == [.tokenRefreshed(fresh)])
     }
 
     @Test("two processes sharing one session file refresh at once: both signed in, one refresh, no reuse", arguments: EngineFlavor.allCases)
     func twoProcesses(flavor: EngineFlavor) async throws {
-        let sut = try await makeSUT(flavor)
+        let sut = try await SessionHarness.make(flavor)
         let directory = TemporaryDirectory()
         let url = directory.url.appendingPathComponent("session.json")
         let stored = try await sut.signInGuest()
@@ -60,7 +56,7 @@ struct SessionManagerConcurrencyTests {
         #expect(sut.backend.refreshCount == 1, "the second process adopted the rotated token instead of spending the old one")
         #expect(sut.backend.spentRefreshTokens == [stored.session.refreshToken])
         #expect(try await sut.fileStore(url).load()?.session == sessionA)
-        if flavor == .supabase {
+        if flavor.rotatesRefreshTokens {
             #expect(await sut.issuedRefreshTokens(userID: stored.user.id) == 2)
             #expect(await sut.activeRefreshToken(userID: stored.user.id) == sessionA.refreshToken.revealed)
         }
@@ -74,7 +70,7 @@ struct SessionManagerConcurrencyTests {
 
     @Test("a process whose copy is stale adopts the session another process rotated, without a request")
     func staleProcessAdopts() async throws {
-        let sut = try await makeSUT(.supabase)
+        let sut = try await SessionHarness.make(.supabase)
         let directory = TemporaryDirectory()
         let url = directory.url.appendingPathComponent("session.json")
         let stored = try await sut.signInGuest()

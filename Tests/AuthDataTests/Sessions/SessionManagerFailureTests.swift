@@ -7,13 +7,9 @@ import Testing
 /// How refresh failures are classified: transient ones keep the session, definitive ones end it.
 @Suite("Session manager: refresh failures", .timeLimit(.minutes(1)))
 struct SessionManagerFailureTests {
-    private func makeSUT(_ flavor: EngineFlavor = .supabase) async throws -> SessionHarness {
-        try await SessionHarness.make(flavor)
-    }
-
     @Test("offline during refresh: the session is kept, then refreshed once the network returns", arguments: EngineFlavor.allCases)
     func offline(flavor: EngineFlavor) async throws {
-        let sut = try await makeSUT(flavor)
+        let sut = try await SessionHarness.make(flavor)
         let stored = try await sut.signInGuest()
         sut.clock.advance(by: 3700)
         let store = InMemorySessionStore(initial: stored)
@@ -37,7 +33,7 @@ struct SessionManagerFailureTests {
 
     @Test("a transient failure before expiry hands out the current, still valid token")
     func transientBeforeExpiry() async throws {
-        let sut = try await makeSUT()
+        let sut = try await SessionHarness.make()
         let stored = try await sut.signInGuest()
         sut.clock.advance(by: 3590)
         let process = sut.makeManager(store: InMemorySessionStore(initial: stored))
@@ -50,7 +46,7 @@ struct SessionManagerFailureTests {
 
     @Test("transient failures keep the session and are retried", arguments: TransientFailure.allCases)
     func transient(failure: TransientFailure) async throws {
-        let sut = try await makeSUT()
+        let sut = try await SessionHarness.make()
         let stored = try await sut.signInGuest()
         sut.clock.advance(by: 3700)
         let store = InMemorySessionStore(initial: stored)
@@ -72,7 +68,7 @@ struct SessionManagerFailureTests {
 
     @Test("definitive failures clear the session and announce signedOut once", arguments: DefinitiveFailure.allCases)
     func definitive(failure: DefinitiveFailure) async throws {
-        let sut = try await makeSUT()
+        let sut = try await SessionHarness.make()
         let stored = try await sut.signInGuest()
         sut.clock.advance(by: 3700)
         let store = InMemorySessionStore(initial: stored)
@@ -100,7 +96,7 @@ struct SessionManagerFailureTests {
 
     @Test("a reused refresh token revokes the family: signed out with refresh_token_already_used")
     func revokedFamily() async throws {
-        let sut = try await makeSUT(.supabase)
+        let sut = try await SessionHarness.make(.supabase)
         let stored = try await sut.signInGuest()
         let store = InMemorySessionStore(initial: stored)
         let process = sut.makeManager(store: store)
@@ -120,7 +116,7 @@ struct SessionManagerFailureTests {
 
     @Test("a process killed between receiving a rotated token and storing it loses nothing")
     func crashBeforeStoring() async throws {
-        let sut = try await makeSUT(.supabase)
+        let sut = try await SessionHarness.make(.supabase)
         let directory = TemporaryDirectory()
         let url = directory.url.appendingPathComponent("session.json")
         let stored = try await sut.signInGuest()

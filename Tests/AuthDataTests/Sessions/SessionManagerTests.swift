@@ -7,13 +7,9 @@ import Testing
 /// Restoring at start, the initial-session event, and handing out valid tokens on demand.
 @Suite("Session manager: restore and valid tokens", .timeLimit(.minutes(1)))
 struct SessionManagerTests {
-    private func makeSUT(_ flavor: EngineFlavor = .supabase) async throws -> SessionHarness {
-        try await SessionHarness.make(flavor)
-    }
-
     @Test("the stored session is announced first, marked expired, and then refreshed")
     func initialSessionExpired() async throws {
-        let sut = try await makeSUT()
+        let sut = try await SessionHarness.make()
         let stored = try await sut.signInGuest()
         sut.clock.advance(by: 3700)
         let process = sut.makeManager(store: InMemorySessionStore(initial: stored))
@@ -30,7 +26,7 @@ struct SessionManagerTests {
 
     @Test("a fresh stored session is announced as fresh and handed out without a refresh")
     func initialSessionFresh() async throws {
-        let sut = try await makeSUT()
+        let sut = try await SessionHarness.make()
         let stored = try await sut.signInGuest()
         let process = sut.makeManager(store: InMemorySessionStore(initial: stored))
 
@@ -41,7 +37,7 @@ struct SessionManagerTests {
 
     @Test("with nothing stored, the initial session is nil and asking for a token is notSignedIn")
     func initialSessionNone() async throws {
-        let sut = try await makeSUT()
+        let sut = try await SessionHarness.make()
         let process = sut.makeManager(store: InMemorySessionStore())
         await #expect(throws: AuthError.notSignedIn) { try await process.manager.validSession() }
         #expect(await process.recordedEvents() == [.initialSession(nil)])
@@ -49,7 +45,7 @@ struct SessionManagerTests {
 
     @Test("a late subscriber first receives the session as it is now")
     func lateSubscriber() async throws {
-        let sut = try await makeSUT()
+        let sut = try await SessionHarness.make()
         let stored = try await sut.signInGuest()
         sut.clock.advance(by: 3700)
         let process = sut.makeManager(store: InMemorySessionStore(initial: stored))
@@ -64,7 +60,7 @@ struct SessionManagerTests {
 
     @Test("a sign-in racing the launch-time read is announced after initialSession and is kept")
     func signInDuringRestore() async throws {
-        let sut = try await makeSUT()
+        let sut = try await SessionHarness.make()
         let old = try await sut.signInGuest()
         let new = try await sut.signInWithApple()
         let store = SpySessionStore(wrapping: InMemorySessionStore(initial: old))
@@ -90,7 +86,7 @@ struct SessionManagerTests {
 
     @Test("a corrupt session file means signed out, with a warning, and the file is left for the next sign-in")
     func corruptFile() async throws {
-        let sut = try await makeSUT()
+        let sut = try await SessionHarness.make()
         let directory = TemporaryDirectory()
         let url = directory.url.appendingPathComponent("session.json")
         try Data("{\"version\":1,\"stored\":{\"sess".utf8).write(to: url)
@@ -108,7 +104,7 @@ struct SessionManagerTests {
 
     @Test("a token is refreshed only when it expires within the margin", arguments: EngineFlavor.allCases)
     func refreshMargin(flavor: EngineFlavor) async throws {
-        let sut = try await makeSUT(flavor)
+        let sut = try await SessionHarness.make(flavor)
         let stored = try await sut.signInGuest()
         let process = sut.makeManager(store: InMemorySessionStore(initial: stored))
         let margin = sut.policy.margin
@@ -129,7 +125,7 @@ struct SessionManagerTests {
 
     @Test("the refreshed session is persisted and tokenRefreshed announced")
     func persistedAndAnnounced() async throws {
-        let sut = try await makeSUT()
+        let sut = try await SessionHarness.make()
         let stored = try await sut.signInGuest()
         sut.clock.advance(by: 3700)
         let store = SpySessionStore(wrapping: InMemorySessionStore(initial: stored))

@@ -39,11 +39,6 @@ struct SignOutScopeTests {
         return SUT(harness: harness, phone: phone, tablet: tablet)
     }
 
-    /// The error a device whose session was revoked elsewhere gets on its next refresh.
-    private func revoked(_ flavor: EngineFlavor) -> AuthError {
-        flavor == .supabase ? .sessionExpired("refresh_token_not_found") : .sessionExpired("TOKEN_EXPIRED")
-    }
-
     @Test("global sign-out ends every session: the other device's refresh fails and it signs out", arguments: EngineFlavor.allCases)
     func global(flavor: EngineFlavor) async throws {
         let sut = try await makeSUT(flavor)
@@ -55,10 +50,10 @@ struct SignOutScopeTests {
         #expect(try await sut.phone.store.load() == nil)
         #expect(await sut.phone.process.recordedEvents().last == .signedOut(.userRequested))
 
-        await #expect(throws: revoked(flavor)) { try await sut.tablet.process.manager.refresh() }
+        await #expect(throws: flavor.revokedSessionError) { try await sut.tablet.process.manager.refresh() }
         #expect(await sut.tablet.process.manager.stored == nil)
         #expect(try await sut.tablet.store.load() == nil)
-        #expect(await sut.tablet.process.recordedEvents().last == .signedOut(.sessionEnded(revoked(flavor))))
+        #expect(await sut.tablet.process.recordedEvents().last == .signedOut(.sessionEnded(flavor.revokedSessionError)))
     }
 
     @Test("local sign-out ends only this device's session", arguments: EngineFlavor.allCases)
@@ -74,7 +69,7 @@ struct SignOutScopeTests {
         #expect(refreshed.userID == sut.tablet.stored.user.id)
         #expect(await sut.tablet.process.manager.stored?.session == refreshed)
         #expect(!(await sut.tablet.process.recordedEvents()).hasSignedOut)
-        if flavor == .supabase {
+        if flavor.endsSessionOnLocalSignOut {
             await #expect(throws: AuthError.sessionExpired("refresh_token_not_found"), "the phone's own session ended on the server") {
                 try await sut.harness.backend.refreshSession(refreshToken: sut.phone.stored.session.refreshToken)
             }

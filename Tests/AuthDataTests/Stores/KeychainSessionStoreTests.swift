@@ -54,8 +54,9 @@ struct KeychainSessionStoreTests {
         await #expect(throws: AuthError.self) { try await sut.store.delete() }
         do {
             _ = try await sut.store.load()
-        } catch let error as AuthError {
-            #expect("\(error)".contains("locked"))
+            Issue.record("a locked Keychain must not read as signed out")
+        } catch {
+            #expect(error.description.contains("locked"))
         }
         sut.item.isLocked = false
         #expect(try await sut.store.load() == stored)

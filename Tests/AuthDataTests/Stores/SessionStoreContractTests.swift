@@ -44,7 +44,7 @@ struct SessionStoreContractTests {
     @Test("what is saved is read back unchanged", arguments: SessionStoreFlavor.allCases)
     func roundTrip(flavor: SessionStoreFlavor) async throws {
         let sut = makeSUT(flavor)
-        let stored = SessionFixtures.stored(suffix: "1", provider: .apple, appleUserID: "001234.abc")
+        let stored = SessionFixtures.stored(suffix: "1", provider: .apple, subjects: [.apple: "001234.abc"])
         try await sut.store.save(stored)
         #expect(try await sut.store.load() == stored)
     }
@@ -93,7 +93,7 @@ struct SessionStoreContractTests {
     func exclusiveAccessReleasedOnError(flavor: SessionStoreFlavor) async throws {
         let sut = makeSUT(flavor)
         await #expect(throws: AuthError.storage("boom")) {
-            try await sut.store.withExclusiveAccess { () async throws -> Int in throw AuthError.storage("boom") }
+            try await sut.store.withExclusiveAccess { () async throws(AuthError) -> Int in throw .storage("boom") }
         }
         let value = try await sut.store.withExclusiveAccess { 42 }
         #expect(value == 42)
@@ -104,7 +104,7 @@ struct SessionStoreContractTests {
         let sut = makeSUT(flavor)
         let stored = SessionFixtures.stored(suffix: "1")
         let store = sut.store
-        let loaded = try await store.withExclusiveAccess {
+        let loaded = try await store.withExclusiveAccess { () throws(AuthError) in
             try await store.save(stored)
             return try await store.load()
         }
