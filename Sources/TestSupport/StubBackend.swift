@@ -1,3 +1,4 @@
+import AuthData
 import AuthDomain
 import Foundation
 
@@ -16,6 +17,8 @@ public actor StubBackend: AuthBackend {
         case unlink(ProviderID)
         case signOut(SignOutScope)
         case deleteAccount
+        case startWebSignIn(ProviderID, linking: Bool)
+        case finishWebSignIn(code: String?, verifierChallenge: String)
     }
 
     /// Every call, in order.
@@ -114,5 +117,26 @@ public actor StubBackend: AuthBackend {
 
     public func deleteAccount(accessToken: Secret) async throws(AuthError) {
         calls.append(.deleteAccount)
+    }
+}
+
+extension StubBackend: WebSignInBackend {
+    /// Answers with `https://provider.example/authorize?state=…&redirect_uri=…`, expecting the
+    /// request's own state back.
+    public func startWebSignIn(_ request: WebSignInRequest) async throws(AuthError) -> WebSignInStart {
+        calls.append(.startWebSignIn(request.provider, linking: request.linkingAccessToken != nil))
+        var components = URLComponents(string: "https://provider.example/authorize")!
+        components.queryItems = [
+            URLQueryItem(name: "state", value: request.state), URLQueryItem(name: "redirect_uri", value: request.redirectURI.absoluteString),
+            URLQueryItem(name: "code_challenge", value: request.codeChallenge),
+        ]
+        return WebSignInStart(authorizationURL: components.url!, expectedState: request.state, context: [:], request: request)
+    }
+
+    /// Signs in as the sign-in answer says; records the code and the challenge of the verifier.
+    public func finishWebSignIn(callback: URL, start: WebSignInStart, codeVerifier: Secret) async throws(AuthError) -> BackendSignIn {
+        let code = URLComponents(url: callback, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "code" }?.value
+        calls.append(.finishWebSignIn(code: code, verifierChallenge: PKCE.challenge(for: codeVerifier.revealed)))
+        return try signInResult.get()
     }
 }

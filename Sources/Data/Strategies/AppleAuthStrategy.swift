@@ -150,28 +150,8 @@ public struct AppleAuthStrategy: SocialAuthStrategyProviding {
     /// Writes the first-authorization name to the cache and the backend; on a later sign-in,
     /// writes a cached name the backend never received.
     private func captureProfile(of apple: AppleIDCredential, for response: BackendSignIn) async throws(AuthError) -> AuthUser {
-        let userID = response.user.id
-        let name: PersonName
-        if let given = apple.fullName, given.formatted != nil {
-            name = given
-            do {
-                try await profileCache.save(ProviderProfile(name: given, email: apple.email ?? response.user.email), forUserID: userID)
-            } catch {
-                logger.warning("could not cache the Apple profile", metadata: ["error": "\(error)"])
-            }
-        } else if response.user.displayName == nil, let cached = await profileCache.profile(forUserID: userID)?.name, cached.formatted != nil {
-            name = cached
-        } else {
-            return response.user
-        }
-        do {
-            return try await backend.updateProfile(ProfileUpdate(name: name), accessToken: response.session.accessToken)
-        } catch where error.isTransient {
-            logger.warning("name kept in the profile cache; the backend update will be retried", metadata: ["error": "\(error)"])
-            var user = response.user
-            user.displayName = name.formatted
-            return user
-        }
+        try await FirstSignInProfile(backend: backend, profileCache: profileCache, logger: logger)
+            .capture(name: apple.fullName, email: apple.email, for: response)
     }
 
     private func result(_ apple: AppleIDCredential, _ idCredential: IDTokenCredential, _ response: BackendSignIn, user: AuthUser) -> AuthenticationResult {
