@@ -30,6 +30,11 @@ struct RouteListTests {
         let stop = try #require(text.range(of: Self.end), "Docs/Emulator.md has no routes:end marker")
         let section = text[start.upperBound..<stop.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
         let expected = Self.rendered()
+        if ProcessInfo.processInfo.environment["UPDATE_ROUTE_DOCS"] == "1", section != expected {
+            // `UPDATE_ROUTE_DOCS=1 swift test --filter RouteListTests` rewrites the section.
+            try (text[..<start.upperBound] + "\n" + expected + "\n" + text[stop.lowerBound...]).write(to: docs, atomically: true, encoding: .utf8)
+            return
+        }
         #expect(section == expected, "Docs/Emulator.md's route list differs from the tables; it should read:\n\(expected)")
     }
 

@@ -37,7 +37,10 @@ struct IdentityProviderRoutes {
     static let appleTable = RouteTable<IdentityProviderRoutes>(prefix: "/appleid", [
         ("GET", "/auth/keys", "Apple's JWKS", { routes, _ in .json(await routes.services.apple.jwks.json) }),
         ("GET", "/.well-known/openid-configuration", "the discovery document", { routes, call in .json(routes.discovery(call.request)) }),
+        ("GET", "/auth/authorize", "the Sign in with Apple web page (Apple ID, then the first-time sheet or Continue)", { await $0.appleAuthorizePage($1.request) }),
         ("POST", "/auth/authorize", "the sign-in sheet as an API (JSON)", { try await $0.appleAuthorize($1.request) }),
+        ("POST", "/auth/authorize/decision", "the web page's answer: `form_post` of `code`, `id_token`, `state`, `user` (first time) to the redirect URI",
+         { await $0.appleAuthorizeDecision($1.request) }),
         ("POST", "/auth/token", "exchange an authorization code (form, with a `client_secret`)", { await $0.appleToken($1.request) }),
         ("POST", "/auth/revoke", "revoke a token (form, with a `client_secret`)", { await $0.appleRevoke($1.request) }),
         ("GET", "/auth/authorization", "whether the next authorization is the app's first", { await $0.appleFirstAuthorization($1.request) }),
@@ -49,6 +52,10 @@ struct IdentityProviderRoutes {
     static let googleTable = RouteTable<IdentityProviderRoutes>(prefix: "/google", [
         ("GET", "/oauth2/v3/certs", "Google's JWKS", { routes, _ in .json(await routes.services.google.jwks.json) }),
         ("POST", "/signin", "the account chooser as an API (JSON)", { await $0.googleSignIn($1.request) }),
+        ("GET", "/o/oauth2/v2/auth", "the Google sign-in web page (authorization code flow, PKCE)", { $0.googleAuthorizePage($1.request) }),
+        ("POST", "/o/oauth2/v2/auth/decision", "the web page's answer: a redirect with `code` and `state`, or `error=access_denied`",
+         { await $0.googleAuthorizeDecision($1.request) }),
+        ("POST", "/token", "exchange a code (form: `code`, `client_id`, `redirect_uri`, `code_verifier`)", { await $0.googleToken($1.request) }),
     ])
 
     func apple(_ request: EmulatorRequest, path: [String]) async -> EmulatorResponse {
@@ -129,6 +136,110 @@ struct IdentityProviderRoutes {
         }
         await services.apple.revokeAuthorization(appleID: appleID, clientID: client)
         return .json([:])
+    }
+
+    // MARK: - Apple web pages
+
+    private func appleAuthorizePage(_ request: EmulatorRequest) async -> EmulatorResponse {
+        let authorize: ProviderAuthorizeRequest
+        do { authorize = try ProviderAuthorizeRequest(request.query, host: request.headers["host"]) } catch {
+            return .html(AppleSignInPages.refusal(error, provider: "Sign in with Apple"), status: 400)
+        }
+        guard let appleID = request.query["apple_id"].flatMap({ try? EmailAddress.normalized($0) }) else {
+            return .html(AppleSignInPages.appleIDStep(authorize))
+        }
+        let firstTime = await services.apple.isFirstAuthorization(appleID: appleID, clientID: authorize.clientID)
+        let relay = firstTime ? await services.apple.relayAddress(appleID: appleID) : nil
+        return .html(AppleSignInPages.consentStep(authorize, appleID: appleID, firstTime: firstTime, relayAddress: relay))
+    }
+
+    private func appleAuthorizeDecision(_ request: EmulatorRequest) async -> EmulatorResponse {
+        guard let form = formFields(request) else { return Self.appleError("invalid_request", "expected an application/x-www-form-urlencoded body") }
+        let authorize: ProviderAuthorizeRequest
+        do { authorize = try ProviderAuthorizeRequest(form, host: request.headers["host"]) } catch {
+            return .html(AppleSignInPages.refusal(error, provider: "Sign in with Apple"), status: 400)
+        }
+        var answer: [(String, String)] = []
+        if form["decision"] == "cancel" {
+            answer = [("error", "user_cancelled_authorize")]
+        } else {
+            let name = PersonName(givenName: form["first_name"].flatMap { $0.isEmpty ? nil : $0 }, familyName: form["last_name"].flatMap { $0.isEmpty ? nil : $0 })
+            do {
+                let response = try await services.apple.authorize(AppleSheetRequest(
+                    clientID: authorize.clientID, appleID: form["apple_id"], name: name.formatted == nil ? nil : name,
+                    hideEmail: form["email_choice"] == "hide", nonce: authorize.nonce, cancel: false))
+                answer = [("code", response.authorizationCode), ("id_token", response.identityToken)]
+                if let user = Self.appleUserField(response, asked: authorize) { answer.append(("user", user)) }
+            } catch {
+                answer = [("error", Self.name(of: error))]
+            }
+        }
+        if let state = authorize.state { answer.insert(("state", state), at: answer.count > 1 ? 2 : 1) }
+        if authorize.responseMode == "form_post" || authorize.scope != nil {
+            return .html(AppleSignInPages.formPost(to: authorize.redirectURI, fields: answer))
+        }
+        return Self.redirect(authorize.redirectURI, with: answer)
+    }
+
+    /// Apple's `user` field: name and email, on the first authorization only, as JSON.
+    private static func appleUserField(_ response: AppleSheetResponse, asked request: ProviderAuthorizeRequest) -> String? {
+        var user: JSONObject = [:]
+        if request.asks(for: "name"), let name = response.fullName {
+            user["name"] = .object(["firstName": name.givenName.map(JSONValue.string) ?? .string(""),
+                                    "lastName": name.familyName.map(JSONValue.string) ?? .string("")])
+        }
+        if request.asks(for: "email"), let email = response.email { user["email"] = .string(email) }
+        return user.isEmpty ? nil : user.jsonString
+    }
+
+    /// A 302 to `uri` with `fields` added to its query.
+    static func redirect(_ uri: String, with fields: [(String, String)]) -> EmulatorResponse {
+        var components = URLComponents(string: uri)
+        let query = [components?.percentEncodedQuery, FormEncoding.encode(fields)].compactMap { $0 }.filter { !$0.isEmpty }
+        components?.percentEncodedQuery = query.joined(separator: "&")
+        let location = components?.url?.absoluteString ?? uri
+        return EmulatorResponse(status: 302, headers: [("Location", location), ("Cache-Control", "no-store")])
+    }
+
+    // MARK: - Google web pages
+
+    private func googleAuthorizePage(_ request: EmulatorRequest) -> EmulatorResponse {
+        do {
+            return .html(GoogleSignInPages.chooser(try ProviderAuthorizeRequest(request.query, host: request.headers["host"])))
+        } catch {
+            return .html(AppleSignInPages.refusal(error, provider: "Google"), status: 400)
+        }
+    }
+
+    private func googleAuthorizeDecision(_ request: EmulatorRequest) async -> EmulatorResponse {
+        guard let form = formFields(request) else { return Self.googleError("invalid_request", "expected an application/x-www-form-urlencoded body") }
+        let authorize: ProviderAuthorizeRequest
+        do { authorize = try ProviderAuthorizeRequest(form, host: request.headers["host"]) } catch {
+            return .html(AppleSignInPages.refusal(error, provider: "Google"), status: 400)
+        }
+        var answer: [(String, String)]
+        if form["decision"] == "cancel" {
+            answer = [("error", "access_denied")]
+        } else {
+            do {
+                let code = try await services.google.authorize(GoogleAuthorizationRequest(
+                    clientID: authorize.clientID, redirectURI: authorize.redirectURI, email: form["email"] ?? "",
+                    name: form["name"].flatMap(PersonName.parsing), nonce: authorize.nonce,
+                    codeChallenge: authorize.codeChallenge, codeChallengeMethod: authorize.codeChallengeMethod))
+                answer = [("code", code), ("scope", "email profile openid"), ("authuser", "0"), ("prompt", "consent")]
+            } catch {
+                return .html(AppleSignInPages.refusal(.init(error: "invalid_request", description: "\(error)"), provider: "Google"), status: 400)
+            }
+        }
+        if let state = authorize.state { answer.insert(("state", state), at: 0) }
+        return Self.redirect(authorize.redirectURI, with: answer)
+    }
+
+    private func googleToken(_ request: EmulatorRequest) async -> EmulatorResponse {
+        guard let form = formFields(request) else { return Self.googleError("invalid_request", "expected an application/x-www-form-urlencoded body") }
+        do { return .json(try await services.google.token(form: form)) } catch {
+            return .json(["error": .string(error.error), "error_description": error.errorDescription.map(JSONValue.string) ?? .null], status: 400)
+        }
     }
 
     // MARK: - Google

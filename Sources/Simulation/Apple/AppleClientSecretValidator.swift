@@ -23,7 +23,7 @@ struct AppleClientSecretValidator {
         func verify(using algorithm: some JWTAlgorithm) async throws {}
     }
 
-    func validate(_ secret: String, clientID: String, now: Date) async throws(AppleOAuthError) {
+    func validate(_ secret: String, clientID: String, now: Date) async throws(OAuthProviderError) {
         let jws: CompactJWS
         do { jws = try CompactJWS(parsing: secret) } catch { throw .invalidClient("client_secret is not a JWT") }
         guard jws.algorithm == "ES256" else { throw .invalidClient("client_secret must be signed with ES256") }

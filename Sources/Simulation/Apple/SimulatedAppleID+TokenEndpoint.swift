@@ -6,12 +6,12 @@ extension SimulatedAppleID {
     /// - Parameter form: The form fields: `client_id`, `client_secret`, `grant_type`, `code` or
     ///   `refresh_token`.
     /// - Returns: The `TokenResponse` JSON.
-    /// - Throws: ``AppleOAuthError`` exactly as Apple answers.
-    public func token(form: [String: String]) async throws(AppleOAuthError) -> JSONObject {
+    /// - Throws: ``OAuthProviderError`` exactly as Apple answers.
+    public func token(form: [String: String]) async throws(OAuthProviderError) -> JSONObject {
         let now = clock.now()
         guard let grantType = form["grant_type"], !grantType.isEmpty else { throw .invalidRequest("grant_type is required") }
         guard grantType == "authorization_code" || grantType == "refresh_token" else {
-            throw AppleOAuthError(error: "unsupported_grant_type", errorDescription: nil)
+            throw OAuthProviderError(error: "unsupported_grant_type", errorDescription: nil)
         }
         let clientID = try await authenticateClient(form, now: now)
         if grantType == "authorization_code" {
@@ -23,8 +23,8 @@ extension SimulatedAppleID {
     /// `POST /auth/revoke`: revokes a refresh or access token. Unknown and already invalid
     /// tokens also get a 200, as at Apple.
     /// - Parameter form: `client_id`, `client_secret`, `token`, `token_type_hint`.
-    /// - Throws: ``AppleOAuthError`` (`invalid_client`, `invalid_request`).
-    public func revoke(form: [String: String]) async throws(AppleOAuthError) {
+    /// - Throws: ``OAuthProviderError`` (`invalid_client`, `invalid_request`).
+    public func revoke(form: [String: String]) async throws(OAuthProviderError) {
         let now = clock.now()
         let clientID = try await authenticateClient(form, now: now)
         guard let token = form["token"], !token.isEmpty else { throw .invalidRequest("token is required") }
@@ -32,7 +32,7 @@ extension SimulatedAppleID {
         revoke(clientID: clientID, subject: record.subject, tokenKind: record.kind, at: now)
     }
 
-    private func authenticateClient(_ form: [String: String], now: Date) async throws(AppleOAuthError) -> String {
+    private func authenticateClient(_ form: [String: String], now: Date) async throws(OAuthProviderError) -> String {
         guard let clientID = form["client_id"], !clientID.isEmpty else { throw .invalidClient("client_id is required") }
         guard let secret = form["client_secret"], !secret.isEmpty else { throw .invalidClient("client_secret is required") }
         let validator = AppleClientSecretValidator(teamID: configuration.teamID, keys: developerKeys)
@@ -40,7 +40,7 @@ extension SimulatedAppleID {
         return clientID
     }
 
-    private func exchangeCode(_ code: String?, clientID: String, now: Date) throws(AppleOAuthError) -> JSONObject {
+    private func exchangeCode(_ code: String?, clientID: String, now: Date) throws(OAuthProviderError) -> JSONObject {
         guard let code, !code.isEmpty else { throw .invalidRequest("code is required") }
         guard let record = state.codes[code], now.timeIntervalSince(record.issuedAt) < 300 else {
             throw .invalidGrant("The code has expired or has been revoked.")
@@ -59,7 +59,7 @@ extension SimulatedAppleID {
         do {
             idToken = try identityToken(for: authorization, nonce: record.nonce, binding: ("at_hash", accessToken), now: now)
         } catch {
-            throw AppleOAuthError(error: "server_error", errorDescription: nil)
+            throw OAuthProviderError(error: "server_error", errorDescription: nil)
         }
         return [
             "access_token": .string(accessToken), "token_type": .string("Bearer"), "expires_in": .int(3600),
@@ -67,7 +67,7 @@ extension SimulatedAppleID {
         ]
     }
 
-    private func refresh(_ token: String?, clientID: String, now: Date) throws(AppleOAuthError) -> JSONObject {
+    private func refresh(_ token: String?, clientID: String, now: Date) throws(OAuthProviderError) -> JSONObject {
         guard let token, !token.isEmpty else { throw .invalidRequest("refresh_token is required") }
         guard let record = state.tokens[token], record.kind == "refresh_token", record.revokedAt == nil,
               record.clientID == clientID, let authorization = activeAuthorization(clientID: clientID, subject: record.subject)
@@ -78,7 +78,7 @@ extension SimulatedAppleID {
         do {
             idToken = try identityToken(for: authorization, nonce: nil, binding: ("at_hash", accessToken), now: now)
         } catch {
-            throw AppleOAuthError(error: "server_error", errorDescription: nil)
+            throw OAuthProviderError(error: "server_error", errorDescription: nil)
         }
         return ["access_token": .string(accessToken), "token_type": .string("Bearer"), "expires_in": .int(3600), "id_token": .string(idToken)]
     }

@@ -72,6 +72,14 @@ public actor SimulatedAppleID {
         return activeAuthorization(clientID: clientID, subject: account.subject) == nil
     }
 
+    /// The Hide My Email address of an Apple ID (made, with the account, on first use).
+    /// - Parameter appleID: The Apple ID.
+    /// - Returns: The relay address, or `nil` for a malformed Apple ID.
+    public func relayAddress(appleID: String) -> String? {
+        guard let normalized = try? EmailAddress.normalized(appleID) else { return nil }
+        return accountFor(normalized).relayAddress
+    }
+
     /// Runs the sheet.
     /// - Parameter request: What the person does.
     /// - Returns: The credential; `email` and `fullName` only on a first authorization.

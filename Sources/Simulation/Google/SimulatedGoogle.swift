@@ -58,10 +58,12 @@ public actor SimulatedGoogle {
         package var familyName: String?
     }
 
-    private let clock: AuthClock
+    let clock: AuthClock
     var keyRing: RSAKeyRing
     var accounts: [String: Account]
     private var scripted: [AuthError] = []
+    /// Codes of the web flow not yet exchanged (memory only: they live 10 minutes).
+    var codes: [String: PendingCode] = [:]
 
     /// The issuer written into tokens.
     public nonisolated let issuer = "https://accounts.google.com"
