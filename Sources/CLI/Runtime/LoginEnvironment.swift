@@ -88,8 +88,10 @@ struct LoginEnvironment: Sendable {
         return "session-remote-\(options.backend.rawValue)-\(SHA256Hex.prefix(of: endpoint)).json"
     }
 
-    /// The REST adapter for the remote backend the options name.
-    static func remoteBackend(_ options: GlobalOptions, reporter: Reporter, transport: HTTPTransport = .urlSession()) throws -> any AuthBackend {
+    /// The REST adapter for the remote backend the options name, over `transport` (by default
+    /// `URLSession` within `--timeout`).
+    static func remoteBackend(_ options: GlobalOptions, reporter: Reporter, transport: HTTPTransport? = nil) throws -> any AuthBackend {
+        let transport = transport ?? .urlSession(limits: options.transportLimits)
         switch options.backend {
         case .supabase:
             guard let url = options.supabaseURL.flatMap(URL.init(string:)), let key = options.supabaseKey else {
@@ -107,7 +109,7 @@ struct LoginEnvironment: Sendable {
     }
 
     private static func openRemote(_ options: GlobalOptions, directory: SimulationStateDirectory, reporter: Reporter, logger: Logger) throws -> LoginEnvironment {
-        let transport = HTTPTransport.urlSession()
+        let transport = HTTPTransport.urlSession(limits: options.transportLimits)
         let backend = try remoteBackend(options, reporter: reporter, transport: transport)
         let providers: IdentityProviders = options.idpURL.flatMap(URL.init(string:)).map {
             .remote(HTTPSimulatedProviders(baseURL: $0, transport: transport))
