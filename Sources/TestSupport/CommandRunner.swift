@@ -38,9 +38,11 @@ public struct CommandRunner: Sendable {
     ///   - arguments: The arguments.
     ///   - environment: Extra environment variables.
     ///   - input: Text for standard input (none: stdin is empty, not a terminal).
+    ///   - timeLimit: Seconds after which the process is terminated (`nil`: none), for runs
+    ///     that could hang.
     /// - Returns: Status and output.
     /// - Throws: When the process cannot start.
-    public func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) async throws -> Result {
+    public func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil, timeLimit: Double? = nil) async throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -50,6 +52,8 @@ public struct CommandRunner: Sendable {
         process.standardError = stderr
         process.standardInput = stdin
         try process.run()
+        let watchdog = timeLimit.map { process.terminate(after: $0) }
+        defer { watchdog?.cancel() }
         if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
         try? stdin.fileHandleForWriting.close()
         async let out = Task.detached { stdout.fileHandleForReading.readDataToEndOfFile() }.value

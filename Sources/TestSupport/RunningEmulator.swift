@@ -20,10 +20,13 @@ public final class RunningEmulator: Sendable {
     ///   - services: The services to serve.
     ///   - stateDirectory: Where to keep state (`nil`: nothing is written).
     ///   - logger: The server's logger (`nil`: only critical messages, dropped).
+    ///   - connectionLimits: Its timeouts and connection cap.
     /// - Returns: The running emulator.
     /// - Throws: When it cannot start.
-    public static func start(services: SimulatedServices, stateDirectory: URL? = nil, logger: Logger? = nil) async throws -> RunningEmulator {
+    public static func start(services: SimulatedServices, stateDirectory: URL? = nil, logger: Logger? = nil,
+                             connectionLimits: EmulatorConnectionLimits = EmulatorConnectionLimits()) async throws -> RunningEmulator {
         var configuration = EmulatorConfiguration(host: "127.0.0.1", port: 0, stateDirectory: stateDirectory, ephemeral: stateDirectory == nil)
+        configuration.connectionLimits = connectionLimits
         configuration.clientIDs = services.configuration.clientIDs
         configuration.firebaseProjects = [services.configuration.firebaseProjectID]
         let (ports, continuation) = AsyncStream<Int>.makeStream()

@@ -48,12 +48,22 @@ struct CommandParsingTests {
         #expect(try parse(["status", "--firebase-api-key", "k", "--firebase-emulator-host", "127.0.0.1:9099"], as: StatusCommand.self).global.backend == .firebase)
     }
 
+    @Test("--timeout sets the deadline of every request to a remote backend; 30 s by default")
+    func timeout() throws {
+        let remote = ["--supabase-url", "http://127.0.0.1:9999", "--supabase-key", "k"]
+        #expect(try parse(["status", "--timeout", "5"] + remote, as: StatusCommand.self).global.transportLimits.timeout == 5)
+        #expect(try parse(["refresh", "--timeout", "300"], as: RefreshCommand.self).global.timeout == 300)
+        let limits = try parse(["status"] + remote, as: StatusCommand.self).global.transportLimits
+        #expect(limits.timeout == 30 && limits.maxResponseBytes == 1 << 20)
+    }
+
     @Test("bad input is a usage error", arguments: [
         ["apple", "--hide-email", "--share-email"], ["apple", "--backend", "parse"], ["apple", "--name", " "],
         ["apple", "--email", "not-an-email"], ["otp"], ["otp", "--email", "a@"], ["otp", "--email", "a@example.com", "--code", " "],
         ["logout", "--scope", "everywhere"], ["mailbox"], ["fly"], ["link", "facebook"], ["unlink", "twitter"], ["serve", "--port", "70000"],
         ["status", "--supabase-url", "http://x"], ["status", "--firebase-api-key", "k", "--firebase-emulator-host", "http://h:1"],
         ["apple", "--firebase-api-key", "k", "--firebase-emulator-host", "a b:9"], ["apple", "--firebase-api-key", "k", "--firebase-emulator-host", "h#x:9"],
+        ["status", "--timeout", "0"], ["status", "--timeout", "301"], ["status", "--timeout", "-5"], ["status", "--timeout", "soon"],
     ])
     func usageErrors(arguments: [String]) {
         #expect(throws: (any Error).self) { _ = try Login.parseAsRoot(arguments) }

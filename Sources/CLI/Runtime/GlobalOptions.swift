@@ -55,15 +55,25 @@ struct GlobalOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The Sign in with Apple key's .p8 file (remote backends).", valueName: "path"))
     var appleKeyFile: String?
 
+    @Option(help: ArgumentHelp(
+        "Seconds each HTTP request to a remote backend or --idp-url may take, from sending it to its last byte (1-300).",
+        discussion: "A failed idempotent request is retried once, so a call can take twice as long.", valueName: "seconds"))
+    var timeout = 30
+
     /// Whether a remote backend was asked for.
     var isRemote: Bool { supabaseURL != nil || firebaseAPIKey != nil }
 
-    /// The embedded services's configuration: the app's client id for each identity provider.
+    /// The bounds of every HTTP request to a remote backend: `--timeout`, and the transport's
+    /// body limit.
+    var transportLimits: HTTPTransportLimits { HTTPTransportLimits(timeout: TimeInterval(timeout)) }
+
+    /// The embedded services' configuration: the app's client id for each identity provider.
     var simulationConfiguration: SimulationConfiguration {
         SimulationConfiguration(clientIDs: [.apple: [appleClientID], .google: [googleClientID]])
     }
 
     mutating func validate() throws {
+        guard (1...300).contains(timeout) else { throw ValidationError("--timeout takes 1 to 300 seconds, not \(timeout)") }
         if supabaseURL != nil, supabaseKey == nil { throw ValidationError("--supabase-url needs --supabase-key") }
         if supabaseKey != nil, supabaseURL == nil { throw ValidationError("--supabase-key needs --supabase-url") }
         for (flag, value) in [("--supabase-url", supabaseURL), ("--idp-url", idpURL)] {

@@ -65,7 +65,8 @@ struct LoginEnvironment: Sendable {
         }
         let wiring = Wiring(options: options, sheets: sheets, directory: directory, reporter: reporter, logger: logger)
         if options.isRemote {
-            try await wiring.run(backend: try wiring.remoteBackend(), providers: wiring.remoteProviders(), services: nil, mode: mode, body)
+            let transport = wiring.transport
+            try await wiring.run(backend: try wiring.remoteBackend(transport), providers: wiring.remoteProviders(transport), services: nil, mode: mode, body)
             return
         }
         if case .watch = mode {
@@ -127,7 +128,7 @@ private struct Wiring: Sendable {
         }
     }
 
-    func remoteBackend() throws -> any AuthBackend {
+    func remoteBackend(_ transport: HTTPTransport) throws -> any AuthBackend {
         do {
             return try options.backend.profile.remote(options, transport)
         } catch {
@@ -135,11 +136,12 @@ private struct Wiring: Sendable {
         }
     }
 
-    func remoteProviders() -> IdentityProviders {
+    func remoteProviders(_ transport: HTTPTransport) -> IdentityProviders {
         options.idpURL.flatMap(URL.init(string:)).map { .remote(HTTPSimulatedProviders(baseURL: $0, transport: transport)) } ?? .unavailable
     }
 
-    private var transport: HTTPTransport { .urlSession() }
+    /// Every remote call's transport, bounded by `--timeout` and the body limit.
+    var transport: HTTPTransport { .urlSession(limits: options.transportLimits) }
 
     /// The Apple token revoker: the embedded services's simulated Apple, or Apple (the emulator's
     /// simulated Apple) with the team's key from the options.

@@ -4,42 +4,34 @@ import FoundationNetworking
 #endif
 
 extension HTTPTransport {
-    /// A transport over `URLSession`.
+    /// A transport over `URLSession` that keeps a request's credentials at its origin and
+    /// bounds every request in time and size:
+    /// - a redirect is followed only within the request's origin (scheme, host, port); one to
+    ///   another origin fails with ``HTTPTransportError/Kind/crossOriginRedirect`` and is not
+    ///   sent, so `Authorization`, `apikey` and a body (which a 307 or 308 would resend) stay
+    ///   where the adapter sent them;
+    /// - the whole exchange ends within `limits.timeout` or fails with
+    ///   ``HTTPTransportError/Kind/timedOut`` ("timed out after N s"), however slowly the
+    ///   server trickles bytes;
+    /// - a response body over `limits.maxResponseBytes` (announced or streamed) cancels the
+    ///   transfer and fails with ``HTTPTransportError/Kind/responseTooLarge``, without reading
+    ///   the rest.
+    ///
+    /// ```swift
+    /// let backend = SupabaseAuthBackend(
+    ///     configuration: SupabaseConfiguration(projectURL: url, apiKey: anonKey),
+    ///     transport: .urlSession(limits: HTTPTransportLimits(timeout: 15)), clock: .live)
+    /// ```
     /// - Parameters:
-    ///   - session: The session (an ephemeral one by default: no cookies, no cache).
-    ///   - timeout: Seconds before a request times out.
-    /// - Returns: The transport.
-    public static func urlSession(_ session: URLSession = URLSession(configuration: .ephemeral), timeout: TimeInterval = 30) -> HTTPTransport {
-        HTTPTransport { request in
-            var urlRequest = URLRequest(url: request.url, timeoutInterval: timeout)
-            urlRequest.httpMethod = request.method
-            for header in request.headers { urlRequest.addValue(header.value, forHTTPHeaderField: header.name) }
-            urlRequest.httpBody = request.body
-            let data: Data
-            let response: URLResponse
-            do {
-                (data, response) = try await session.data(for: urlRequest)
-            } catch let error as URLError {
-                throw HTTPTransportError(reason: "\(request.method) \(request.url.host ?? ""): \(error.localizedDescription)",
-                                         isTransient: Self.transientCodes.contains(error.code))
-            } catch {
-                throw HTTPTransportError(reason: "\(request.method) \(request.url.host ?? ""): \(error.localizedDescription)", isTransient: true)
-            }
-            guard let http = response as? HTTPURLResponse else {
-                throw HTTPTransportError(reason: "not an HTTP response", isTransient: false)
-            }
-            var headers: [String: String] = [:]
-            for (key, value) in http.allHeaderFields {
-                if let key = key as? String, let value = value as? String { headers[key.lowercased()] = value }
-            }
-            return HTTPResponseData(status: http.statusCode, headers: headers, body: data)
-        }
+    ///   - configuration: The session configuration (ephemeral by default: no cookies kept
+    ///     between runs, no disk cache).
+    ///   - limits: The deadline and body limit of every request.
+    /// - Returns: The transport. Its session is invalidated when the last copy is released.
+    /// - Precondition: `limits.isValid`.
+    public static func urlSession(configuration: URLSessionConfiguration = .ephemeral, limits: HTTPTransportLimits = .standard) -> HTTPTransport {
+        let client = URLSessionClient(configuration: configuration, limits: limits)
+        return HTTPTransport { try await client.send($0) }
     }
-
-    private static let transientCodes: Set<URLError.Code> = [
-        .timedOut, .cannotConnectToHost, .networkConnectionLost, .notConnectedToInternet, .cannotFindHost,
-        .dnsLookupFailed, .cancelled, .resourceUnavailable, .secureConnectionFailed,
-    ]
 
     /// This transport, retrying an idempotent request once, after `delay`, when it failed
     /// transiently (no connection, timeout, 408, 429 is not retried, 5xx gateway errors).

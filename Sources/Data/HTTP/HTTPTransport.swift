@@ -87,23 +87,3 @@ public struct HTTPTransport: Sendable {
     /// - Parameter send: Sends a request.
     public init(send: @escaping @Sendable (HTTPRequestData) async throws -> HTTPResponseData) { self.send = send }
 }
-
-/// A failure below HTTP.
-public struct HTTPTransportError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What went wrong.
-    public var reason: String
-    /// Whether retrying may help (timeouts, lost connections, refused connections).
-    public var isTransient: Bool
-
-    /// Creates an error.
-    /// - Parameters:
-    ///   - reason: What went wrong.
-    ///   - isTransient: Whether retrying may help.
-    public init(reason: String, isTransient: Bool) {
-        self.reason = reason
-        self.isTransient = isTransient
-    }
-
-    /// The reason.
-    public var description: String { reason }
-}

@@ -22,6 +22,8 @@ public struct EmulatorConfiguration: Sendable, Hashable {
     public var maxBodySize: Int
     /// How often changed state is written to disk, in seconds.
     public var saveInterval: TimeInterval
+    /// Header-read, body-read and idle timeouts, and the cap on open connections.
+    public var connectionLimits: EmulatorConnectionLimits
 
     /// Creates a configuration.
     /// - Parameters:
@@ -39,6 +41,7 @@ public struct EmulatorConfiguration: Sendable, Hashable {
         self.clientIDs = SimulationConfiguration.defaultClientIDs
         self.maxBodySize = 1 << 20
         self.saveInterval = 1
+        self.connectionLimits = EmulatorConnectionLimits()
     }
 
     /// The base URL clients use.

@@ -2,6 +2,7 @@ import AuthData
 import AuthSimulation
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 
 /// A built emulator: the routes and the HTTP server around them.
@@ -89,9 +90,14 @@ package func buildEmulator(
     let persistence = configuration.ephemeral ? nil : directory.map {
         EmulatorPersistence(directory: $0, emulator: emulator, interval: configuration.saveInterval, logger: logger)
     }
+    let limits = configuration.connectionLimits
     let application = Application(
         responder: EmulatorHTTPResponder(emulator: emulator),
-        configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+        server: .http1(configuration: HTTP1Channel.Configuration(
+            additionalChannelHandlers: [ConnectionDeadlineHandler(limits: limits, logger: logger)])),
+        configuration: ApplicationConfiguration(
+            address: .hostname(configuration.host, port: configuration.port), serverName: nil,
+            availableConnectionsDelegate: EmulatorConnectionCap(maxConnections: limits.maxConnections, logger: logger)),
         onServerRunning: { channel in await onServerRunning(emulator, channel.localAddress?.port ?? configuration.port) },
         logger: logger)
     return EmulatorApp(emulator: emulator, application: application, persistence: persistence)
