@@ -1,0 +1,88 @@
+import AuthData
+import Foundation
+
+/// Anonymous and admin-created users, lookups, updates and deletion.
+extension FirebaseStore {
+    package func signUpAnonymously(now: Date) -> FirebaseUserRecord {
+        let millis = Self.millis(now)
+        let user = FirebaseUserRecord(
+            localId: RandomIdentifiers.firebaseUID(), email: nil, emailVerified: false, displayName: nil, photoUrl: nil,
+            disabled: false, providers: [], emailLinkSignin: false, hasPassword: false,
+            validSince: Int64(now.timeIntervalSince1970), createdAt: millis, lastLoginAt: millis)
+        insert(user)
+        return user
+    }
+
+    package func createUser(_ request: FirebaseSignUpRequest, now: Date) throws(FirebaseFailure) -> FirebaseUserRecord {
+        let millis = Self.millis(now)
+        let localId = request.localId ?? RandomIdentifiers.firebaseUID()
+        guard state.users[localId] == nil else { throw .code("DUPLICATE_LOCAL_ID") }
+        let email = request.email?.lowercased()
+        if let email, state.emailIndex[email] != nil { throw .emailExists }
+        var providers: [FirebaseProviderRecord] = []
+        if let email, request.password != nil {
+            providers.append(FirebaseProviderRecord(providerId: "password", rawId: email, email: email, displayName: request.displayName, photoUrl: request.photoUrl))
+        }
+        let user = FirebaseUserRecord(
+            localId: localId, email: email, emailVerified: request.emailVerified ?? false, displayName: request.displayName,
+            photoUrl: request.photoUrl, disabled: request.disabled ?? false, providers: providers, emailLinkSignin: false,
+            hasPassword: request.password != nil, validSince: Int64(now.timeIntervalSince1970), createdAt: millis, lastLoginAt: millis)
+        insert(user)
+        return user
+    }
+
+    package func user(_ localId: String) -> FirebaseUserRecord? { state.users[localId] }
+
+    package func users(localIds: [String], emails: [String]) -> [FirebaseUserRecord] {
+        let byId = localIds.compactMap { state.users[$0] }
+        let byEmail = emails.compactMap { state.emailIndex[$0.lowercased()].flatMap { state.users[$0] } }
+        return byId + byEmail
+    }
+
+    package func update(_ localId: String, with request: FirebaseUpdateRequest, isAdmin: Bool, now: Date) throws(FirebaseFailure) -> FirebaseUserRecord {
+        guard var user = state.users[localId] else { throw .userNotFound }
+        if !isAdmin, request.customAttributes != nil { throw .insufficientPermission }
+        if !isAdmin, request.disableUser != nil { throw .code("OPERATION_NOT_ALLOWED") }
+        if let name = request.displayName { user.displayName = name }
+        if let photo = request.photoUrl { user.photoUrl = photo }
+        for attribute in request.deleteAttribute ?? [] {
+            switch attribute {
+            case "DISPLAY_NAME": user.displayName = nil
+            case "PHOTO_URL": user.photoUrl = nil
+            default: throw .code("INVALID_REQ_TYPE", "Unsupported deleteAttribute \(attribute)")
+            }
+        }
+        for providerId in request.deleteProvider ?? [] {
+            for provider in user.providers where provider.providerId == providerId {
+                state.federatedIndex[FirebaseState.federatedKey(providerId: providerId, rawId: provider.rawId)] = nil
+            }
+            user.providers.removeAll { $0.providerId == providerId }
+        }
+        if isAdmin {
+            if let email = request.email?.lowercased(), email != user.email {
+                if state.emailIndex[email] != nil { throw .emailExists }
+                if let old = user.email { state.emailIndex[old] = nil }
+                user.email = email
+                state.emailIndex[email] = localId
+            }
+            if let verified = request.emailVerified { user.emailVerified = verified }
+            if let disabled = request.disableUser { user.disabled = disabled }
+            if let validSince = request.validSince.flatMap(Int64.init) { user.validSince = validSince }
+            if let attributes = request.customAttributes { user.customAttributes = attributes }
+        }
+        state.users[localId] = user
+        return user
+    }
+
+    package func delete(_ localId: String) throws(FirebaseFailure) {
+        guard let user = state.users.removeValue(forKey: localId) else { throw .userNotFound }
+        for provider in user.providers { state.federatedIndex[FirebaseState.federatedKey(providerId: provider.providerId, rawId: provider.rawId)] = nil }
+        if let email = user.email, state.emailIndex[email] == localId { state.emailIndex[email] = nil }
+        // The refresh-token records stay (at most `maxRefreshTokensPerUser`): production answers a
+        // deleted user's refresh with USER_NOT_FOUND, which needs the token to name its user. (The
+        // official emulator forgets them and answers INVALID_REFRESH_TOKEN.)
+        state.refreshTokensByUser[localId] = nil
+    }
+
+    package func wipe() { state = FirebaseState() }
+}
