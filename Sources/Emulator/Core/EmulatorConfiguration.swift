@@ -16,6 +16,8 @@ public struct EmulatorConfiguration: Sendable, Hashable {
     public var anonKeys: [String]
     /// Firebase project ids served (the first is the default).
     public var firebaseProjects: [String]
+    /// The Firebase-like engine's rate limits.
+    public var firebaseRateLimits = FirebaseRateLimits()
     /// The client ids the services accept per identity provider; the first of each is the app's.
     public var clientIDs: [ProviderID: [String]]
     /// The largest request body accepted, in bytes.

@@ -29,7 +29,8 @@ struct FirebaseRoutes {
     static let table: RouteTable<FirebaseRoutes> = {
         typealias Row = (method: String, pattern: String, summary: String, handler: RouteTable<FirebaseRoutes>.Handler)
         let clientMethods: [(String, String)] = [
-            ("accounts:signUp", "an anonymous user"), ("accounts:signInWithIdp", "sign in or link with an Apple or Google ID token"),
+            ("accounts:signUp", "an anonymous user"),
+            ("accounts:signInWithIdp", "sign in or link with an Apple or Google ID token"),
             ("accounts:lookup", "the signed-in user"), ("accounts:update", "update the profile, unlink providers"),
             ("accounts:delete", "delete the signed-in user (recent sign-in required)"), ("accounts:sendOobCode", "mail an email sign-in link"),
             ("accounts:signInWithEmailLink", "sign in with the link's `oobCode`"),
@@ -95,9 +96,9 @@ struct FirebaseRoutes {
         try requireAPIKey(request)
         switch method {
         case "accounts:signInWithIdp":
-            return .json(encoding: try await engine.signInWithIdp(try decode(request)))
+            return .json(encoding: try await engine.signInWithIdp(try decode(request), client: request.clientAddress))
         case "accounts:signUp":
-            return .json(encoding: try await engine.signUp(try decode(request)))
+            return .json(encoding: try await engine.signUp(try decode(request), client: request.clientAddress))
         case "accounts:lookup":
             let body: FirebaseAccountRequest = try decode(request)
             return .json(encoding: try await engine.lookup(idToken: body.idToken))
@@ -110,7 +111,7 @@ struct FirebaseRoutes {
         case "accounts:sendOobCode":
             return .json(encoding: try await engine.sendOobCode(try decode(request)))
         case "accounts:signInWithEmailLink":
-            return .json(encoding: try await engine.signInWithEmailLink(try decode(request)))
+            return .json(encoding: try await engine.signInWithEmailLink(try decode(request), client: request.clientAddress))
         default:
             throw Self.notFound
         }

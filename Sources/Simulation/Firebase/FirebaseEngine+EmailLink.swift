@@ -19,10 +19,15 @@ extension FirebaseEngine {
     }
 
     /// `accounts:signInWithEmailLink`.
-    package func signInWithEmailLink(_ request: FirebaseEmailLinkRequest) async throws(FirebaseFailure) -> FirebaseEmailLinkResponse {
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - client: The client's address (for the rate limits); `nil` in process.
+    /// - Returns: The tokens; `isNewUser` is always present.
+    /// - Throws: ``FirebaseFailure``.
+    package func signInWithEmailLink(_ request: FirebaseEmailLinkRequest, client: String? = nil) async throws(FirebaseFailure) -> FirebaseEmailLinkResponse {
         guard let code = request.oobCode, !code.isEmpty else { throw .code("MISSING_OOB_CODE") }
         guard let raw = request.email, let email = try? EmailAddress.normalized(raw) else { throw .code("INVALID_EMAIL") }
-        let (user, isNewUser) = try await store.signInWithEmailLink(email: email, code: code, now: now)
+        let (user, isNewUser) = try await store.signInWithEmailLink(email: email, code: code, client: client, now: now)
         let (idToken, refreshToken) = try await issueTokens(for: user, signInProvider: "password", authTime: nowSeconds)
         return FirebaseEmailLinkResponse(email: email, localId: user.localId, isNewUser: isNewUser, idToken: idToken, refreshToken: refreshToken, expiresIn: expiresIn)
     }

@@ -6,7 +6,12 @@ import Foundation
 /// `accounts:signInWithIdp`: sign-in and linking with an Apple or Google ID token.
 extension FirebaseEngine {
     /// `accounts:signInWithIdp`: sign in, or link when `idToken` is present.
-    package func signInWithIdp(_ request: FirebaseIdpRequest) async throws(FirebaseFailure) -> FirebaseIdpResponse {
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - client: The client's address (for the new-account limit); `nil` in process.
+    /// - Returns: The response; `needConfirmation` or `errorMessage` answers carry no tokens.
+    /// - Throws: ``FirebaseFailure``.
+    package func signInWithIdp(_ request: FirebaseIdpRequest, client: String? = nil) async throws(FirebaseFailure) -> FirebaseIdpResponse {
         guard let requestUri = request.requestUri, !requestUri.isEmpty else { throw .code("MISSING_REQUEST_URI") }
         guard let uri = URL(string: requestUri), uri.scheme != nil, uri.host != nil else { throw .code("INVALID_REQUEST_URI") }
         let params = request.postBody.flatMap(FormEncoding.decode) ?? [:]
@@ -33,7 +38,7 @@ extension FirebaseEngine {
                 let caller = try await authenticate(idToken)
                 user = try await store.link(identity, toUser: caller.localId, now: now)
             } else {
-                switch try await store.signIn(with: identity, autoCreate: request.autoCreate ?? true, now: now) {
+                switch try await store.signIn(with: identity, autoCreate: request.autoCreate ?? true, client: client, now: now) {
                 case .signedIn(let signedIn, let new):
                     user = signedIn
                     isNewUser = new

@@ -40,11 +40,16 @@ public final class FirebaseEngine: Sendable {
     // MARK: - Anonymous, lookup, update, delete
 
     /// `accounts:signUp` without an email: an anonymous user.
-    package func signUp(_ request: FirebaseSignUpRequest) async throws(FirebaseFailure) -> FirebaseSignUpResponse {
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - client: The client's address (for the new-account limit); `nil` in process.
+    /// - Returns: The new user's tokens.
+    /// - Throws: `OPERATION_NOT_ALLOWED` for an email or password, `TOO_MANY_ATTEMPTS_TRY_LATER`.
+    package func signUp(_ request: FirebaseSignUpRequest, client: String? = nil) async throws(FirebaseFailure) -> FirebaseSignUpResponse {
         guard request.email == nil, request.password == nil else {
             throw .code("OPERATION_NOT_ALLOWED", "Password sign-up is not enabled for this project.")
         }
-        let user = await store.signUpAnonymously(now: now)
+        let user = try await store.signUpAnonymously(client: client, now: now)
         let (idToken, refreshToken) = try await issueTokens(for: user, signInProvider: "anonymous", authTime: nowSeconds)
         return FirebaseSignUpResponse(localId: user.localId, idToken: idToken, refreshToken: refreshToken, expiresIn: expiresIn)
     }

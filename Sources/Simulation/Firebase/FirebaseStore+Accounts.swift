@@ -3,13 +3,21 @@ import Foundation
 
 /// Anonymous and admin-created users, lookups, updates and deletion.
 extension FirebaseStore {
-    package func signUpAnonymously(now: Date) -> FirebaseUserRecord {
+    /// A new anonymous user.
+    /// - Parameters:
+    ///   - client: The client's address; `nil` in process.
+    ///   - now: The time.
+    /// - Returns: The user.
+    /// - Throws: `TOO_MANY_ATTEMPTS_TRY_LATER` past the client's new accounts.
+    package func signUpAnonymously(client: String?, now: Date) throws(FirebaseFailure) -> FirebaseUserRecord {
+        try checkNewAccount(client: client, now: now)
         let millis = Self.millis(now)
         let user = FirebaseUserRecord(
             localId: RandomIdentifiers.firebaseUID(), email: nil, emailVerified: false, displayName: nil, photoUrl: nil,
             disabled: false, providers: [], emailLinkSignin: false, hasPassword: false,
             validSince: Int64(now.timeIntervalSince1970), createdAt: millis, lastLoginAt: millis)
         insert(user)
+        recordNewAccount(client: client, now: now)
         return user
     }
 
@@ -84,5 +92,14 @@ extension FirebaseStore {
         state.refreshTokensByUser[localId] = nil
     }
 
-    package func wipe() { state = FirebaseState() }
+    /// `DELETE /emulator/v1/projects/{p}/accounts`: forgets every user, identity and session.
+    /// As in firebase-tools (`state.ts` `deleteAllAccounts`), outstanding email codes stay; so do
+    /// the rate-limit counters, so that the unauthenticated wipe does not restore a budget.
+    package func wipe() {
+        var empty = FirebaseState()
+        empty.oobCodes = state.oobCodes
+        empty.lastEmailSent = state.lastEmailSent
+        empty.rateWindows = state.rateWindows
+        state = empty
+    }
 }

@@ -3,10 +3,22 @@ import Foundation
 
 /// Email action codes (`EMAIL_SIGNIN`) and email-link sign-in.
 extension FirebaseStore {
+    /// A new code for an address, replacing its outstanding one of the same type.
+    /// - Parameters:
+    ///   - email: The normalized address.
+    ///   - requestType: `EMAIL_SIGNIN`.
+    ///   - now: The time.
+    /// - Returns: The code.
+    /// - Throws: `TOO_MANY_ATTEMPTS_TRY_LATER` within the resend interval, `QUOTA_EXCEEDED` past
+    ///   the project's daily emails.
     package func createOobCode(email: String, requestType: String, now: Date) throws(FirebaseFailure) -> String {
         if let last = state.lastEmailSent[email], now.timeIntervalSince(last) < configuration.emailResendInterval { throw .tooManyAttempts }
+        try spendEmailQuota(now: now)
+        if state.lastEmailSent.count >= 4096 {
+            state.lastEmailSent = state.lastEmailSent.filter { now.timeIntervalSince($0.value) < configuration.emailResendInterval }
+            state.oobCodes = state.oobCodes.filter { now.timeIntervalSince($0.value.createdAt) <= configuration.oobCodeLifetime }
+        }
         state.lastEmailSent[email] = now
-        state.wrongOobAttempts[email] = nil
         state.oobCodes = state.oobCodes.filter { $0.value.email != email || $0.value.requestType != requestType }
         let code = RandomIdentifiers.base64URL(54)
         state.oobCodes[code] = FirebaseOobRecord(email: email, requestType: requestType, createdAt: now)
@@ -17,13 +29,21 @@ extension FirebaseStore {
         state.oobCodes.map { ($0.key, $0.value) }.sorted { $0.record.createdAt < $1.record.createdAt }
     }
 
-    package func signInWithEmailLink(email: String, code: String, now: Date) throws(FirebaseFailure) -> (FirebaseUserRecord, isNewUser: Bool) {
-        guard state.wrongOobAttempts[email, default: 0] < configuration.maxWrongOobAttempts else { throw .tooManyAttempts }
+    /// Spends an `EMAIL_SIGNIN` code: signs in the address's user, created if new. Unlike
+    /// firebase-tools, codes expire (`EXPIRED_OOB_CODE`) and wrong codes are counted
+    /// (``FirebaseRateLimits``).
+    /// - Parameters:
+    ///   - email: The normalized address.
+    ///   - code: The `oobCode`.
+    ///   - client: The client's address; `nil` in process.
+    ///   - now: The time.
+    /// - Returns: The user and whether it was created.
+    /// - Throws: `TOO_MANY_ATTEMPTS_TRY_LATER`, `INVALID_OOB_CODE`, `EXPIRED_OOB_CODE`,
+    ///   `INVALID_EMAIL`, `USER_DISABLED`.
+    package func signInWithEmailLink(email: String, code: String, client: String?, now: Date) throws(FirebaseFailure) -> (FirebaseUserRecord, isNewUser: Bool) {
+        try checkCodeAttempts(email: email, client: client, now: now)
         guard let record = state.oobCodes[code], record.requestType == "EMAIL_SIGNIN" else {
-            state.wrongOobAttempts[email, default: 0] += 1
-            if state.wrongOobAttempts[email, default: 0] >= configuration.maxWrongOobAttempts {
-                state.oobCodes = state.oobCodes.filter { $0.value.email != email }
-            }
+            recordWrongCode(email: email, client: client, now: now)
             throw .invalidOobCode
         }
         guard now.timeIntervalSince(record.createdAt) <= configuration.oobCodeLifetime else {
@@ -31,26 +51,34 @@ extension FirebaseStore {
             throw .expiredOobCode
         }
         guard record.email == email else {
+            recordWrongCode(email: email, client: client, now: now)
             throw .code("INVALID_EMAIL", "The email provided does not match the sign-in email address.")
         }
+        let existing = state.emailIndex[email].flatMap { state.users[$0] }
+        if existing == nil { try checkNewAccount(client: client, now: now) }
         state.oobCodes[code] = nil
-        state.wrongOobAttempts[email] = nil
-        let millis = Self.millis(now)
-        let passwordProvider = FirebaseProviderRecord(providerId: "password", rawId: email, email: email, displayName: nil, photoUrl: nil)
-        if let localId = state.emailIndex[email], var user = state.users[localId] {
-            guard !user.disabled else { throw .userDisabled }
-            if !user.providers.contains(where: { $0.providerId == "password" }) { user.providers.append(passwordProvider) }
-            user.emailVerified = true
-            user.emailLinkSignin = true
-            user.lastLoginAt = millis
-            state.users[localId] = user
-            return (user, false)
+        guard var user = existing else {
+            let user = FirebaseUserRecord(
+                localId: RandomIdentifiers.firebaseUID(), email: email, emailVerified: true, displayName: nil, photoUrl: nil,
+                disabled: false, providers: [Self.passwordProvider(email: email, of: nil)], emailLinkSignin: true, hasPassword: false,
+                validSince: Int64(now.timeIntervalSince1970), createdAt: Self.millis(now), lastLoginAt: Self.millis(now))
+            insert(user)
+            recordNewAccount(client: client, now: now)
+            return (user, true)
         }
-        let user = FirebaseUserRecord(
-            localId: RandomIdentifiers.firebaseUID(), email: email, emailVerified: true, displayName: nil, photoUrl: nil,
-            disabled: false, providers: [passwordProvider], emailLinkSignin: true, hasPassword: false,
-            validSince: Int64(now.timeIntervalSince1970), createdAt: millis, lastLoginAt: millis)
-        insert(user)
-        return (user, true)
+        guard !user.disabled else { throw .userDisabled }
+        user.emailVerified = true
+        user.emailLinkSignin = true
+        user.providers.removeAll { $0.providerId == "password" }
+        user.providers.append(Self.passwordProvider(email: email, of: user))
+        user.lastLoginAt = Self.millis(now)
+        state.users[user.localId] = user
+        return (user, false)
+    }
+
+    /// The `password` provider entry firebase-tools rebuilds from the top-level fields
+    /// (`state.ts` `updateUserByLocalId`).
+    static func passwordProvider(email: String, of user: FirebaseUserRecord?) -> FirebaseProviderRecord {
+        FirebaseProviderRecord(providerId: "password", rawId: email, email: email, displayName: user?.displayName, photoUrl: user?.photoUrl)
     }
 }

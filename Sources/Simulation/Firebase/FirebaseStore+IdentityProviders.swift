@@ -11,7 +11,16 @@ extension FirebaseStore {
         state.spentAppleTokens[tokenHash] = expiresAt
     }
 
-    package func signIn(with identity: FirebaseIdentity, autoCreate: Bool, now: Date) throws(FirebaseFailure) -> IdpOutcome {
+    /// Signs in with a verified identity: its user; else the account with its email; else a
+    /// new user (`autoCreate`).
+    /// - Parameters:
+    ///   - identity: The identity.
+    ///   - autoCreate: Whether an unknown identity creates a user.
+    ///   - client: The client's address; `nil` in process.
+    ///   - now: The time.
+    /// - Returns: The outcome.
+    /// - Throws: `USER_DISABLED`, `USER_NOT_FOUND` (no `autoCreate`), `TOO_MANY_ATTEMPTS_TRY_LATER`.
+    package func signIn(with identity: FirebaseIdentity, autoCreate: Bool, client: String?, now: Date) throws(FirebaseFailure) -> IdpOutcome {
         let millis = Self.millis(now)
         let key = FirebaseState.federatedKey(providerId: identity.providerId, rawId: identity.rawId)
         if let localId = state.federatedIndex[key], var user = state.users[localId] {
@@ -38,6 +47,7 @@ extension FirebaseStore {
             return .signedIn(existing, isNewUser: false)
         }
         guard autoCreate else { throw .userNotFound }
+        try checkNewAccount(client: client, now: now)
         let user = FirebaseUserRecord(
             localId: RandomIdentifiers.firebaseUID(), email: identity.email, emailVerified: identity.emailVerified,
             displayName: identity.displayName, photoUrl: identity.photoUrl, disabled: false,
@@ -45,6 +55,7 @@ extension FirebaseStore {
             validSince: Int64(now.timeIntervalSince1970), createdAt: millis, lastLoginAt: millis)
         insert(user)
         state.federatedIndex[key] = user.localId
+        recordNewAccount(client: client, now: now)
         return .signedIn(user, isNewUser: true)
     }
 

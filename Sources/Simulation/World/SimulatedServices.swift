@@ -67,6 +67,7 @@ public final class SimulatedServices: Sendable {
             projectID: configuration.firebaseProjectID, idTokenKey: firebaseKey.signer,
             clientIDs: configuration.acceptedClientIDs)
         firebaseConfiguration.actionURL = configuration.firebaseActionURL
+        firebaseConfiguration.rateLimits = configuration.firebaseRateLimits
         self.firebase = FirebaseEngine(
             configuration: firebaseConfiguration, clock: clock, mailbox: mailbox,
             providerKeys: providerKeys(), state: state.firebase)

@@ -9,6 +9,8 @@ public struct SimulationConfiguration: Sendable, Hashable {
     public var supabaseIssuer: String
     /// The Firebase project id.
     public var firebaseProjectID: String
+    /// The rate limits of the Firebase-like engine.
+    public var firebaseRateLimits = FirebaseRateLimits()
     /// The base URL of Firebase email-link actions.
     public var firebaseActionURL: String
 
