@@ -11,8 +11,9 @@ extension FirebaseStore {
         state.spentAppleTokens[tokenHash] = expiresAt
     }
 
-    /// Signs in with a verified identity: its user; else the account with its email; else a
-    /// new user (`autoCreate`).
+    /// Signs in with a verified identity: its user; else the account with its email, which a
+    /// verified identity takes over when that account's email was never verified and which is
+    /// otherwise left alone (`needConfirmation`); else a new user (`autoCreate`).
     /// - Parameters:
     ///   - identity: The identity.
     ///   - autoCreate: Whether an unknown identity creates a user.
@@ -32,19 +33,13 @@ extension FirebaseStore {
             state.users[localId] = user
             return .signedIn(user, isNewUser: false)
         }
-        if let email = identity.email, let localId = state.emailIndex[email], var existing = state.users[localId] {
-            guard !existing.disabled else { throw .userDisabled }
+        if let email = identity.email, let localId = state.emailIndex[email], let existing = state.users[localId] {
+            // firebase-tools asks for confirmation whenever the IdP has not verified the email,
+            // before looking at `disabled`; it takes a verified account over too, which this
+            // engine does not (production asks to link instead).
             guard !existing.emailVerified && identity.emailVerified else { return .needConfirmation(existing: existing) }
-            // An unverified account loses to a verified IdP: its other ways in are removed.
-            existing.providers = [Self.providerRecord(identity)]
-            existing.hasPassword = false
-            existing.emailVerified = true
-            existing.displayName = identity.displayName ?? existing.displayName
-            existing.lastLoginAt = millis
-            for record in state.federatedIndex where record.value == localId { state.federatedIndex[record.key] = nil }
-            state.federatedIndex[key] = localId
-            state.users[localId] = existing
-            return .signedIn(existing, isNewUser: false)
+            guard !existing.disabled else { throw .userDisabled }
+            return .signedIn(takeOver(existing, by: identity, now: now), isNewUser: false)
         }
         guard autoCreate else { throw .userNotFound }
         try checkNewAccount(client: client, now: now)
@@ -59,6 +54,40 @@ extension FirebaseStore {
         return .signedIn(user, isNewUser: true)
     }
 
+    /// A verified identity takes over an account whose email was never verified
+    /// (firebase-tools `ops.ts` `handleIdpSigninEmailRequired`): whoever created the account
+    /// could not prove the address; the provider's user has. Every way the creator had in goes:
+    /// - the password;
+    /// - every other provider. firebase-tools computes this removal (`deleteProviders`) but
+    ///   never passes it to `updateUserByLocalId`, so there the creator's IdP still signs in to
+    ///   the account; its comment says the intent is to "clear existing IDPs, phone, and
+    ///   password", and this engine does;
+    /// - every session: `validSince` moves to now, as in firebase-tools, and refresh tokens
+    ///   honour it (``revokeSessions(of:now:)``), which firebase-tools' refresh does not.
+    ///
+    /// The profile takes the provider's name and photo, cleared where it has none, and the
+    /// email becomes verified, as in firebase-tools. The `password` entry stays only for email-link
+    /// sign-in (only the mailbox's owner can use it), as firebase-tools rebuilds it.
+    private func takeOver(_ account: FirebaseUserRecord, by identity: FirebaseIdentity, now: Date) -> FirebaseUserRecord {
+        var account = account
+        // The whole index, not just `account.providers`: a provider linked twice keeps its first
+        // rawId in the index (as in firebase-tools), and that one must stop signing in too.
+        for record in state.federatedIndex where record.value == account.localId { state.federatedIndex[record.key] = nil }
+        account.hasPassword = false
+        account.emailVerified = true
+        account.displayName = identity.displayName
+        account.photoUrl = identity.photoUrl
+        account.providers = [Self.providerRecord(identity)]
+        if account.emailLinkSignin, let email = account.email {
+            account.providers.append(Self.passwordProvider(email: email, of: account))
+        }
+        account.lastLoginAt = Self.millis(now)
+        state.federatedIndex[FirebaseState.federatedKey(providerId: identity.providerId, rawId: identity.rawId)] = account.localId
+        state.users[account.localId] = account
+        revokeSessions(of: account.localId, now: now)
+        return state.users[account.localId] ?? account
+    }
+
     package func link(_ identity: FirebaseIdentity, toUser localId: String, now: Date) throws(FirebaseFailure) -> FirebaseUserRecord {
         guard var user = state.users[localId] else { throw .userNotFound }
         guard !user.disabled else { throw .userDisabled }
@@ -71,6 +100,8 @@ extension FirebaseStore {
             user.email = email
             user.emailVerified = identity.emailVerified
             state.emailIndex[email] = localId
+        } else if user.email == identity.email, identity.emailVerified {
+            user.emailVerified = true
         }
         if user.displayName == nil { user.displayName = identity.displayName }
         if user.photoUrl == nil { user.photoUrl = identity.photoUrl }
