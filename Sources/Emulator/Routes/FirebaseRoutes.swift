@@ -33,7 +33,7 @@ struct FirebaseRoutes {
             ("accounts:signInWithIdp", "sign in or link with an Apple or Google ID token"),
             ("accounts:lookup", "the signed-in user"), ("accounts:update", "update the profile, unlink providers"),
             ("accounts:delete", "delete the signed-in user (recent sign-in required)"), ("accounts:sendOobCode", "mail an email sign-in link"),
-            ("accounts:signInWithEmailLink", "sign in with the link's `oobCode`"),
+            ("accounts:signInWithEmailLink", "sign in with the link's `oobCode`; with `idToken`, add the email to that user"),
         ]
         var rows: [Row] = clientMethods.map { method, summary -> Row in
             ("POST", "\(client)/\(method)", summary + " (`?key=`)", { routes, call in try await routes.client(method: method, call.request) })

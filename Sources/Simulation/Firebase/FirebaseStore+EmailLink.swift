@@ -29,18 +29,25 @@ extension FirebaseStore {
         state.oobCodes.map { ($0.key, $0.value) }.sorted { $0.record.createdAt < $1.record.createdAt }
     }
 
-    /// Spends an `EMAIL_SIGNIN` code: signs in the address's user, created if new. Unlike
-    /// firebase-tools, codes expire (`EXPIRED_OOB_CODE`) and wrong codes are counted
-    /// (``FirebaseRateLimits``).
+    /// Spends an `EMAIL_SIGNIN` code: signs in the address's user (created if new), or, with
+    /// `linkingTo`, gives the signed-in user that email, verified, keeping the uid (an anonymous
+    /// user is upgraded), as `ops signInWithEmailLink` does in firebase-tools.
+    ///
+    /// The checks run in firebase-tools' order, and the code is spent before `USER_DISABLED`
+    /// and `EMAIL_EXISTS`, as there: a link is good for one attempt. Unlike firebase-tools, codes
+    /// expire (`EXPIRED_OOB_CODE`) and wrong codes are counted (``FirebaseRateLimits``).
     /// - Parameters:
     ///   - email: The normalized address.
     ///   - code: The `oobCode`.
+    ///   - localId: The user of the request's ID token, if any.
     ///   - client: The client's address; `nil` in process.
     ///   - now: The time.
     /// - Returns: The user and whether it was created.
     /// - Throws: `TOO_MANY_ATTEMPTS_TRY_LATER`, `INVALID_OOB_CODE`, `EXPIRED_OOB_CODE`,
-    ///   `INVALID_EMAIL`, `USER_DISABLED`.
-    package func signInWithEmailLink(email: String, code: String, client: String?, now: Date) throws(FirebaseFailure) -> (FirebaseUserRecord, isNewUser: Bool) {
+    ///   `INVALID_EMAIL`, `USER_DISABLED`, `EMAIL_EXISTS`.
+    package func signInWithEmailLink(
+        email: String, code: String, linkingTo localId: String?, client: String?, now: Date
+    ) throws(FirebaseFailure) -> (FirebaseUserRecord, isNewUser: Bool) {
         try checkCodeAttempts(email: email, client: client, now: now)
         guard let record = state.oobCodes[code], record.requestType == "EMAIL_SIGNIN" else {
             recordWrongCode(email: email, client: client, now: now)
@@ -54,7 +61,9 @@ extension FirebaseStore {
             recordWrongCode(email: email, client: client, now: now)
             throw .code("INVALID_EMAIL", "The email provided does not match the sign-in email address.")
         }
-        let existing = state.emailIndex[email].flatMap { state.users[$0] }
+        let owner = state.emailIndex[email]
+        let existing = (localId ?? owner).flatMap { state.users[$0] }
+        if localId != nil, existing == nil { throw .userNotFound }
         if existing == nil { try checkNewAccount(client: client, now: now) }
         state.oobCodes[code] = nil
         guard var user = existing else {
@@ -67,12 +76,16 @@ extension FirebaseStore {
             return (user, true)
         }
         guard !user.disabled else { throw .userDisabled }
+        if let owner, owner != user.localId { throw .emailExists }
+        if let old = user.email, old != email, state.emailIndex[old] == user.localId { state.emailIndex[old] = nil }
+        user.email = email
         user.emailVerified = true
         user.emailLinkSignin = true
         user.providers.removeAll { $0.providerId == "password" }
         user.providers.append(Self.passwordProvider(email: email, of: user))
         user.lastLoginAt = Self.millis(now)
         state.users[user.localId] = user
+        state.emailIndex[email] = user.localId
         return (user, false)
     }
 
