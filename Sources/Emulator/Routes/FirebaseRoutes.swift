@@ -30,7 +30,7 @@ struct FirebaseRoutes {
         typealias Row = (method: String, pattern: String, summary: String, handler: RouteTable<FirebaseRoutes>.Handler)
         let clientMethods: [(String, String)] = [
             ("accounts:signUp", "an anonymous user"),
-            ("accounts:signInWithIdp", "sign in or link with an Apple or Google ID token"),
+            ("accounts:signInWithIdp", "sign in or link with an Apple or Google ID token (in `postBody` or `requestUri`)"),
             ("accounts:lookup", "the signed-in user"), ("accounts:update", "update the profile, unlink providers"),
             ("accounts:delete", "delete the signed-in user (recent sign-in required)"), ("accounts:sendOobCode", "mail an email sign-in link"),
             ("accounts:signInWithEmailLink", "sign in with the link's `oobCode`; with `idToken`, add the email to that user"),

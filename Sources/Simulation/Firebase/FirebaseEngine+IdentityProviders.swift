@@ -5,17 +5,16 @@ import Foundation
 
 /// `accounts:signInWithIdp`: sign-in and linking with an Apple or Google ID token.
 extension FirebaseEngine {
-    /// `accounts:signInWithIdp`: sign in, or link when `idToken` is present.
+    /// `accounts:signInWithIdp`: sign in, or link when `idToken` is present. The credential is
+    /// read from `requestUri` (query and fragment) and `postBody` (``FirebaseIdpParameters``).
     /// - Parameters:
     ///   - request: The request.
     ///   - client: The client's address (for the new-account limit); `nil` in process.
     /// - Returns: The response; `needConfirmation` or `errorMessage` answers carry no tokens.
     /// - Throws: ``FirebaseFailure``.
     package func signInWithIdp(_ request: FirebaseIdpRequest, client: String? = nil) async throws(FirebaseFailure) -> FirebaseIdpResponse {
-        guard let requestUri = request.requestUri, !requestUri.isEmpty else { throw .code("MISSING_REQUEST_URI") }
-        guard let uri = URL(string: requestUri), uri.scheme != nil, uri.host != nil else { throw .code("INVALID_REQUEST_URI") }
-        let params = request.postBody.flatMap(FormEncoding.decode) ?? [:]
-        let (identity, oauthIdToken) = try await resolveIdentity(request, params: params, requestUri: requestUri)
+        let params = try FirebaseIdpParameters(requestUri: request.requestUri, postBody: request.postBody)
+        let (identity, oauthIdToken) = try await resolveIdentity(request, params: params)
         let returnCredential = request.returnIdpCredential == true
         var response = FirebaseIdpResponse()
         response.providerId = identity.providerId
@@ -65,18 +64,27 @@ extension FirebaseEngine {
 
     /// The identity of a signInWithIdp request: from a `pendingToken`, or from a verified ID
     /// token with the nonce rule and (for Apple) single use.
-    private func resolveIdentity(_ request: FirebaseIdpRequest, params: [String: String], requestUri: String) async throws(FirebaseFailure) -> (FirebaseIdentity, String) {
+    private func resolveIdentity(_ request: FirebaseIdpRequest, params: FirebaseIdpParameters) async throws(FirebaseFailure) -> (FirebaseIdentity, String) {
         if let pendingToken = request.pendingToken, !pendingToken.isEmpty {
             let pending = try await store.takePending(pendingToken, now: now)
             return (pending.identity, pending.oauthIdToken)
         }
         guard let providerId = params["providerId"]?.lowercased(), !providerId.isEmpty else {
-            throw .code("INVALID_CREDENTIAL_OR_PROVIDER_ID", "Invalid IdP response/credential: \(requestUri)")
+            // firebase-tools echoes the whole URI; its query may hold a token, so only the part before it.
+            let uri = request.requestUri?.prefix { $0 != "?" && $0 != "#" } ?? ""
+            throw .code("INVALID_CREDENTIAL_OR_PROVIDER_ID", "Invalid IdP response/credential: \(uri)")
         }
         guard let verifier = verifiers[ProviderWireNames.provider(firebase: providerId)] else {
             throw .code("OPERATION_NOT_ALLOWED", "The identity provider configuration is not found.")
         }
-        guard let idToken = params["id_token"], !idToken.isEmpty else { throw .idpResponse("Missing id_token in the credential.") }
+        guard let idToken = params["id_token"], !idToken.isEmpty else {
+            // As firebase-tools (`ops.ts` `signInWithIdp`): an access token or an authorization
+            // code alone is not served. (Production accepts a Google access token.)
+            if params["access_token"].map({ !$0.isEmpty }) == true {
+                throw .notImplemented("The Auth Emulator only support sign-in with \(providerId) using id_token, not access_token. Please update your code to use id_token.")
+            }
+            throw .notImplemented("The Auth Emulator only supports sign-in with credentials (id_token required).")
+        }
         let token: VerifiedIDToken
         do {
             token = try await verifier.verify(idToken, rawNonce: params["nonce"], now: nowSeconds)

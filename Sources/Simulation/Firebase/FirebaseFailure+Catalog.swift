@@ -21,5 +21,7 @@ extension FirebaseFailure {
     static let credentialTooOld = code("CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
     static let insufficientPermission = code("INSUFFICIENT_PERMISSION", status: 403)
     static let duplicateCredential = code("MISSING_OR_INVALID_NONCE", "Duplicate credential received. Please try again with a new credential.")
+    /// A 501, for what Google's emulator does not serve either.
+    static func notImplemented(_ message: String) -> FirebaseFailure { FirebaseFailure(status: 501, message: message) }
     static func idpResponse(_ detail: String) -> FirebaseFailure { code("INVALID_IDP_RESPONSE", detail) }
 }
