@@ -16,7 +16,7 @@ extension FirebaseEngine {
             throw .code("MISSING_REQ_TYPE")
         }
         if request.returnOobLink == true, !isAdmin { throw .insufficientPermission }
-        if let continueUrl = request.continueUrl, !FirebaseURI.isAbsolute(continueUrl) {
+        if let continueUrl = request.continueUrl, !FirebaseURI.isAbsolute(continueUrl) || continueUrl.count > FirebaseFieldLimits.continueUrl {
             throw .code("INVALID_CONTINUE_URI", "((expected an absolute URI with valid scheme and host))")
         }
         guard requestType == "EMAIL_SIGNIN" else { throw .code("OPERATION_NOT_ALLOWED", "Only EMAIL_SIGNIN is supported by this emulator.") }

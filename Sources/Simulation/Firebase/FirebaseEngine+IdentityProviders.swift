@@ -108,7 +108,11 @@ extension FirebaseEngine {
         }
     }
 
+    /// What a verified token says about the person. Apple's name comes in the unsigned `user`
+    /// parameter (the first authorization only), so names beyond the `displayName` bound are
+    /// dropped rather than stored, as are a photo URL beyond its bound.
     static func identity(from token: VerifiedIDToken, providerId: String, userParameter: String?) -> FirebaseIdentity {
+        let bounded = { (text: String?) in text.flatMap { $0.isEmpty || $0.count > FirebaseFieldLimits.displayName ? nil : $0 } }
         var first = token.givenName, last = token.familyName
         if providerId == "apple.com", let json = userParameter,
            let name = try? StrictJSONParser.parseObject(Array(json.utf8))["name"]?.objectValue
@@ -116,10 +120,11 @@ extension FirebaseEngine {
             first = name["firstName"]?.stringValue
             last = name["lastName"]?.stringValue
         }
-        let display = token.name ?? [first, last].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+        (first, last) = (bounded(first), bounded(last))
+        let display = bounded(token.name ?? [first, last].compactMap { $0 }.joined(separator: " "))
         return FirebaseIdentity(
             providerId: providerId, rawId: token.subject, email: token.email?.lowercased(), emailVerified: token.emailVerified,
-            displayName: display.isEmpty ? nil : display, firstName: first, lastName: last, photoUrl: token.picture,
-            rawClaims: token.claims)
+            displayName: display, firstName: first, lastName: last,
+            photoUrl: token.picture.flatMap { $0.count > FirebaseFieldLimits.photoUrl ? nil : $0 }, rawClaims: token.claims)
     }
 }

@@ -21,12 +21,27 @@ extension FirebaseStore {
         return user
     }
 
+    /// `POST /v1/projects/{p}/accounts` (admin): a user with the given fields.
+    /// - Parameters:
+    ///   - request: The fields.
+    ///   - now: The time.
+    /// - Returns: The user.
+    /// - Throws: `INVALID_LOCAL_ID`, `DUPLICATE_LOCAL_ID`, `INVALID_EMAIL`, `EMAIL_EXISTS`, and the
+    ///   field-size checks of ``FirebaseFieldLimits``.
     package func createUser(_ request: FirebaseSignUpRequest, now: Date) throws(FirebaseFailure) -> FirebaseUserRecord {
         let millis = Self.millis(now)
         let localId = request.localId ?? RandomIdentifiers.firebaseUID()
+        guard (1...FirebaseFieldLimits.localId).contains(localId.count) else {
+            throw .code("INVALID_LOCAL_ID", "The uid must be 1 to \(FirebaseFieldLimits.localId) characters.")
+        }
         guard state.users[localId] == nil else { throw .code("DUPLICATE_LOCAL_ID") }
-        let email = request.email?.lowercased()
+        var email: String?
+        if let raw = request.email {
+            guard let normalized = try? EmailAddress.normalized(raw) else { throw .code("INVALID_EMAIL") }
+            email = normalized
+        }
         if let email, state.emailIndex[email] != nil { throw .emailExists }
+        try FirebaseFieldLimits.checkProfile(displayName: request.displayName, photoUrl: request.photoUrl)
         var providers: [FirebaseProviderRecord] = []
         if let email, request.password != nil {
             providers.append(FirebaseProviderRecord(providerId: "password", rawId: email, email: email, displayName: request.displayName, photoUrl: request.photoUrl))
@@ -47,10 +62,29 @@ extension FirebaseStore {
         return byId + byEmail
     }
 
+    /// `accounts:update`: every check first, in firebase-tools' order (`ops.ts`
+    /// `setAccountInfoImpl`), then the writes, so a refused request changes nothing.
+    /// - Parameters:
+    ///   - localId: The user.
+    ///   - request: The changes.
+    ///   - isAdmin: Whether the caller holds admin credentials (admin-only fields).
+    ///   - now: The time.
+    /// - Returns: The updated user.
+    /// - Throws: `INSUFFICIENT_PERMISSION`, `OPERATION_NOT_ALLOWED`, the claim and field-size
+    ///   checks of ``FirebaseFieldLimits``, `USER_NOT_FOUND`, `INVALID_EMAIL`, `EMAIL_EXISTS`,
+    ///   `INVALID_REQ_TYPE`.
     package func update(_ localId: String, with request: FirebaseUpdateRequest, isAdmin: Bool, now: Date) throws(FirebaseFailure) -> FirebaseUserRecord {
-        guard var user = state.users[localId] else { throw .userNotFound }
         if !isAdmin, request.customAttributes != nil { throw .insufficientPermission }
         if !isAdmin, request.disableUser != nil { throw .code("OPERATION_NOT_ALLOWED") }
+        if isAdmin, let attributes = request.customAttributes { try FirebaseFieldLimits.checkCustomAttributes(attributes) }
+        guard var user = state.users[localId] else { throw .userNotFound }
+        var newEmail: String?
+        if isAdmin, let raw = request.email {
+            guard let email = try? EmailAddress.normalized(raw) else { throw .code("INVALID_EMAIL") }
+            if email != user.email, state.emailIndex[email] != nil { throw .emailExists }
+            newEmail = email
+        }
+        try FirebaseFieldLimits.checkProfile(displayName: request.displayName, photoUrl: request.photoUrl)
         if let name = request.displayName { user.displayName = name }
         if let photo = request.photoUrl { user.photoUrl = photo }
         for attribute in request.deleteAttribute ?? [] {
@@ -60,23 +94,22 @@ extension FirebaseStore {
             default: throw .code("INVALID_REQ_TYPE", "Unsupported deleteAttribute \(attribute)")
             }
         }
+        if isAdmin {
+            if let verified = request.emailVerified { user.emailVerified = verified }
+            if let disabled = request.disableUser { user.disabled = disabled }
+            if let validSince = request.validSince.flatMap(Int64.init) { user.validSince = validSince }
+            if let attributes = request.customAttributes { user.customAttributes = attributes }
+        }
         for providerId in request.deleteProvider ?? [] {
             for provider in user.providers where provider.providerId == providerId {
                 state.federatedIndex[FirebaseState.federatedKey(providerId: providerId, rawId: provider.rawId)] = nil
             }
             user.providers.removeAll { $0.providerId == providerId }
         }
-        if isAdmin {
-            if let email = request.email?.lowercased(), email != user.email {
-                if state.emailIndex[email] != nil { throw .emailExists }
-                if let old = user.email { state.emailIndex[old] = nil }
-                user.email = email
-                state.emailIndex[email] = localId
-            }
-            if let verified = request.emailVerified { user.emailVerified = verified }
-            if let disabled = request.disableUser { user.disabled = disabled }
-            if let validSince = request.validSince.flatMap(Int64.init) { user.validSince = validSince }
-            if let attributes = request.customAttributes { user.customAttributes = attributes }
+        if let email = newEmail, email != user.email {
+            if let old = user.email, state.emailIndex[old] == localId { state.emailIndex[old] = nil }
+            user.email = email
+            state.emailIndex[email] = localId
         }
         state.users[localId] = user
         return user
