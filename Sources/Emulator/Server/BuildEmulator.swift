@@ -66,6 +66,7 @@ public func buildEmulator(
         clientIDs: configuration.clientIDs,
         supabaseIssuer: configuration.baseURL + "/auth/v1", firebaseProjectID: configuration.firebaseProjects.first ?? "demo-authcoordinator",
         firebaseActionURL: configuration.baseURL + "/emulator/action")
+    setup.otherFirebaseProjectIDs = Array(configuration.firebaseProjects.dropFirst())
     setup.firebaseRateLimits = configuration.firebaseRateLimits
     let services = try await SimulatedServices(configuration: setup, keys: keys, state: state, clock: .live)
     return try buildEmulator(configuration: configuration, services: services, developerKeyPath: directory?.developerKeyURL(for: keys).path,

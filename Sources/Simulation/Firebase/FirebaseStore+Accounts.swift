@@ -59,7 +59,8 @@ extension FirebaseStore {
     package func users(localIds: [String], emails: [String]) -> [FirebaseUserRecord] {
         let byId = localIds.compactMap { state.users[$0] }
         let byEmail = emails.compactMap { state.emailIndex[$0.lowercased()].flatMap { state.users[$0] } }
-        return byId + byEmail
+        var seen: Set<String> = []
+        return (byId + byEmail).filter { seen.insert($0.localId).inserted }
     }
 
     /// `accounts:update`: every check first, in firebase-tools' order (`ops.ts`
