@@ -14,8 +14,8 @@ struct EmulatorHarness {
     let world: TestWorld
     let emulator: Emulator
 
-    static func make() async throws -> EmulatorHarness {
-        let world = try await TestWorld.make()
+    static func make(configuration services: SimulationConfiguration = SimulationConfiguration()) async throws -> EmulatorHarness {
+        let world = try await TestWorld.make(configuration: services)
         var configuration = EmulatorConfiguration(host: "127.0.0.1", port: 0, stateDirectory: nil, ephemeral: true)
         configuration.clientIDs = world.services.configuration.clientIDs
         configuration.firebaseProjects = [world.services.configuration.firebaseProjectID]

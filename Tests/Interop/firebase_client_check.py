@@ -67,4 +67,24 @@ anonymous = httpx.post(f"{base}/www.googleapis.com/identitytoolkit/v3/relyingpar
                        json={"returnSecureToken": True}).json()
 check("signupNewUser", anonymous.get("localId") and anonymous.get("idToken"))
 
+# An email-link upgrade keeps the uid: a guest (v3 signupNewUser) asks for a sign-in link
+# (getOobConfirmationCode EMAIL_SIGNIN), reads it from the emulator's oobCodes list as Firebase's
+# tooling does, and signs in with it carrying its ID token (emailLinkSignin + idToken), as the
+# iOS SDK's linkWithCredential does; firebase-admin then sees one user, with the email.
+guest = httpx.post(f"{base}/www.googleapis.com/identitytoolkit/v3/relyingparty/signupNewUser?key=fake-key",
+                   json={"returnSecureToken": True}).json()
+sent = httpx.post(f"{base}/www.googleapis.com/identitytoolkit/v3/relyingparty/getOobConfirmationCode?key=fake-key", json={
+    "requestType": "EMAIL_SIGNIN", "email": "upgrade-py@example.com", "continueUrl": "http://localhost", "canHandleCodeInApp": True})
+check("getOobConfirmationCode", sent.status_code == 200 and sent.json().get("email") == "upgrade-py@example.com")
+codes = httpx.get(f"{base}/emulator/v1/projects/{project}/oobCodes").json()["oobCodes"]
+oob_code = [c for c in codes if c["email"] == "upgrade-py@example.com"][-1]["oobCode"]
+linked = httpx.post(f"{base}/www.googleapis.com/identitytoolkit/v3/relyingparty/emailLinkSignin?key=fake-key", json={
+    "email": "upgrade-py@example.com", "oobCode": oob_code, "idToken": guest["idToken"]}).json()
+check("emailLinkSignin keeps the uid", linked.get("localId") == guest["localId"] and linked.get("isNewUser") is False)
+upgraded = auth.get_user(guest["localId"])
+check("upgraded user", upgraded.email == "upgrade-py@example.com" and upgraded.email_verified
+      and [p.provider_id for p in upgraded.provider_data] == ["password"])
+check("one user for the address", auth.get_user_by_email("upgrade-py@example.com").uid == guest["localId"])
+check("verify_id_token after upgrade", auth.verify_id_token(linked["idToken"])["uid"] == guest["localId"])
+
 print(f"firebase: {len(checks)} checks passed: " + ", ".join(checks))

@@ -34,6 +34,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A Firebase project id to serve (repeatable; the first is the default).", valueName: "id"))
     var firebaseProject: [String] = []
 
+    @Option(help: ArgumentHelp("New Firebase accounts per client address per hour (Google's limit is 100; 0 for no limit).", valueName: "n"))
+    var firebaseAccountsPerHour = 100
+
     @Option(help: ArgumentHelp("An Apple client id the services accept (repeatable).", valueName: "id"))
     var appleClientID: [String] = []
 
@@ -46,6 +49,7 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
+        guard firebaseAccountsPerHour >= 0 else { throw ValidationError("--firebase-accounts-per-hour must not be negative") }
     }
 
     func run() async throws {
@@ -53,6 +57,7 @@ struct ServeCommand: AsyncParsableCommand {
         var configuration = EmulatorConfiguration(host: host, port: port, stateDirectory: global.stateDirectory, ephemeral: ephemeral)
         configuration.anonKeys = anonKey
         if !firebaseProject.isEmpty { configuration.firebaseProjects = firebaseProject }
+        configuration.firebaseRateLimits.newAccountsPerClient = firebaseAccountsPerHour == 0 ? nil : .perHour(firebaseAccountsPerHour)
         for (provider, ids) in [(ProviderID.apple, appleClientID), (.google, googleClientID)] where !ids.isEmpty {
             configuration.clientIDs[provider] = ids
         }

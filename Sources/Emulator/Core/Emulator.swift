@@ -31,7 +31,7 @@ public final class Emulator: Sendable {
         anonKey = try key.sign(["iss": .string("supabase-demo"), "role": .string("anon"), "exp": .int(1_983_812_996)])
         serviceRoleKey = try key.sign(["iss": .string("supabase-demo"), "role": .string("service_role"), "exp": .int(1_983_812_996)])
         supabase = SupabaseRoutes(engine: services.supabase, apiKeys: [anonKey, serviceRoleKey] + configuration.anonKeys)
-        firebase = FirebaseRoutes(engine: services.firebase, projects: Set(configuration.firebaseProjects))
+        firebase = FirebaseRoutes(projects: services.firebaseProjects)
         identityProviders = IdentityProviderRoutes(services: services)
     }
 

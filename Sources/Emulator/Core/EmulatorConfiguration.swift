@@ -14,8 +14,10 @@ public struct EmulatorConfiguration: Sendable, Hashable {
     public var ephemeral: Bool
     /// Extra Supabase API keys accepted besides the generated anon and service-role keys.
     public var anonKeys: [String]
-    /// Firebase project ids served (the first is the default).
+    /// Firebase project ids served (the first is the default), each with its own users.
     public var firebaseProjects: [String]
+    /// The Firebase-like engine's rate limits.
+    public var firebaseRateLimits = FirebaseRateLimits()
     /// The client ids the services accept per identity provider; the first of each is the app's.
     public var clientIDs: [ProviderID: [String]]
     /// The largest request body accepted, in bytes.

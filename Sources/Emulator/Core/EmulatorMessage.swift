@@ -15,6 +15,9 @@ public struct EmulatorRequest: Sendable {
     public var headers: [String: String]
     /// The body.
     public var body: [UInt8]
+    /// The IP address of the peer, for limits per client; `nil` for a request answered in
+    /// process (not over a socket).
+    public var clientAddress: String?
 
     /// Creates a request.
     /// - Parameters:

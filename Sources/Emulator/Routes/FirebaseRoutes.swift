@@ -9,9 +9,14 @@ import Foundation
 /// `/securetoken.googleapis.com/v1/token`, the admin routes under
 /// `/identitytoolkit.googleapis.com/v1/projects/{project}/…` (Bearer `owner`), and the
 /// emulator-only `/emulator/v1/projects/{project}/…`.
+///
+/// Each project has its own users: a route with `{project}` in its path reaches that project's
+/// engine only; a route with an API key reaches the default project's, as in Google's emulator
+/// (which ignores the key).
 struct FirebaseRoutes {
-    let engine: FirebaseEngine
-    let projects: Set<String>
+    let projects: FirebaseProjects
+    /// The default project's engine, which API-key routes reach.
+    var engine: FirebaseEngine { projects.defaultEngine }
 
     /// v3 `relyingparty` names and the v1 methods they alias.
     static let v3Aliases: [String: String] = [
@@ -29,10 +34,11 @@ struct FirebaseRoutes {
     static let table: RouteTable<FirebaseRoutes> = {
         typealias Row = (method: String, pattern: String, summary: String, handler: RouteTable<FirebaseRoutes>.Handler)
         let clientMethods: [(String, String)] = [
-            ("accounts:signUp", "an anonymous user"), ("accounts:signInWithIdp", "sign in or link with an Apple or Google ID token"),
+            ("accounts:signUp", "an anonymous user"),
+            ("accounts:signInWithIdp", "sign in or link with an Apple or Google ID token (in `postBody` or `requestUri`)"),
             ("accounts:lookup", "the signed-in user"), ("accounts:update", "update the profile, unlink providers"),
             ("accounts:delete", "delete the signed-in user (recent sign-in required)"), ("accounts:sendOobCode", "mail an email sign-in link"),
-            ("accounts:signInWithEmailLink", "sign in with the link's `oobCode`"),
+            ("accounts:signInWithEmailLink", "sign in with the link's `oobCode`; with `idToken`, add the email to that user"),
         ]
         var rows: [Row] = clientMethods.map { method, summary -> Row in
             ("POST", "\(client)/\(method)", summary + " (`?key=`)", { routes, call in try await routes.client(method: method, call.request) })
@@ -52,23 +58,21 @@ struct FirebaseRoutes {
         ]
         rows += adminMethods.map { method, summary -> Row in
             ("POST", "\(admin)/\(method)", summary + " (`Bearer owner`)", { routes, call in
-                try routes.requireProject(call[parameter: "project"])
                 try routes.requireAdmin(call.request)
-                return try await routes.admin(method: method, call.request)
+                let engine = try routes.project(call[parameter: "project"])
+                return try await routes.admin(method: method, call.request, engine: engine)
             })
         }
         let emulatorRows: [Row] = [
-            ("DELETE", "\(emulator)/accounts", "forget every user", { routes, call in
-                try routes.requireProject(call[parameter: "project"])
-                await routes.engine.wipeAccounts()
+            ("DELETE", "\(emulator)/accounts", "forget every user of the project", { routes, call in
+                try await routes.project(call[parameter: "project"]).wipeAccounts()
                 return .json([:])
             }),
-            ("GET", "\(emulator)/oobCodes", "the email links sent", { routes, call in
-                try routes.requireProject(call[parameter: "project"])
-                return await routes.oobCodes()
+            ("GET", "\(emulator)/oobCodes", "the project's email links sent", { routes, call in
+                await Self.oobCodes(of: try routes.project(call[parameter: "project"]))
             }),
             ("GET", "\(emulator)/config", "the emulator's project configuration", { routes, call in
-                try routes.requireProject(call[parameter: "project"])
+                _ = try routes.project(call[parameter: "project"])
                 return .json(["signIn": .object(["allowDuplicateEmails": .bool(false)]),
                               "emailPrivacyConfig": .object(["enableImprovedEmailPrivacy": .bool(false)])])
             }),
@@ -95,9 +99,9 @@ struct FirebaseRoutes {
         try requireAPIKey(request)
         switch method {
         case "accounts:signInWithIdp":
-            return .json(encoding: try await engine.signInWithIdp(try decode(request)))
+            return .json(encoding: try await engine.signInWithIdp(try decode(request), client: request.clientAddress))
         case "accounts:signUp":
-            return .json(encoding: try await engine.signUp(try decode(request)))
+            return .json(encoding: try await engine.signUp(try decode(request), client: request.clientAddress))
         case "accounts:lookup":
             let body: FirebaseAccountRequest = try decode(request)
             return .json(encoding: try await engine.lookup(idToken: body.idToken))
@@ -110,7 +114,7 @@ struct FirebaseRoutes {
         case "accounts:sendOobCode":
             return .json(encoding: try await engine.sendOobCode(try decode(request)))
         case "accounts:signInWithEmailLink":
-            return .json(encoding: try await engine.signInWithEmailLink(try decode(request)))
+            return .json(encoding: try await engine.signInWithEmailLink(try decode(request), client: request.clientAddress))
         default:
             throw Self.notFound
         }
@@ -131,7 +135,7 @@ struct FirebaseRoutes {
 
     // MARK: - Admin API (Bearer owner)
 
-    private func admin(method: String, _ request: EmulatorRequest) async throws -> EmulatorResponse {
+    private func admin(method: String, _ request: EmulatorRequest, engine: FirebaseEngine) async throws -> EmulatorResponse {
         switch method {
         case "accounts":
             return .json(encoding: try await engine.adminCreateUser(try decode(request)))
@@ -152,7 +156,7 @@ struct FirebaseRoutes {
 
     // MARK: - Emulator-only routes
 
-    private func oobCodes() async -> EmulatorResponse {
+    private static func oobCodes(of engine: FirebaseEngine) async -> EmulatorResponse {
         let codes = await engine.oobCodes().map { code -> JSONValue in
             .object(["email": .string(code.email), "oobCode": .string(code.oobCode), "oobLink": .string(code.oobLink),
                      "requestType": .string(code.requestType)])
@@ -175,8 +179,10 @@ struct FirebaseRoutes {
         }
     }
 
-    private func requireProject(_ project: String) throws {
-        guard projects.contains(project) else { throw FirebaseFailure(status: 404, message: "PROJECT_NOT_FOUND") }
+    /// The engine of the project a path names.
+    private func project(_ project: String) throws -> FirebaseEngine {
+        guard let engine = projects.engine(for: project) else { throw FirebaseFailure(status: 404, message: "PROJECT_NOT_FOUND") }
+        return engine
     }
 
     private func decode<T: Decodable>(_ request: EmulatorRequest) throws -> T {

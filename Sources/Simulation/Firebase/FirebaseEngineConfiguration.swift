@@ -23,8 +23,8 @@ public struct FirebaseEngineConfiguration: Sendable {
     public var oobCodeLifetime: TimeInterval
     /// Seconds between two sign-in emails to one address.
     public var emailResendInterval: TimeInterval
-    /// Wrong codes accepted per address before `TOO_MANY_ATTEMPTS_TRY_LATER`.
-    public var maxWrongOobAttempts: Int
+    /// The rate limits enforced (Google's emulator has none; production has them).
+    public var rateLimits: FirebaseRateLimits
     /// Refresh tokens kept per user; the oldest is invalidated beyond it.
     public var maxRefreshTokensPerUser: Int
     /// The base of sign-in links put in emails.
@@ -44,7 +44,7 @@ public struct FirebaseEngineConfiguration: Sendable {
         self.recentLoginWindow = 300
         self.oobCodeLifetime = 3600
         self.emailResendInterval = 60
-        self.maxWrongOobAttempts = 5
+        self.rateLimits = FirebaseRateLimits()
         self.maxRefreshTokensPerUser = 64
         self.actionURL = "http://127.0.0.1:9999/emulator/action"
     }

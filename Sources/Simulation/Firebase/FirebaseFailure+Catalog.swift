@@ -16,8 +16,12 @@ extension FirebaseFailure {
     static let invalidOobCode = code("INVALID_OOB_CODE")
     static let expiredOobCode = code("EXPIRED_OOB_CODE")
     static let tooManyAttempts = code("TOO_MANY_ATTEMPTS_TRY_LATER")
+    /// Production's wording for repeated wrong codes (firebase-js-sdk issue 2399 shows it).
+    static let tooManyFailedAttempts = code("TOO_MANY_ATTEMPTS_TRY_LATER", "Too many unsuccessful login attempts. Please try again later.")
     static let credentialTooOld = code("CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
     static let insufficientPermission = code("INSUFFICIENT_PERMISSION", status: 403)
     static let duplicateCredential = code("MISSING_OR_INVALID_NONCE", "Duplicate credential received. Please try again with a new credential.")
+    /// A 501, for what Google's emulator does not serve either.
+    static func notImplemented(_ message: String) -> FirebaseFailure { FirebaseFailure(status: 501, message: message) }
     static func idpResponse(_ detail: String) -> FirebaseFailure { code("INVALID_IDP_RESPONSE", detail) }
 }

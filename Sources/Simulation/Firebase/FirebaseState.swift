@@ -63,7 +63,7 @@ package struct FirebaseIdentity: Codable, Sendable {
     package var rawClaims: JSONObject
 }
 
-/// All state of the Firebase-like engine.
+/// All state of one project of the Firebase-like engine.
 package struct FirebaseState: Codable, Sendable {
     package var users: [String: FirebaseUserRecord] = [:]
     package var federatedIndex: [String: String] = [:]
@@ -74,9 +74,30 @@ package struct FirebaseState: Codable, Sendable {
     package var pending: [String: FirebasePendingCredential] = [:]
     package var spentAppleTokens: [String: Int64] = [:]
     package var lastEmailSent: [String: Date] = [:]
-    package var wrongOobAttempts: [String: Int] = [:]
+    package var rateWindows = FirebaseRateWindows()
 
     package init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case users, federatedIndex, emailIndex, refreshTokens, refreshTokensByUser, oobCodes, pending, spentAppleTokens
+        case lastEmailSent, rateWindows
+    }
+
+    /// Reads a state file of any version: a key an older version did not write starts empty (the
+    /// per-address `wrongOobAttempts` of before the rate windows is dropped).
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        users = try container.decodeIfPresent([String: FirebaseUserRecord].self, forKey: .users) ?? [:]
+        federatedIndex = try container.decodeIfPresent([String: String].self, forKey: .federatedIndex) ?? [:]
+        emailIndex = try container.decodeIfPresent([String: String].self, forKey: .emailIndex) ?? [:]
+        refreshTokens = try container.decodeIfPresent([String: FirebaseRefreshRecord].self, forKey: .refreshTokens) ?? [:]
+        refreshTokensByUser = try container.decodeIfPresent([String: [String]].self, forKey: .refreshTokensByUser) ?? [:]
+        oobCodes = try container.decodeIfPresent([String: FirebaseOobRecord].self, forKey: .oobCodes) ?? [:]
+        pending = try container.decodeIfPresent([String: FirebasePendingCredential].self, forKey: .pending) ?? [:]
+        spentAppleTokens = try container.decodeIfPresent([String: Int64].self, forKey: .spentAppleTokens) ?? [:]
+        lastEmailSent = try container.decodeIfPresent([String: Date].self, forKey: .lastEmailSent) ?? [:]
+        rateWindows = try container.decodeIfPresent(FirebaseRateWindows.self, forKey: .rateWindows) ?? FirebaseRateWindows()
+    }
 
     static func federatedKey(providerId: String, rawId: String) -> String { providerId + "|" + rawId }
 }

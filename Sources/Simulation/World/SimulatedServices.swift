@@ -26,8 +26,10 @@ public final class SimulatedServices: Sendable {
     public let mailbox: SimulatedMailbox
     /// The Supabase-like engine.
     public let supabase: SupabaseEngine
-    /// The Firebase-like engine.
+    /// The Firebase-like engine of the default project.
     public let firebase: FirebaseEngine
+    /// Every Firebase project served, each with its own engine and users.
+    public let firebaseProjects: FirebaseProjects
 
     /// Builds the services.
     /// - Parameters:
@@ -67,9 +69,11 @@ public final class SimulatedServices: Sendable {
             projectID: configuration.firebaseProjectID, idTokenKey: firebaseKey.signer,
             clientIDs: configuration.acceptedClientIDs)
         firebaseConfiguration.actionURL = configuration.firebaseActionURL
-        self.firebase = FirebaseEngine(
-            configuration: firebaseConfiguration, clock: clock, mailbox: mailbox,
-            providerKeys: providerKeys(), state: state.firebase)
+        firebaseConfiguration.rateLimits = configuration.firebaseRateLimits
+        self.firebaseProjects = FirebaseProjects(
+            base: firebaseConfiguration, projectIDs: [configuration.firebaseProjectID] + configuration.otherFirebaseProjectIDs,
+            clock: clock, mailbox: mailbox, providerKeys: providerKeys, state: state.firebase)
+        self.firebase = firebaseProjects.defaultEngine
     }
 
     /// What the services remember now, for persistence.
@@ -80,7 +84,7 @@ public final class SimulatedServices: Sendable {
         state.googleAccounts = await google.accounts
         state.mailbox = await mailbox.snapshot
         state.supabase = await supabase.snapshot()
-        state.firebase = await firebase.snapshot()
+        state.firebase = await firebaseProjects.snapshot()
         return state
     }
 }

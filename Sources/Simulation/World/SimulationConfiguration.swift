@@ -7,8 +7,12 @@ public struct SimulationConfiguration: Sendable, Hashable {
     public var clientIDs: [ProviderID: [String]]
     /// The Supabase access-token issuer.
     public var supabaseIssuer: String
-    /// The Firebase project id.
+    /// The Firebase project id (the default project).
     public var firebaseProjectID: String
+    /// Further Firebase projects served beside the default one, each with its own users.
+    public var otherFirebaseProjectIDs: [String] = []
+    /// The rate limits of the Firebase-like engine.
+    public var firebaseRateLimits = FirebaseRateLimits()
     /// The base URL of Firebase email-link actions.
     public var firebaseActionURL: String
 

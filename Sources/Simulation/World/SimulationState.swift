@@ -5,7 +5,7 @@ public struct SimulationState: Codable, Sendable {
     package var googleAccounts: [String: SimulatedGoogle.Account] = [:]
     package var mailbox: [String: [MailMessage]] = [:]
     package var supabase = SupabaseState()
-    package var firebase = FirebaseState()
+    package var firebase = FirebaseProjectsState()
 
     /// Nothing remembered yet.
     public init() {}

@@ -1,0 +1,139 @@
+import AuthData
+import Foundation
+
+/// Anonymous and admin-created users, lookups, updates and deletion.
+extension FirebaseStore {
+    /// A new anonymous user.
+    /// - Parameters:
+    ///   - client: The client's address; `nil` in process.
+    ///   - now: The time.
+    /// - Returns: The user.
+    /// - Throws: `TOO_MANY_ATTEMPTS_TRY_LATER` past the client's new accounts.
+    package func signUpAnonymously(client: String?, now: Date) throws(FirebaseFailure) -> FirebaseUserRecord {
+        try checkNewAccount(client: client, now: now)
+        let millis = Self.millis(now)
+        let user = FirebaseUserRecord(
+            localId: RandomIdentifiers.firebaseUID(), email: nil, emailVerified: false, displayName: nil, photoUrl: nil,
+            disabled: false, providers: [], emailLinkSignin: false, hasPassword: false,
+            validSince: Int64(now.timeIntervalSince1970), createdAt: millis, lastLoginAt: millis)
+        insert(user)
+        recordNewAccount(client: client, now: now)
+        return user
+    }
+
+    /// `POST /v1/projects/{p}/accounts` (admin): a user with the given fields.
+    /// - Parameters:
+    ///   - request: The fields.
+    ///   - now: The time.
+    /// - Returns: The user.
+    /// - Throws: `INVALID_LOCAL_ID`, `DUPLICATE_LOCAL_ID`, `INVALID_EMAIL`, `EMAIL_EXISTS`, and the
+    ///   field-size checks of ``FirebaseFieldLimits``.
+    package func createUser(_ request: FirebaseSignUpRequest, now: Date) throws(FirebaseFailure) -> FirebaseUserRecord {
+        let millis = Self.millis(now)
+        let localId = request.localId ?? RandomIdentifiers.firebaseUID()
+        guard (1...FirebaseFieldLimits.localId).contains(localId.count) else {
+            throw .code("INVALID_LOCAL_ID", "The uid must be 1 to \(FirebaseFieldLimits.localId) characters.")
+        }
+        guard state.users[localId] == nil else { throw .code("DUPLICATE_LOCAL_ID") }
+        var email: String?
+        if let raw = request.email {
+            guard let normalized = try? EmailAddress.normalized(raw) else { throw .code("INVALID_EMAIL") }
+            email = normalized
+        }
+        if let email, state.emailIndex[email] != nil { throw .emailExists }
+        try FirebaseFieldLimits.checkProfile(displayName: request.displayName, photoUrl: request.photoUrl)
+        var providers: [FirebaseProviderRecord] = []
+        if let email, request.password != nil {
+            providers.append(FirebaseProviderRecord(providerId: "password", rawId: email, email: email, displayName: request.displayName, photoUrl: request.photoUrl))
+        }
+        let user = FirebaseUserRecord(
+            localId: localId, email: email, emailVerified: request.emailVerified ?? false, displayName: request.displayName,
+            photoUrl: request.photoUrl, disabled: request.disabled ?? false, providers: providers, emailLinkSignin: false,
+            hasPassword: request.password != nil, validSince: Int64(now.timeIntervalSince1970), createdAt: millis, lastLoginAt: millis)
+        insert(user)
+        return user
+    }
+
+    package func user(_ localId: String) -> FirebaseUserRecord? { state.users[localId] }
+
+    package func users(localIds: [String], emails: [String]) -> [FirebaseUserRecord] {
+        let byId = localIds.compactMap { state.users[$0] }
+        let byEmail = emails.compactMap { state.emailIndex[$0.lowercased()].flatMap { state.users[$0] } }
+        var seen: Set<String> = []
+        return (byId + byEmail).filter { seen.insert($0.localId).inserted }
+    }
+
+    /// `accounts:update`: every check first, in firebase-tools' order (`ops.ts`
+    /// `setAccountInfoImpl`), then the writes, so a refused request changes nothing.
+    /// - Parameters:
+    ///   - localId: The user.
+    ///   - request: The changes.
+    ///   - isAdmin: Whether the caller holds admin credentials (admin-only fields).
+    ///   - now: The time.
+    /// - Returns: The updated user.
+    /// - Throws: `INSUFFICIENT_PERMISSION`, `OPERATION_NOT_ALLOWED`, the claim and field-size
+    ///   checks of ``FirebaseFieldLimits``, `USER_NOT_FOUND`, `INVALID_EMAIL`, `EMAIL_EXISTS`,
+    ///   `INVALID_REQ_TYPE`.
+    package func update(_ localId: String, with request: FirebaseUpdateRequest, isAdmin: Bool, now: Date) throws(FirebaseFailure) -> FirebaseUserRecord {
+        if !isAdmin, request.customAttributes != nil { throw .insufficientPermission }
+        if !isAdmin, request.disableUser != nil { throw .code("OPERATION_NOT_ALLOWED") }
+        if isAdmin, let attributes = request.customAttributes { try FirebaseFieldLimits.checkCustomAttributes(attributes) }
+        guard var user = state.users[localId] else { throw .userNotFound }
+        var newEmail: String?
+        if isAdmin, let raw = request.email {
+            guard let email = try? EmailAddress.normalized(raw) else { throw .code("INVALID_EMAIL") }
+            if email != user.email, state.emailIndex[email] != nil { throw .emailExists }
+            newEmail = email
+        }
+        try FirebaseFieldLimits.checkProfile(displayName: request.displayName, photoUrl: request.photoUrl)
+        if let name = request.displayName { user.displayName = name }
+        if let photo = request.photoUrl { user.photoUrl = photo }
+        for attribute in request.deleteAttribute ?? [] {
+            switch attribute {
+            case "DISPLAY_NAME": user.displayName = nil
+            case "PHOTO_URL": user.photoUrl = nil
+            default: throw .code("INVALID_REQ_TYPE", "Unsupported deleteAttribute \(attribute)")
+            }
+        }
+        if isAdmin {
+            if let verified = request.emailVerified { user.emailVerified = verified }
+            if let disabled = request.disableUser { user.disabled = disabled }
+            if let validSince = request.validSince.flatMap(Int64.init) { user.validSince = validSince }
+            if let attributes = request.customAttributes { user.customAttributes = attributes }
+        }
+        for providerId in request.deleteProvider ?? [] {
+            for provider in user.providers where provider.providerId == providerId {
+                state.federatedIndex[FirebaseState.federatedKey(providerId: providerId, rawId: provider.rawId)] = nil
+            }
+            user.providers.removeAll { $0.providerId == providerId }
+        }
+        if let email = newEmail, email != user.email {
+            if let old = user.email, state.emailIndex[old] == localId { state.emailIndex[old] = nil }
+            user.email = email
+            state.emailIndex[email] = localId
+        }
+        state.users[localId] = user
+        return user
+    }
+
+    package func delete(_ localId: String) throws(FirebaseFailure) {
+        guard let user = state.users.removeValue(forKey: localId) else { throw .userNotFound }
+        for provider in user.providers { state.federatedIndex[FirebaseState.federatedKey(providerId: provider.providerId, rawId: provider.rawId)] = nil }
+        if let email = user.email, state.emailIndex[email] == localId { state.emailIndex[email] = nil }
+        // The refresh-token records stay (at most `maxRefreshTokensPerUser`): production answers a
+        // deleted user's refresh with USER_NOT_FOUND, which needs the token to name its user. (The
+        // official emulator forgets them and answers INVALID_REFRESH_TOKEN.)
+        state.refreshTokensByUser[localId] = nil
+    }
+
+    /// `DELETE /emulator/v1/projects/{p}/accounts`: forgets every user, identity and session.
+    /// As in firebase-tools (`state.ts` `deleteAllAccounts`), outstanding email codes stay; so do
+    /// the rate-limit counters, so that the unauthenticated wipe does not restore a budget.
+    package func wipe() {
+        var empty = FirebaseState()
+        empty.oobCodes = state.oobCodes
+        empty.lastEmailSent = state.lastEmailSent
+        empty.rateWindows = state.rateWindows
+        state = empty
+    }
+}

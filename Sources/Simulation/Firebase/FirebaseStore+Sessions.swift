@@ -1,0 +1,56 @@
+import AuthData
+import Foundation
+
+/// Refresh tokens and the checks that a presented token's user is still active.
+extension FirebaseStore {
+    package func issueRefreshToken(for localId: String, signInProvider: String, authTime: Int64, now: Date) -> String {
+        let token = "AMf-vB" + RandomIdentifiers.base64URL(180)
+        state.refreshTokens[token] = FirebaseRefreshRecord(localId: localId, signInProvider: signInProvider, authTime: authTime, issuedAt: Int64(now.timeIntervalSince1970))
+        var tokens = state.refreshTokensByUser[localId, default: []]
+        tokens.append(token)
+        if tokens.count > configuration.maxRefreshTokensPerUser {
+            for old in tokens.prefix(tokens.count - configuration.maxRefreshTokensPerUser) { state.refreshTokens[old] = nil }
+            tokens.removeFirst(tokens.count - configuration.maxRefreshTokensPerUser)
+        }
+        state.refreshTokensByUser[localId] = tokens
+        return token
+    }
+
+    /// Refreshes with a stored refresh token. Stricter than firebase-tools, whose `grantToken`
+    /// never reads `validSince` (a revoked user's refresh token mints fresh ID tokens there);
+    /// production answers `TOKEN_EXPIRED` for a refresh token issued before `validSince`, and
+    /// so does this engine.
+    package func refresh(_ token: String) throws(FirebaseFailure) -> (FirebaseUserRecord, FirebaseRefreshRecord) {
+        guard let record = state.refreshTokens[token] else { throw .invalidRefreshToken }
+        guard let user = state.users[record.localId] else { throw .userNotFound }
+        guard !user.disabled else { throw .userDisabled }
+        guard record.issuedAt >= user.validSince else { throw .tokenExpired }
+        return (user, record)
+    }
+
+    /// Checks that the user of a verified ID token still exists, is enabled, and that the token
+    /// was issued after the user's tokens were last revoked.
+    package func activeUser(_ localId: String, issuedAt: Int64) throws(FirebaseFailure) -> FirebaseUserRecord {
+        guard let user = state.users[localId] else { throw .userNotFound }
+        guard !user.disabled else { throw .userDisabled }
+        guard issuedAt >= user.validSince else { throw .tokenExpired }
+        return user
+    }
+
+    /// Ends every session of a user, as a takeover by a verified provider does (`ops.ts`
+    /// `handleIdpSigninEmailRequired` sets `validSince` to now): ID tokens from earlier seconds
+    /// fail the `validSince` check, and every refresh token issued so far, even one issued
+    /// earlier in this second, is dated before it and so answers `TOKEN_EXPIRED`. (An ID token
+    /// minted earlier in this very second stays valid until it expires: `iat` has seconds only,
+    /// as in production.)
+    /// - Parameters:
+    ///   - localId: The user.
+    ///   - now: The time.
+    func revokeSessions(of localId: String, now: Date) {
+        let since = Int64(now.timeIntervalSince1970)
+        state.users[localId]?.validSince = since
+        for token in state.refreshTokensByUser[localId] ?? [] {
+            if let issuedAt = state.refreshTokens[token]?.issuedAt { state.refreshTokens[token]?.issuedAt = min(issuedAt, since - 1) }
+        }
+    }
+}
