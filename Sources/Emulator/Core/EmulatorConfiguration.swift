@@ -22,6 +22,9 @@ public struct EmulatorConfiguration: Sendable, Hashable {
     public var maxBodySize: Int
     /// How often changed state is written to disk, in seconds.
     public var saveInterval: TimeInterval
+    /// The Supabase project's settings (manual linking, unverified email sign-ins, nonce checks,
+    /// rate limits); GoTrue's defaults unless `login serve` is told otherwise.
+    public var supabase = SupabaseSettings()
 
     /// Creates a configuration.
     /// - Parameters:

@@ -62,10 +62,11 @@ public func buildEmulator(
     let directory = configuration.stateDirectory.map(SimulationStateDirectory.init(url:))
     let keys = try directory?.loadOrCreateKeys() ?? SimulationKeys.generate()
     let state = configuration.ephemeral ? SimulationState() : try directory?.loadState() ?? SimulationState()
-    let setup = SimulationConfiguration(
+    var setup = SimulationConfiguration(
         clientIDs: configuration.clientIDs,
         supabaseIssuer: configuration.baseURL + "/auth/v1", firebaseProjectID: configuration.firebaseProjects.first ?? "demo-authcoordinator",
         firebaseActionURL: configuration.baseURL + "/emulator/action")
+    setup.supabase = configuration.supabase
     let services = try await SimulatedServices(configuration: setup, keys: keys, state: state, clock: .live)
     return try buildEmulator(configuration: configuration, services: services, developerKeyPath: directory?.developerKeyURL(for: keys).path,
                              logger: logger, onServerRunning: onServerRunning)

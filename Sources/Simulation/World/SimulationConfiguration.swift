@@ -11,6 +11,8 @@ public struct SimulationConfiguration: Sendable, Hashable {
     public var firebaseProjectID: String
     /// The base URL of Firebase email-link actions.
     public var firebaseActionURL: String
+    /// The Supabase project's settings (GoTrue's defaults unless changed).
+    public var supabase = SupabaseSettings()
 
     /// The client ids the package's own tools use unless told otherwise.
     public static let defaultClientIDs: [ProviderID: [String]] = [
