@@ -15,6 +15,9 @@ public struct EmulatorRequest: Sendable {
     public var headers: [String: String]
     /// The body.
     public var body: [UInt8]
+    /// The peer's IP address, when the request came over a socket (Supabase's rate limits are
+    /// kept per client address).
+    public var clientAddress: String?
 
     /// Creates a request.
     /// - Parameters:

@@ -5,13 +5,14 @@ import Hummingbird
 /// Bridges Hummingbird requests to ``Emulator/handle(_:)``: reads the body up to the size limit
 /// (a larger body gets the service's 413), and writes the emulator's response.
 struct EmulatorHTTPResponder: HTTPResponder {
-    typealias Context = BasicRequestContext
+    typealias Context = EmulatorRequestContext
     let emulator: Emulator
 
     func respond(to request: Request, context: Context) async throws -> Response {
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName] = field.value }
         var message = EmulatorRequest(method: request.method.rawValue, target: request.head.path ?? "/", headers: headers)
+        message.clientAddress = context.clientAddress
         var request = request
         do {
             let buffer = try await request.collectBody(upTo: emulator.configuration.maxBodySize)
