@@ -40,32 +40,33 @@ extension SupabaseStore {
         }
     }
 
-    /// `grant_type=id_token` without `link_identity`. Nothing is stored when it fails: GoTrue
-    /// commits the new user and identity before answering 422
-    /// `provider_email_needs_verification`, and that identity then waits in the account for the
-    /// email's owner; here it is never stored (stricter on purpose).
+    /// `grant_type=id_token` without `link_identity`. Every refusal is decided before anything
+    /// is written, so nothing is stored when it fails: GoTrue commits the new user and identity
+    /// before answering 422 `provider_email_needs_verification`, and that identity then waits in
+    /// the account for the email's owner; here it is never stored (stricter on purpose).
     package mutating func signIn(with identity: ProvenIdentity, now clock: Date) throws(SupabaseFailure) -> Issued {
-        let saved = (state, identityEmails)
-        do {
-            return try signInOrRollBack(with: identity, now: clock)
-        } catch {
-            (state, identityEmails) = saved
-            throw error
+        let decision = decide(identity)
+        var target: SupabaseUserRecord?
+        switch decision {
+        case .accountExists(let owner), .linkAccount(let owner): target = state.users[owner]
+        case .createAccount: target = nil
+        case .multipleAccounts:
+            throw .api(status: 500, code: "unexpected_failure",
+                       message: "Multiple accounts with the same email address in the same linking domain detected: default")
         }
-    }
-
-    private mutating func signInOrRollBack(with identity: ProvenIdentity, now clock: Date) throws(SupabaseFailure) -> Issued {
-        let key = SupabaseState.identityKey(provider: identity.provider, subject: identity.subject)
+        if let target { try ensureNotBanned(target, now: clock) }
+        let wasConfirmed = target?.emailConfirmedAt != nil
+        guard wasConfirmed || identity.emailVerified || configuration.settings.allowUnverifiedEmailSignIns else {
+            throw .api(status: 422, code: "provider_email_needs_verification",
+                       message: "Unverified email with \(identity.provider). Verify the email with \(identity.provider) in order to sign in")
+        }
         let userID: String
-        var wasConfirmed = false
-        switch decide(identity) {
+        switch decision {
         case .accountExists(let owner):
             userID = owner
-            wasConfirmed = state.users[owner]?.emailConfirmedAt != nil
             refresh(identity, of: owner, now: clock)
         case .linkAccount(let owner):
             userID = owner
-            wasConfirmed = state.users[owner]?.emailConfirmedAt != nil
             let record = makeIdentity(identity, userID: owner, now: clock)
             state.users[owner]?.identities.append(record)
             index(record, of: owner)
@@ -74,19 +75,14 @@ extension SupabaseStore {
         case .createAccount(let email):
             userID = createUser(for: identity, email: email, now: clock)
         case .multipleAccounts:
-            throw .api(status: 500, code: "unexpected_failure",
-                       message: "Multiple accounts with the same email address in the same linking domain detected: default")
+            throw .userNotFound
         }
-        guard let user = state.users[userID] else { throw .userNotFound }
-        try ensureNotBanned(user, now: clock)
-        if user.emailConfirmedAt == nil {
-            removeUnconfirmedIdentities(of: userID, keeping: key, now: clock)
+        if !wasConfirmed {
+            removeUnconfirmedIdentities(of: userID, keeping: SupabaseState.identityKey(provider: identity.provider, subject: identity.subject),
+                                        endingSessions: identity.emailVerified, now: clock)
             if identity.emailVerified {
                 let now = stamp(clock)
                 confirm(&state.users[userID]!, now: now)
-            } else if !configuration.settings.allowUnverifiedEmailSignIns {
-                throw .api(status: 422, code: "provider_email_needs_verification",
-                           message: "Unverified email with \(identity.provider). Verify the email with \(identity.provider) in order to sign in")
             }
         }
         return issueSession(for: userID, amr: "oauth", now: clock, showsConfirmedAt: wasConfirmed)
@@ -124,9 +120,9 @@ extension SupabaseStore {
     /// `User.RemoveUnconfirmedIdentities` (models/user.go): an unconfirmed user that a verified
     /// identity signs in to keeps only that identity, and its metadata become the identity's
     /// (GoTrue also clears the password; users here have none). Stricter than GoTrue on purpose:
-    /// the user's existing sessions end too, so whoever created the unconfirmed account (an
-    /// anonymous user who linked someone else's unverified email, say) keeps no way in.
-    mutating func removeUnconfirmedIdentities(of userID: String, keeping key: String, now clock: Date) {
+    /// when the identity is verified and so confirms the account, the account's existing sessions
+    /// end too, so whoever created it unconfirmed keeps no way in.
+    mutating func removeUnconfirmedIdentities(of userID: String, keeping key: String, endingSessions: Bool, now clock: Date) {
         guard var user = state.users[userID] else { return }
         let keep = user.identities.filter { SupabaseState.identityKey(provider: $0.provider, subject: $0.providerID) == key }
         for removed in user.identities where SupabaseState.identityKey(provider: removed.provider, subject: removed.providerID) != key {
@@ -136,6 +132,7 @@ extension SupabaseStore {
         user.identities = keep
         user.updatedAt = stamp(clock)
         state.users[userID] = user
+        guard endingSessions else { return }
         for session in state.sessionsByUser[userID] ?? [] { endSession(session) }
     }
 

@@ -73,6 +73,16 @@ struct SupabaseAccountLinkingTests {
         #expect(back.user.id != owner.user.id && back.user.email.isEmpty, "the attacker's token makes an empty account of its own")
     }
 
+    @Test("with unverified email sign-ins allowed, an unconfirmed user's second device does not end the first session")
+    func unconfirmedUserKeepsSessions() async throws {
+        let sut = try await SupabaseIDTokenWorld.make { $0.allowUnverifiedEmailSignIns = true }
+        let token = try await sut.google("unverified@example.com") { $0["email_verified"] = .bool(false) }
+        let phone = try await sut.signIn(token)
+        let tablet = try await sut.signIn(token)
+        #expect(tablet.user.id == phone.user.id)
+        #expect(try await sut.engine.grantRefreshToken(phone.refreshToken).user.id == phone.user.id)
+    }
+
     @Test("an unconfirmed account made by requesting a code for the owner's address becomes the owner's, without the requester's metadata")
     func hijackThroughEmailCode() async throws {
         let sut = try await SupabaseIDTokenWorld.make()
