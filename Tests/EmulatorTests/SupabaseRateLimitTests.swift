@@ -5,6 +5,9 @@ import AuthSimulation
 import AuthTestSupport
 import Foundation
 import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// GoTrue's rate limits (conf/configuration.go defaults, api/middleware.go `limitHandler`): 429
 /// `over_request_rate_limit` per client address, and the emulator's own budget of refused
@@ -26,6 +29,25 @@ struct SupabaseRateLimitTests {
         #expect(await sut.supabase("POST", "signup", json: "{}", from: "10.0.0.1").status == 429)
     }
 
+    @Test("over a real socket the peer's address is the key: the 31st anonymous sign-up from 127.0.0.1 is 429")
+    func peerAddress() async throws {
+        let world = try await TestWorld.make()
+        let emulator = try await RunningEmulator.start(services: world.services)
+        var request = URLRequest(url: emulator.baseURL.appendingPathComponent("auth/v1/signup"))
+        request.httpMethod = "POST"
+        request.setValue(emulator.emulator.anonKey, forHTTPHeaderField: "apikey")
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data("{}".utf8)
+        let session = URLSession(configuration: .ephemeral)
+        var statuses: [Int] = []
+        for _ in 0..<31 {
+            let (_, response) = try await session.data(for: request)
+            statuses.append((response as? HTTPURLResponse)?.statusCode ?? 0)
+        }
+        await emulator.stop()
+        #expect(statuses.prefix(30).allSatisfy { $0 == 200 } && statuses.last == 429, "\(statuses)")
+    }
+
     @Test("with rate limits off (--supabase-rate-limits off) nothing is limited")
     func off() async throws {
         let sut = try await EmulatorHarness.make(supabase: { var s = SupabaseSettings(); s.rateLimits = nil; return s }())
@@ -37,6 +59,17 @@ struct SupabaseRateLimitTests {
         let sut = try await EmulatorHarness.make()
         for _ in 0..<30 { _ = await sut.supabase("POST", "token?grant_type=refresh_token", json: #"{"refresh_token":"aaaaaaaaaaaa"}"#, from: "10.0.0.3") }
         let refused = await sut.supabase("POST", "token?grant_type=refresh_token", json: #"{"refresh_token":"aaaaaaaaaaaa"}"#, from: "10.0.0.3")
+        #expect(refused.status == 429 && refused.object["code"] == .string("over_request_rate_limit"))
+    }
+
+    @Test("POST /verify: 30 per client address (GOTRUE_RATE_LIMIT_VERIFY), whichever addresses it tries")
+    func verifyPerClient() async throws {
+        let sut = try await EmulatorHarness.make()
+        for index in 0..<30 {
+            let response = await sut.supabase("POST", "verify", json: #"{"type":"email","email":"n\#(index)@example.com","token":"000000"}"#, from: "10.3.0.1")
+            #expect(response.status == 403)
+        }
+        let refused = await sut.supabase("POST", "verify", json: #"{"type":"email","email":"n99@example.com","token":"000000"}"#, from: "10.3.0.1")
         #expect(refused.status == 429 && refused.object["code"] == .string("over_request_rate_limit"))
     }
 
