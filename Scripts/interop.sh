@@ -21,7 +21,8 @@ fi
 
 state=$(mktemp -d)
 log="$state/serve.log"
-"$login" serve --port 0 --state-dir "$state" --ephemeral >"$log" 2>&1 &
+# Manual linking on, so the Supabase client's unlink_identity is served (GoTrue's default is off).
+"$login" serve --port 0 --state-dir "$state" --ephemeral --supabase-manual-linking >"$log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true; rm -rf "$state"' EXIT
 for _ in $(seq 1 100); do grep -q "listening on" "$log" && break; sleep 0.1; done
@@ -29,5 +30,5 @@ base=$(sed -n 's/.*listening on \(http[^ ]*\).*/\1/p' "$log" | head -1)
 anon=$(sed -n 's/^ *Supabase anon key *//p' "$log" | head -1)
 [ -n "$base" ] && [ -n "$anon" ] || { cat "$log"; echo "the emulator did not start"; exit 1; }
 
-"$venv/bin/python" Tests/Interop/supabase_client_check.py "$base" "$anon" com.example.authcoordinator
+"$venv/bin/python" Tests/Interop/supabase_client_check.py "$base" "$anon" com.example.authcoordinator "$(cat "$state/service_role.key")"
 "$venv/bin/python" Tests/Interop/firebase_client_check.py "${base#http://}" demo-authcoordinator com.example.authcoordinator

@@ -23,7 +23,7 @@ login=.build/release/login
 
 work=$(mktemp -d)
 trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
-"$login" serve --port 0 --state-dir "$work/state" --ephemeral >"$work/serve.log" 2>&1 &
+"$login" serve --port 0 --state-dir "$work/state" --ephemeral --supabase-rate-limits off >"$work/serve.log" 2>&1 &
 server=$!
 for _ in $(seq 1 100); do grep -q "listening on" "$work/serve.log" && break; sleep 0.1; done
 base=$(sed -n 's/.*listening on \(http[^ ]*\).*/\1/p' "$work/serve.log" | head -1)

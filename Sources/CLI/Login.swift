@@ -12,7 +12,8 @@ struct Login: AsyncParsableCommand {
         discussion: """
         Without a remote backend, the Supabase-like or Firebase-like engine and the simulated Apple ID and \
         Google run in process, keeping users, sessions and keys in the state directory, so a second \
-        `login apple` is a returning user.
+        `login apple` is a returning user. The embedded Supabase-like engine uses GoTrue's default settings \
+        except manual linking, which is on so that `login unlink` works (`login serve` has a flag per setting).
 
         Exit status: 0 success, 1 authentication failed, 2 usage error, 3 cancelled, 4 network or backend unreachable.
         """,

@@ -14,7 +14,7 @@ enum ResponseFuzzing {
         let body = Data(bytes)
         let decoder = JSONDecoder()
         if let payload = try? decoder.decode(SupabaseSessionPayload.self, from: body) {
-            let signIn = SupabaseWireMapping.signIn(payload)
+            let signIn = SupabaseWireMapping.signIn(payload, flow: .idToken)
             fuzzCheck(signIn.user.id == payload.user.id && signIn.session.userID == payload.user.id, "session and user disagree on the id")
             checkUsable(signIn.session)
             _ = "\(signIn.user)"
@@ -22,7 +22,7 @@ enum ResponseFuzzing {
         if let payload = try? decoder.decode(SupabaseUserPayload.self, from: body) {
             let user = SupabaseWireMapping.user(payload)
             fuzzCheck(user.email == (payload.email.isEmpty ? nil : payload.email), "email mapped wrongly")
-            _ = SupabaseWireMapping.isNewUser(payload)
+            _ = SupabaseNewUserRule.isNewUser(payload, flow: .emailCode)
             _ = "\(user)"
         }
         for status in statuses {

@@ -44,15 +44,34 @@ struct AccountLifecycleContractTests {
         }
     }
 
-    @Test("unlink removes a provider while another way in remains, and refuses the last one", arguments: BackendFlavor.allCases)
+    @Test("unlink removes a provider while another way in remains, and refuses the last one (Supabase: manual linking enabled)", arguments: BackendFlavor.allCases)
     func unlink(flavor: BackendFlavor) async throws {
-        let sut = try await LifecycleHarness.make(flavor, googleEmail: "ada@example.com")
+        var settings = SupabaseSettings()
+        settings.manualLinkingEnabled = true
+        let sut = try await LifecycleHarness.make(flavor, googleEmail: "ada@example.com", supabase: settings)
         _ = try await sut.signIn(.social(.google))
         let both = try await sut.coordinator.link(.apple)
         #expect(Set(both.user.providers) == [.google, .apple])
         let accounts = sut.coordinator
         #expect(try await accounts.unlink(.google).providers == [.apple])
         await #expect(throws: AuthError.lastSignInMethod(.apple)) { try await accounts.unlink(.apple) }
+    }
+
+    @Test("with the service's default settings unlink works (Firebase) or is refused with the service's code (GoTrue: manual_linking_disabled)", arguments: BackendFlavor.allCases)
+    func unlinkWithDefaultSettings(flavor: BackendFlavor) async throws {
+        let sut = try await LifecycleHarness.make(flavor, googleEmail: "ada@example.com")
+        _ = try await sut.signIn(.social(.google))
+        _ = try await sut.coordinator.link(.apple)
+        let accounts = sut.coordinator
+        guard let code = flavor.traits.unlinkRefusedByDefault else {
+            #expect(try await accounts.unlink(.google).providers == [.apple])
+            return
+        }
+        await sut.backend.expectFailure(code, { try await accounts.unlink(.google) }) {
+            if case .backend(let error) = $0 { return error.code.rawValue == code && !$0.endsSession && !$0.isTransient }
+            return false
+        }
+        #expect(try await sut.store.load() != nil, "the session is kept")
     }
 
     @Test("a revoked Apple authorization signs the user out at the next start", arguments: BackendFlavor.allCases)

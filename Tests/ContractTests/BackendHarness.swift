@@ -39,8 +39,13 @@ struct BackendHarness {
     /// The emulator serving the world, for the REST flavours (stopped when the harness goes).
     let emulator: RunningEmulator?
 
-    static func make(_ flavor: BackendFlavor) async throws -> BackendHarness {
-        let world = try await TestWorld.make()
+    /// - Parameters:
+    ///   - flavor: The implementation.
+    ///   - supabase: The Supabase project's settings (GoTrue's defaults unless a test needs one).
+    static func make(_ flavor: BackendFlavor, supabase: SupabaseSettings = SupabaseSettings()) async throws -> BackendHarness {
+        var setup = SimulationConfiguration()
+        setup.supabase = supabase
+        let world = try await TestWorld.make(configuration: setup)
         // Time comes from the test clock; the transport's retry backoff waits in real time.
         let clock = AuthClock(now: { world.clock.now }, sleep: AuthClock.live.sleep)
         switch flavor {

@@ -29,6 +29,9 @@ struct BackendTraits: Sendable {
     /// Whether a replayed Apple ID token is accepted again (Supabase keeps no record of spent
     /// tokens; Firebase refuses a duplicate credential).
     let acceptsReplayedAppleToken: Bool
+    /// The error code unlinking gets with the service's default settings, when it is refused
+    /// (GoTrue serves `DELETE /user/identities/{id}` only with manual linking enabled).
+    let unlinkRefusedByDefault: String?
 
     /// A code that is surely not `code`, in the service's format.
     func wrongCode(besides code: Secret) -> Secret {
@@ -46,10 +49,12 @@ struct BackendTraits: Sendable {
     static let supabase = BackendTraits(
         service: .supabase, refreshPolicy: .supabase, rotatesRefreshTokens: true, emailCodeIsSixDigits: true,
         expiredCodeError: .codeInvalid, retryAfterTenSecondsLater: 50, linkConflictCode: "identity_already_exists",
-        recoversWithPendingToken: false, linksSameEmailAutomatically: true, acceptsReplayedAppleToken: true)
+        recoversWithPendingToken: false, linksSameEmailAutomatically: true, acceptsReplayedAppleToken: true,
+        unlinkRefusedByDefault: "manual_linking_disabled")
 
     static let firebase = BackendTraits(
         service: .firebase, refreshPolicy: .firebase, rotatesRefreshTokens: false, emailCodeIsSixDigits: false,
         expiredCodeError: .codeExpired, retryAfterTenSecondsLater: nil, linkConflictCode: "FEDERATED_USER_ID_ALREADY_LINKED",
-        recoversWithPendingToken: true, linksSameEmailAutomatically: false, acceptsReplayedAppleToken: false)
+        recoversWithPendingToken: true, linksSameEmailAutomatically: false, acceptsReplayedAppleToken: false,
+        unlinkRefusedByDefault: nil)
 }

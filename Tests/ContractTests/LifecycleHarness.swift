@@ -26,8 +26,8 @@ struct LifecycleHarness {
 
     static func make(_ flavor: BackendFlavor, appleID: String = "ada@example.com", googleEmail: String = "grace@example.com",
                      store: InMemorySessionStore = InMemorySessionStore(), reuse: BackendHarness? = nil,
-                     start: Bool = true) async throws -> LifecycleHarness {
-        let backend = if let reuse { reuse } else { try await BackendHarness.make(flavor) }
+                     start: Bool = true, supabase: SupabaseSettings = SupabaseSettings()) async throws -> LifecycleHarness {
+        let backend = if let reuse { reuse } else { try await BackendHarness.make(flavor, supabase: supabase) }
         let world = backend.world
         let transport: HTTPTransport
         let appleBase: URL

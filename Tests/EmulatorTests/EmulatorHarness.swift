@@ -14,8 +14,11 @@ struct EmulatorHarness {
     let world: TestWorld
     let emulator: Emulator
 
-    static func make(configuration services: SimulationConfiguration = SimulationConfiguration()) async throws -> EmulatorHarness {
-        let world = try await TestWorld.make(configuration: services)
+    static func make(configuration services: SimulationConfiguration = SimulationConfiguration(),
+                     supabase: SupabaseSettings? = nil) async throws -> EmulatorHarness {
+        var setup = services
+        if let supabase { setup.supabase = supabase }
+        let world = try await TestWorld.make(configuration: setup)
         var configuration = EmulatorConfiguration(host: "127.0.0.1", port: 0, stateDirectory: nil, ephemeral: true)
         configuration.clientIDs = world.services.configuration.clientIDs
         configuration.firebaseProjects = [world.services.configuration.firebaseProjectID]
@@ -38,6 +41,24 @@ struct EmulatorHarness {
         if versioned { headers["x-supabase-api-version"] = "2024-01-01" }
         if let bearer { headers["authorization"] = "Bearer \(bearer)" }
         return await send(method, "/auth/v1/" + path, json: json, headers: headers)
+    }
+
+    /// A Supabase call from a client address (the rate limits' key).
+    func supabase(_ method: String, _ path: String, json: String? = nil, bearer: String? = nil, from address: String) async -> EmulatorResponse {
+        var headers = ["apikey": emulator.anonKey, "x-supabase-api-version": "2024-01-01"]
+        if json != nil { headers["content-type"] = "application/json" }
+        if let bearer { headers["authorization"] = "Bearer \(bearer)" }
+        var request = EmulatorRequest(method: method, target: "/auth/v1/" + path, headers: headers, body: Array((json ?? "").utf8))
+        request.clientAddress = address
+        return await emulator.handle(request)
+    }
+
+    /// Signs in with a fresh Apple token over the id_token route; returns the session object.
+    func appleSession(email: String = "ada@example.com") async throws -> JSONObject {
+        let (token, nonce) = try await appleToken(email: email)
+        let response = await supabase("POST", "token?grant_type=id_token", json: #"{"provider":"apple","id_token":"\#(token)","nonce":"\#(nonce)"}"#)
+        guard response.status == 200 else { throw SupabaseFailure.api(status: response.status, code: "sign-in", message: String(decoding: response.body, as: UTF8.self)) }
+        return response.object
     }
 
     /// A Firebase Identity Toolkit v1 call with an API key.

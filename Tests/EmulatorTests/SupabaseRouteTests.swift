@@ -31,6 +31,21 @@ struct SupabaseRouteTests {
         #expect(response.header("X-Supabase-Api-Version") == "2024-01-01")
     }
 
+    @Test("a new user's timestamps are GoTrue's instants (api/external.go, tokens/service.go): all different, in write order; confirmed_at only once read back")
+    func newUserInstants() async throws {
+        let sut = try await EmulatorHarness.make()
+        let user = try #require(try await sut.appleSession()["user"]?.objectValue)
+        let identity = try #require(user["identities"]?.arrayValue?.first?.objectValue)
+        let order = [user["created_at"], identity["last_sign_in_at"], identity["created_at"], user["email_confirmed_at"], user["last_sign_in_at"], user["updated_at"]]
+            .map { $0?.stringValue ?? "" }
+        #expect(order.allSatisfy { !$0.isEmpty } && order == order.sorted() && Set(order).count == order.count, "\(order)")
+        #expect(user["confirmed_at"] == nil, "the id_token grant reloads the new user before confirming it")
+        sut.world.clock.advance(by: 60)
+        let returning = try #require(try await sut.appleSession()["user"]?.objectValue)
+        #expect(returning["confirmed_at"] == user["email_confirmed_at"])
+        #expect(returning["created_at"] == user["created_at"])
+    }
+
     @Test("errors use the 2024-01-01 shape with the header, the legacy shape without, and the OAuth shape for id tokens")
     func errorShapes() async throws {
         let sut = try await EmulatorHarness.make()

@@ -46,6 +46,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Log every request (method, path without the query, status) on stderr.")
     var verbose = false
 
+    @OptionGroup(title: "Supabase settings")
+    var supabase: SupabaseServeOptions
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
@@ -56,6 +59,7 @@ struct ServeCommand: AsyncParsableCommand {
         let global = try GlobalOptions.parse(stateDir.map { ["--state-dir", $0] } ?? [])
         var configuration = EmulatorConfiguration(host: host, port: port, stateDirectory: global.stateDirectory, ephemeral: ephemeral)
         configuration.anonKeys = anonKey
+        configuration.supabase = supabase.settings
         if !firebaseProject.isEmpty { configuration.firebaseProjects = firebaseProject }
         configuration.firebaseRateLimits.newAccountsPerClient = firebaseAccountsPerHour == 0 ? nil : .perHour(firebaseAccountsPerHour)
         for (provider, ids) in [(ProviderID.apple, appleClientID), (.google, googleClientID)] where !ids.isEmpty {

@@ -17,6 +17,7 @@ struct ServeBanner {
         let lines: [(String, String)] = [
             ("Supabase URL", "\(base)   (Auth API at \(base)/auth/v1)"),
             ("Supabase anon key", emulator.anonKey),
+            ("Supabase settings", configuration.supabase.summary),
             ("Supabase service key", "\(Secret(emulator.serviceRoleKey).redacted)   (whole in \(configuration.stateDirectory?.appendingPathComponent("service_role.key").path ?? "memory"))"),
             ("Firebase", "FIREBASE_AUTH_EMULATOR_HOST=\(base.dropFirst("http://".count)), project \(configuration.firebaseProjects.joined(separator: ", ")), API key: any non-empty value"),
         ] + configuration.clientIDs.sorted { $0.key.rawValue < $1.key.rawValue }.map {

@@ -67,9 +67,20 @@ struct GlobalOptions: ParsableArguments {
     /// body limit.
     var transportLimits: HTTPTransportLimits { HTTPTransportLimits(timeout: TimeInterval(timeout)) }
 
-    /// The embedded services' configuration: the app's client id for each identity provider.
+    /// The embedded services' configuration: the app's client id for each identity provider,
+    /// and the Supabase settings of the embedded services (``embeddedSupabaseSettings``).
     var simulationConfiguration: SimulationConfiguration {
-        SimulationConfiguration(clientIDs: [.apple: [appleClientID], .google: [googleClientID]])
+        var configuration = SimulationConfiguration(clientIDs: [.apple: [appleClientID], .google: [googleClientID]])
+        configuration.supabase = Self.embeddedSupabaseSettings
+        return configuration
+    }
+
+    /// The embedded Supabase-like engine's settings: GoTrue's defaults, except manual linking,
+    /// which is on so that `login unlink` works (Docs/Backends.md, "The CLI's embedded world").
+    static var embeddedSupabaseSettings: SupabaseSettings {
+        var settings = SupabaseSettings()
+        settings.manualLinkingEnabled = true
+        return settings
     }
 
     mutating func validate() throws {

@@ -28,14 +28,14 @@ public struct SupabaseAuthBackend: AuthBackend {
     /// - Returns: The session and user.
     /// - Throws: ``AuthError``.
     public func signIn(with credential: IDTokenCredential) async throws(AuthError) -> BackendSignIn {
-        try await call { SupabaseWireMapping.signIn(try await api.token(idToken: Self.request(credential, link: false), bearer: nil)) }
+        try await call { SupabaseWireMapping.signIn(try await api.token(idToken: Self.request(credential, link: false), bearer: nil), flow: .idToken) }
     }
 
     /// Creates an anonymous user (`POST /signup` with no email).
     /// - Returns: The session and user.
     /// - Throws: ``AuthError``.
     public func signInAnonymously() async throws(AuthError) -> BackendSignIn {
-        try await call { SupabaseWireMapping.signIn(try await api.signUpAnonymously()) }
+        try await call { SupabaseWireMapping.signIn(try await api.signUpAnonymously(), flow: .anonymous) }
     }
 
     /// Sends a 6-digit code (`POST /otp`, creating the user when new).
@@ -55,7 +55,7 @@ public struct SupabaseAuthBackend: AuthBackend {
     /// - Returns: The session and user.
     /// - Throws: ``AuthError``.
     public func verifyEmailCode(_ code: Secret, email: String) async throws(AuthError) -> BackendSignIn {
-        try await call { SupabaseWireMapping.signIn(try await api.verify(email: email, token: code.revealed, type: "email")) }
+        try await call { SupabaseWireMapping.signIn(try await api.verify(email: email, token: code.revealed, type: "email"), flow: .emailCode) }
     }
 
     /// Rotates the refresh token (`grant_type=refresh_token`).
@@ -116,7 +116,7 @@ public struct SupabaseAuthBackend: AuthBackend {
         try await call {
             let user = try await api.user(bearer: accessToken.revealed)
             guard let identity = user.identities.first(where: { $0.provider == ProviderWireNames.supabase(provider) }) else {
-                throw SupabaseFailure.api(status: 404, code: "identity_not_found", message: "Identity doesn't exist")
+                throw SupabaseFailure.api(status: 422, code: "identity_not_found", message: "Identity doesn't exist")
             }
             try await api.deleteIdentity(bearer: accessToken.revealed, identityID: identity.identityID)
             return SupabaseWireMapping.user(try await api.user(bearer: accessToken.revealed))

@@ -30,10 +30,12 @@ package enum SupabaseWireMapping {
     }
 
     /// The domain session and user of a wire session.
-    /// - Parameter payload: The wire session.
+    /// - Parameters:
+    ///   - payload: The wire session.
+    ///   - flow: The call that answered (see ``SupabaseNewUserRule``).
     /// - Returns: The domain sign-in.
-    package static func signIn(_ payload: SupabaseSessionPayload) -> BackendSignIn {
-        BackendSignIn(session: session(payload), user: user(payload.user), isNewUser: isNewUser(payload.user))
+    package static func signIn(_ payload: SupabaseSessionPayload, flow: SupabaseNewUserRule.Flow) -> BackendSignIn {
+        BackendSignIn(session: session(payload), user: user(payload.user), isNewUser: SupabaseNewUserRule.isNewUser(payload.user, flow: flow))
     }
 
     /// The domain session of a wire session.
@@ -48,18 +50,6 @@ package enum SupabaseWireMapping {
     /// The latest `expires_at` taken as is (9999-12-31): a larger value from the server would
     /// overflow the refresh scheduler's millisecond arithmetic.
     private static let latestExpiry = 253_402_300_799
-
-    /// Whether this sign-in was the account's first. Supabase does not say so in the response;
-    /// the first sign-in is the one that confirmed the email (id-token sign-up, or verifying
-    /// the first emailed code), or, for accounts without email, the one that created them: its
-    /// `last_sign_in_at` equals `email_confirmed_at` (else `created_at`), since both are stamped
-    /// in the same transaction, while a returning user's is later.
-    /// - Parameter payload: The wire user.
-    /// - Returns: Whether the account is new.
-    package static func isNewUser(_ payload: SupabaseUserPayload) -> Bool {
-        guard let lastSignIn = payload.lastSignInAt else { return false }
-        return lastSignIn == (payload.emailConfirmedAt ?? payload.createdAt)
-    }
 
     /// The `user_metadata` keys a name is written to: `full_name`, `name`, `first_name`,
     /// `last_name`.

@@ -26,6 +26,9 @@ public struct EmulatorConfiguration: Sendable, Hashable {
     public var saveInterval: TimeInterval
     /// Header-read, body-read and idle timeouts, and the cap on open connections.
     public var connectionLimits: EmulatorConnectionLimits
+    /// The Supabase project's settings (manual linking, unverified email sign-ins, nonce checks,
+    /// rate limits); GoTrue's defaults unless `login serve` is told otherwise.
+    public var supabase = SupabaseSettings()
 
     /// Creates a configuration.
     /// - Parameters:

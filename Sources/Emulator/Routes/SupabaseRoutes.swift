@@ -11,55 +11,19 @@ struct SupabaseRoutes {
     let engine: SupabaseEngine
     let apiKeys: [String]
 
-    private struct OTPBody: Decodable {
-        var email: String?
-        var phone: String?
-        var createUser: Bool?
-        var data: JSONObject?
-        enum CodingKeys: String, CodingKey { case email, phone, data, createUser = "create_user" }
-    }
-
-    private struct VerifyBody: Decodable {
-        var type: String?
-        var email: String?
-        var token: String?
-        var tokenHash: String?
-        enum CodingKeys: String, CodingKey { case type, email, token, tokenHash = "token_hash" }
-    }
-
-    private struct SignUpBody: Decodable {
-        var email: String?
-        var phone: String?
-        var data: JSONObject?
-    }
-
-    private struct RefreshBody: Decodable {
-        var refreshToken: String?
-        enum CodingKeys: String, CodingKey { case refreshToken = "refresh_token" }
-    }
-
-    private struct UserBody: Decodable {
-        var data: JSONObject?
-        var email: String?
-        var password: String?
-        var phone: String?
-    }
-
-    private struct BanBody: Decodable {
-        var banDuration: String?
-        enum CodingKeys: String, CodingKey { case banDuration = "ban_duration" }
-    }
-
     /// The routes under `/auth/v1`.
     static let table = RouteTable<SupabaseRoutes>(prefix: "/auth/v1", [
         ("POST", "/token", "`grant_type=id_token` or `refresh_token` (`password` answers `invalid_credentials`, `pkce` `flow_state_not_found`)",
          { try await $0.token($1.request) }),
-        ("POST", "/signup", "an anonymous user (email and phone sign-ups are disabled)", { try await $0.signUp($1.request) }),
-        ("POST", "/otp", "mail a one-time code", { try await $0.otp($1.request) }),
-        ("POST", "/verify", "verify a one-time code", { try await $0.verify($1.request) }),
+        ("POST", "/signup", "an anonymous user (email and phone sign-ups answer GoTrue's 400s: passwords are not served)", { try await $0.signUp($1.request) }),
+        ("POST", "/otp", "mail a one-time code and its link", { try await $0.otp($1.request) }),
+        ("POST", "/verify", "verify a one-time code (`email` + `token`) or an emailed link's `token_hash`", { try await $0.verify($1.request) }),
+        ("GET", "/verify", "the emailed link: 303 to `redirect_to` with the session (or the error) in the fragment", { try await $0.verifyLink($1.request) }),
+        ("POST", "/resend", "mail a new confirmation code (`type=signup`)", { try await $0.resend($1.request) }),
+        ("GET", "/reauthenticate", "mail a reauthentication code to the signed-in user", { try await $0.reauthenticate($1.request) }),
         ("GET", "/user", "the signed-in user", { try await $0.user($1.request) }),
-        ("PUT", "/user", "update `user_metadata` (`data`)", { try await $0.updateUser($1.request) }),
-        ("DELETE", "/user/identities/{identity_id}", "unlink an identity", { try await $0.unlinkIdentity($1) }),
+        ("PUT", "/user", "update `user_metadata` (`data`); `phone` and `app_metadata` get GoTrue's refusals", { try await $0.updateUser($1.request) }),
+        ("DELETE", "/user/identities/{identity_id}", "unlink an identity (needs manual linking enabled)", { try await $0.unlinkIdentity($1) }),
         ("POST", "/logout", "end sessions (`scope=global|local|others`)", { try await $0.logout($1.request) }),
         ("GET", "/settings", "the enabled providers", { $0.respond($1.request, Self.settings) }),
         ("GET", "/health", "GoTrue's health answer", { $0.respond($1.request, Self.health) }),
@@ -92,7 +56,7 @@ struct SupabaseRoutes {
         (request.headers["x-supabase-api-version"] ?? "") >= "2024-01-01"
     }
 
-    private static func headers(_ request: EmulatorRequest) -> [(String, String)] {
+    static func headers(_ request: EmulatorRequest) -> [(String, String)] {
         isVersioned(request) ? [("X-Supabase-Api-Version", "2024-01-01")] : []
     }
 
@@ -104,7 +68,7 @@ struct SupabaseRoutes {
 
     // MARK: - Handlers
 
-    private func respond(_ request: EmulatorRequest, _ body: JSONObject) -> EmulatorResponse {
+    func respond(_ request: EmulatorRequest, _ body: JSONObject) -> EmulatorResponse {
         .json(body, headers: Self.headers(request))
     }
 
@@ -112,10 +76,10 @@ struct SupabaseRoutes {
         switch request.query["grant_type"] ?? formField(request, "grant_type") {
         case "id_token":
             let body = try SupabaseIDTokenRequest(json: try decodeObject(request))
-            return respond(request, try await engine.grantIDToken(body, bearer: request.bearer).jsonObject)
+            return respond(request, try await engine.grantIDToken(body, bearer: request.bearer, client: request.client).jsonObject)
         case "refresh_token":
             let body: RefreshBody = try decode(request)
-            return respond(request, try await engine.grantRefreshToken(body.refreshToken).jsonObject)
+            return respond(request, try await engine.grantRefreshToken(body.refreshToken, client: request.client).jsonObject)
         case "password":
             throw SupabaseFailure.api(status: 400, code: "invalid_credentials", message: "Invalid login credentials")
         case "pkce":
@@ -125,37 +89,14 @@ struct SupabaseRoutes {
         }
     }
 
-    private func signUp(_ request: EmulatorRequest) async throws -> EmulatorResponse {
-        let body: SignUpBody = try decode(request)
-        guard body.email == nil, body.phone == nil else {
-            throw SupabaseFailure.api(status: 422, code: "email_provider_disabled", message: "Email signups are disabled")
-        }
-        return respond(request, try await engine.signUpAnonymously(data: body.data ?? [:]).jsonObject)
-    }
-
-    private func otp(_ request: EmulatorRequest) async throws -> EmulatorResponse {
-        let body: OTPBody = try decode(request)
-        guard body.phone == nil else { throw SupabaseFailure.api(status: 400, code: "phone_provider_disabled", message: "Unsupported phone provider") }
-        try await engine.sendOTP(email: body.email, createUser: body.createUser ?? true, data: body.data ?? [:])
-        return respond(request, [:])
-    }
-
-    private func verify(_ request: EmulatorRequest) async throws -> EmulatorResponse {
-        let body: VerifyBody = try decode(request)
-        if body.tokenHash != nil, body.token == nil {
-            throw SupabaseFailure.api(status: 403, code: "otp_expired", message: "Email link is invalid or has expired")
-        }
-        return respond(request, try await engine.verifyOTP(type: body.type, email: body.email, token: body.token).jsonObject)
-    }
-
     private func user(_ request: EmulatorRequest) async throws -> EmulatorResponse {
         respond(request, try await engine.user(bearer: request.bearer).jsonObject)
     }
 
     private func updateUser(_ request: EmulatorRequest) async throws -> EmulatorResponse {
         let body: UserBody = try decode(request)
-        let user = try await engine.updateUser(bearer: request.bearer, data: body.data, email: body.email, password: body.password)
-        return .json(encoding: user, headers: Self.headers(request))
+        let update = SupabaseEngine.UserUpdate(data: body.data, email: body.email, password: body.password, phone: body.phone, appMetadata: body.appMetadata)
+        return respond(request, try await engine.updateUser(bearer: request.bearer, update, client: request.client).jsonObject)
     }
 
     private func unlinkIdentity(_ call: RouteCall) async throws -> EmulatorResponse {
@@ -179,13 +120,13 @@ struct SupabaseRoutes {
 
     private func adminUpdateUser(_ call: RouteCall) async throws -> EmulatorResponse {
         let body: BanBody = try decode(call.request)
-        let user = try await engine.adminBanUser(bearer: call.request.bearer, userID: call[parameter: "user_id"], banDuration: body.banDuration ?? "none")
-        return .json(encoding: user, headers: Self.headers(call.request))
+        let user = try await engine.adminBanUser(bearer: call.request.bearer, userID: call[parameter: "user_id"], banDuration: body.banDuration ?? "")
+        return respond(call.request, user.jsonObject)
     }
 
     /// Decodes a JSON body: an empty body, another content type, malformed JSON or wrong field
     /// types are GoTrue's `bad_json`.
-    private func decode<T: Decodable>(_ request: EmulatorRequest) throws(SupabaseFailure) -> T {
+    func decode<T: Decodable>(_ request: EmulatorRequest) throws(SupabaseFailure) -> T {
         _ = try decodeObject(request)
         do {
             return try JSONDecoder().decode(T.self, from: Data(request.body))

@@ -69,6 +69,7 @@ public func buildEmulator(
         firebaseActionURL: configuration.baseURL + "/emulator/action")
     setup.otherFirebaseProjectIDs = Array(configuration.firebaseProjects.dropFirst())
     setup.firebaseRateLimits = configuration.firebaseRateLimits
+    setup.supabase = configuration.supabase
     let services = try await SimulatedServices(configuration: setup, keys: keys, state: state, clock: .live)
     return try buildEmulator(configuration: configuration, services: services, developerKeyPath: directory?.developerKeyURL(for: keys).path,
                              logger: logger, onServerRunning: onServerRunning)

@@ -23,7 +23,7 @@ struct InProcessSupabaseAPI: SupabaseAuthAPI {
     }
 
     func verify(email: String, token: String, type: String) async throws -> SupabaseSessionPayload {
-        try await engine.verifyOTP(type: type, email: email, token: token)
+        try await engine.verify(SupabaseVerifyRequest(type: type, email: email, token: token))
     }
 
     func user(bearer: String) async throws -> SupabaseUserPayload {

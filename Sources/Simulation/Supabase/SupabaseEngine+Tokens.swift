@@ -7,34 +7,58 @@ extension SupabaseEngine {
     /// The caller named by a verified access token.
     struct Caller {
         var userID: String
-        var sessionID: String?
+        var sessionID: String
         var user: SupabaseUserRecord
     }
 
-    /// Verifies a bearer access token and that its user and session still exist.
+    static let nilUUID = "00000000-0000-0000-0000-000000000000"
+
+    /// `requireAuthentication` (api/auth.go), stricter on purpose: besides the signature, `exp`
+    /// (required), `aud` (`GOTRUE_JWT_AUD`) and `iss` are checked, and the token must name a
+    /// session of its own user (GoTrue accepts a token without `session_id`, which sign-out then
+    /// cannot revoke, and does not compare the session's user with `sub`).
     func authenticate(_ bearer: String?) async throws(SupabaseFailure) -> Caller {
         guard let bearer, !bearer.isEmpty else { throw .noAuthorization }
         guard let jws = try? CompactJWS(parsing: bearer), configuration.accessTokenKey.isValidSignature(of: jws) else {
             throw .badJWT("signature is invalid")
         }
-        guard let exp = jws.payload["exp"]?.intValue, exp > nowSeconds else {
-            throw .badJWT("token has invalid claims: token is expired")
+        let claims = jws.payload
+        try checkExpiry(claims)
+        let audiences = claims["aud"]?.stringValue.map { [$0] } ?? claims["aud"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        guard audiences.contains(configuration.audience) else { throw .badJWT("token has invalid claims: token has invalid audience") }
+        guard claims["iss"]?.stringValue == configuration.issuer else { throw .badJWT("token has invalid claims: token has invalid issuer") }
+        guard let subject = claims["sub"]?.stringValue, !subject.isEmpty else {
+            throw .api(status: 403, code: "bad_jwt", message: "invalid claim: missing sub claim")
         }
-        guard let subject = jws.payload["sub"]?.stringValue, UUID(uuidString: subject) != nil else {
+        guard UUID(uuidString: subject) != nil else {
             throw .api(status: 400, code: "bad_jwt", message: "invalid claim: sub claim must be a UUID")
         }
-        let sessionID = jws.payload["session_id"]?.stringValue
-        let user = try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.authenticate(userID: subject, sessionID: sessionID, now: clock.now()) }
-        return Caller(userID: subject, sessionID: sessionID, user: user)
+        guard let sessionID = claims["session_id"]?.stringValue, !sessionID.isEmpty, sessionID != Self.nilUUID else {
+            throw .api(status: 403, code: "bad_jwt", message: "invalid claim: missing session_id claim")
+        }
+        guard UUID(uuidString: sessionID) != nil else {
+            throw .api(status: 403, code: "bad_jwt", message: "invalid claim: session_id claim must be a UUID")
+        }
+        let user = try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in
+            try store.authenticate(userID: subject.lowercased(), sessionID: sessionID.lowercased(), now: clock.now())
+        }
+        return Caller(userID: user.id, sessionID: sessionID.lowercased(), user: user)
+    }
+
+    /// `exp` must be present and in the future (golang-jwt's message when it is not).
+    func checkExpiry(_ claims: JSONObject) throws(SupabaseFailure) {
+        guard let exp = claims["exp"]?.intValue else { throw .badJWT("token has invalid claims: token is missing required claim: exp claim is required") }
+        guard exp > nowSeconds else { throw .badJWT("token has invalid claims: token is expired") }
     }
 
     /// A session response with a freshly signed access token.
     func sessionPayload(_ issued: SupabaseStore.Issued) throws(SupabaseFailure) -> SupabaseSessionPayload {
         let now = nowSeconds
         let expiresAt = now + Int64(configuration.accessTokenLifetime)
-        let user = issued.user.payload
+        var user = issued.user.payload
+        if !issued.showsConfirmedAt { user.confirmedAt = nil }
         let claims: JSONObject = [
-            "iss": .string(configuration.issuer), "sub": .string(user.id), "aud": .string("authenticated"),
+            "iss": .string(configuration.issuer), "sub": .string(user.id), "aud": .string(configuration.audience),
             "exp": .int(expiresAt), "iat": .int(now), "email": .string(user.email), "phone": .string(""),
             "app_metadata": .object(user.appMetadata), "user_metadata": .object(user.userMetadata),
             "role": .string("authenticated"), "aal": .string("aal1"),
@@ -79,10 +103,16 @@ extension SupabaseEngine {
         }
     }
 
+    /// Apple's identity. Stricter than GoTrue on purpose: GoTrue's `parseAppleIDToken`
+    /// (provider/oidc.go) never reads `email_verified` and treats every Apple email as verified;
+    /// here an email is verified only when Apple says so (`true` or `"true"`), so a token whose
+    /// email Apple did not verify cannot take over the account that has it. A token without an
+    /// email counts as verified, as in GoTrue.
     private func appleIdentity(_ token: VerifiedIDToken) -> SupabaseStore.ProvenIdentity {
+        let verified = token.email == nil || VerifiedIDToken.flexibleBool(token.claims["email_verified"]) == true
         var data: JSONObject = ["iss": .string(token.issuer), "sub": .string(token.subject), "provider_id": .string(token.subject)]
         if let email = token.email { data["email"] = .string(email.lowercased()) }
-        data["email_verified"] = .bool(true)
+        data["email_verified"] = .bool(verified)
         data["phone_verified"] = .bool(false)
         var custom = JSONObject()
         if let authTime = token.authTime { custom["auth_time"] = .int(authTime) }
@@ -90,7 +120,7 @@ extension SupabaseEngine {
         if let transfer = token.claims["transfer_sub"]?.stringValue { custom["transfer_sub"] = .string(transfer) }
         if !custom.isEmpty { data["custom_claims"] = .object(custom) }
         return SupabaseStore.ProvenIdentity(
-            provider: "apple", subject: token.subject, email: token.email?.lowercased(), emailVerified: token.email != nil, identityData: data)
+            provider: "apple", subject: token.subject, email: token.email?.lowercased(), emailVerified: verified, identityData: data)
     }
 
     /// An OpenID Connect provider's identity (Google's shape: name, picture, hosted domain).

@@ -13,8 +13,14 @@ public struct SupabaseEngineConfiguration: Sendable {
     /// Accepted audiences per provider (`GOTRUE_EXTERNAL_<PROVIDER>_CLIENT_ID`, plus the iOS
     /// bundle id for Apple).
     public var clientIDs: [ProviderID: Set<String>]
+    /// The project's settings (manual linking, unverified email sign-ins, nonce checks, rate
+    /// limits), with GoTrue's defaults.
+    public var settings: SupabaseSettings
     /// Providers whose nonce is not checked (`GOTRUE_EXTERNAL_<PROVIDER>_SKIP_NONCE_CHECK`).
-    public var skipNonceCheck: Set<ProviderID>
+    public var skipNonceCheck: Set<ProviderID> {
+        get { settings.skipNonceCheck }
+        set { settings.skipNonceCheck = newValue }
+    }
     /// Seconds a revoked refresh token stays usable (`..._REFRESH_TOKEN_REUSE_INTERVAL`; the CLI
     /// and hosted default is 10).
     public var refreshTokenReuseInterval: TimeInterval
@@ -24,9 +30,16 @@ public struct SupabaseEngineConfiguration: Sendable {
     public var otpLifetime: TimeInterval
     /// Seconds between two emails to one user (`GOTRUE_SMTP_MAX_FREQUENCY`, 60).
     public var emailResendInterval: TimeInterval
-    /// Wrong codes accepted for one outstanding OTP before it is burned; GoTrue limits per IP
-    /// instead, which an in-process engine has no notion of.
+    /// Wrong codes accepted for one outstanding OTP before it is burned (not a GoTrue rule:
+    /// GoTrue limits `/verify` per IP; the cumulative per-address budget is
+    /// ``SupabaseRateLimits/wrongCodesPerAddress``).
     public var maxWrongOTPAttempts: Int
+    /// The largest `user_metadata` accepted from a client, in bytes of JSON (not a GoTrue rule:
+    /// GoTrue only caps the body at 1 MiB; every access token carries the metadata, so the
+    /// emulator keeps it small). Over it: 400 `validation_failed`.
+    public var maxUserMetadataBytes: Int
+    /// The audience of access tokens (`GOTRUE_JWT_AUD`, `authenticated` in every Supabase stack).
+    public var audience: String
     /// Whether anonymous sign-ins are enabled.
     public var anonymousSignInsEnabled: Bool
     /// Sessions kept per user; the oldest is ended beyond it (an emulator bound; GoTrue keeps
@@ -43,12 +56,14 @@ public struct SupabaseEngineConfiguration: Sendable {
         self.accessTokenKey = accessTokenKey
         self.accessTokenLifetime = 3600
         self.clientIDs = clientIDs
-        self.skipNonceCheck = []
+        self.settings = SupabaseSettings()
         self.refreshTokenReuseInterval = 10
         self.otpLength = 6
         self.otpLifetime = 3600
         self.emailResendInterval = 60
         self.maxWrongOTPAttempts = 5
+        self.maxUserMetadataBytes = 16 * 1024
+        self.audience = "authenticated"
         self.anonymousSignInsEnabled = true
         self.maxSessionsPerUser = 64
     }

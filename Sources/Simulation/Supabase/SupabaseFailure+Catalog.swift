@@ -19,7 +19,12 @@ extension SupabaseFailure {
     static let notAdmin = SupabaseFailure.api(status: 403, code: "not_admin", message: "User not allowed")
     static let adminUserNotFound = SupabaseFailure.api(status: 404, code: "user_not_found", message: "User not found")
     static let singleIdentity = SupabaseFailure.api(status: 422, code: "single_identity_not_deletable", message: "User must have at least 1 identity after unlinking")
-    static let identityNotFound = SupabaseFailure.api(status: 404, code: "identity_not_found", message: "Identity doesn't exist")
+    static let identityNotFound = SupabaseFailure.api(status: 422, code: "identity_not_found", message: "Identity doesn't exist")
+    static let manualLinkingDisabled = SupabaseFailure.api(status: 404, code: "manual_linking_disabled", message: "Manual linking is disabled")
+    static let linkExpired = SupabaseFailure.api(status: 403, code: "otp_expired", message: "Email link is invalid or has expired")
+    static let overRequestRateLimit = SupabaseFailure.api(status: 429, code: "over_request_rate_limit", message: "Request rate limit reached")
+    static let notAdminForAppMetadata = SupabaseFailure.api(status: 403, code: "not_admin", message: "Updating app_metadata requires admin privileges")
+    static let invalidPhone = SupabaseFailure.api(status: 400, code: "validation_failed", message: "Invalid phone number format (E.164 required)")
     static func emailRateLimit(after seconds: Int) -> SupabaseFailure {
         .api(status: 429, code: "over_email_send_rate_limit", message: "For security purposes, you can only request this after \(seconds) seconds.")
     }

@@ -16,6 +16,9 @@ package struct SupabaseUserRecord: Codable, Sendable {
     package var otp: SupabaseOTPRecord?
     package var confirmationSentAt: Date?
     package var recoverySentAt: Date?
+    /// The outstanding `GET /reauthenticate` code (hashed).
+    package var reauthentication: SupabaseOTPRecord?
+    package var reauthenticationSentAt: Date?
 }
 
 /// A linked identity (`identities[]`).
@@ -30,7 +33,9 @@ package struct SupabaseIdentityRecord: Codable, Sendable {
     package var lastSignInAt: Date?
 }
 
-/// An outstanding email one-time code (hashed, never stored in clear).
+/// An outstanding email one-time code (hashed, never stored in clear). `kind` is GoTrue's token
+/// column: `confirmation` (types `signup`, `invite`, `email`) or `magiclink` (the recovery
+/// token: types `magiclink`, `recovery`, `email`).
 package struct SupabaseOTPRecord: Codable, Sendable {
     package var tokenHash: String
     package var kind: String

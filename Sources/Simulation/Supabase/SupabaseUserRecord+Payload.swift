@@ -16,7 +16,7 @@ extension SupabaseUserRecord {
 
     /// The user as GoTrue returns it.
     var payload: SupabaseUserPayload {
-        SupabaseUserPayload(
+        var payload = SupabaseUserPayload(
             id: id, aud: "authenticated", role: "authenticated", email: email, phone: "",
             emailConfirmedAt: emailConfirmedAt.map(RFC3339.format), confirmedAt: emailConfirmedAt.map(RFC3339.format),
             confirmationSentAt: confirmationSentAt.map(RFC3339.format), recoverySentAt: recoverySentAt.map(RFC3339.format),
@@ -29,5 +29,7 @@ extension SupabaseUserRecord {
                     email: identity.email?.lowercased())
             },
             createdAt: RFC3339.format(createdAt), updatedAt: RFC3339.format(updatedAt), isAnonymous: isAnonymous)
+        payload.bannedUntil = bannedUntil.map(RFC3339.format)
+        return payload
     }
 }

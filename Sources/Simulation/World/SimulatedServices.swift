@@ -61,6 +61,7 @@ public final class SimulatedServices: Sendable {
             accessTokenKey: .hs256(secret: Array(Data(base64Encoded: keys.supabaseJWTSecret) ?? Data(keys.supabaseJWTSecret.utf8))),
             clientIDs: configuration.acceptedClientIDs)
         supabaseConfiguration.maxSessionsPerUser = 64
+        supabaseConfiguration.settings = configuration.supabase
         self.supabase = SupabaseEngine(
             configuration: supabaseConfiguration, clock: clock, mailbox: mailbox,
             providerKeys: providerKeys(), state: state.supabase)

@@ -15,6 +15,8 @@ public struct SimulationConfiguration: Sendable, Hashable {
     public var firebaseRateLimits = FirebaseRateLimits()
     /// The base URL of Firebase email-link actions.
     public var firebaseActionURL: String
+    /// The Supabase project's settings (GoTrue's defaults unless changed).
+    public var supabase = SupabaseSettings()
 
     /// The client ids the package's own tools use unless told otherwise.
     public static let defaultClientIDs: [ProviderID: [String]] = [

@@ -31,6 +31,7 @@ extension SupabaseUserPayload {
         object.append("created_at", .string(createdAt))
         object.append("updated_at", .string(updatedAt))
         object.append("is_anonymous", .bool(isAnonymous))
+        object.append("banned_until", bannedUntil.map(JSONValue.string))
         return object
     }
 }

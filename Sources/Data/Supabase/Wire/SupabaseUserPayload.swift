@@ -21,6 +21,8 @@ package struct SupabaseUserPayload: Codable, Hashable, Sendable {
     package var createdAt: String
     package var updatedAt: String
     package var isAnonymous: Bool
+    /// `banned_until`, while a ban was set.
+    package var bannedUntil: String?
 
     package init(
         id: String, aud: String, role: String, email: String, phone: String, emailConfirmedAt: String?,
@@ -58,6 +60,7 @@ package struct SupabaseUserPayload: Codable, Hashable, Sendable {
         case createdAt = "created_at"
         case updatedAt = "updated_at"
         case isAnonymous = "is_anonymous"
+        case bannedUntil = "banned_until"
     }
 
     package init(from decoder: any Decoder) throws {
@@ -78,6 +81,7 @@ package struct SupabaseUserPayload: Codable, Hashable, Sendable {
         createdAt = try container.decode(String.self, forKey: .createdAt)
         updatedAt = try container.decode(String.self, forKey: .updatedAt)
         isAnonymous = try container.decodeIfPresent(Bool.self, forKey: .isAnonymous) ?? false
+        bannedUntil = try? container.decodeIfPresent(String.self, forKey: .bannedUntil)
     }
 }
 

@@ -1,0 +1,62 @@
+import AuthData
+import AuthJWT
+import AuthSimulation
+
+/// The JSON bodies of the Supabase routes, as GoTrue's `retrieveRequestParams` reads them.
+extension SupabaseRoutes {
+    struct OTPBody: Decodable {
+        var email: String?
+        var phone: String?
+        var createUser: Bool?
+        var data: JSONObject?
+        enum CodingKeys: String, CodingKey { case email, phone, data, createUser = "create_user" }
+    }
+
+    struct VerifyBody: Decodable {
+        var type: String?
+        var email: String?
+        var phone: String?
+        var token: String?
+        var tokenHash: String?
+        var redirectTo: String?
+        enum CodingKeys: String, CodingKey { case type, email, phone, token, tokenHash = "token_hash", redirectTo = "redirect_to" }
+    }
+
+    struct SignUpBody: Decodable {
+        var email: String?
+        var phone: String?
+        var password: String?
+        var data: JSONObject?
+    }
+
+    struct ResendBody: Decodable {
+        var type: String?
+        var email: String?
+        var phone: String?
+    }
+
+    struct RefreshBody: Decodable {
+        var refreshToken: String?
+        enum CodingKeys: String, CodingKey { case refreshToken = "refresh_token" }
+    }
+
+    struct UserBody: Decodable {
+        var data: JSONObject?
+        var email: String?
+        var password: String?
+        var phone: String?
+        var appMetadata: JSONObject?
+        enum CodingKeys: String, CodingKey { case data, email, password, phone, appMetadata = "app_metadata" }
+    }
+
+    struct BanBody: Decodable {
+        var banDuration: String?
+        enum CodingKeys: String, CodingKey { case banDuration = "ban_duration" }
+    }
+}
+
+extension EmulatorRequest {
+    /// The key Supabase's rate limits are kept under: the peer's address (`unknown` for
+    /// requests handled without a socket).
+    var client: String { clientAddress ?? "unknown" }
+}

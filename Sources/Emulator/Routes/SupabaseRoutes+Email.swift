@@ -1,0 +1,48 @@
+import AuthData
+import AuthJWT
+import AuthSimulation
+
+/// The sign-up and email routes: `/signup`, `/otp`, `/verify` (POST and the emailed link's
+/// GET), `/resend`, `/reauthenticate`.
+extension SupabaseRoutes {
+    func signUp(_ request: EmulatorRequest) async throws -> EmulatorResponse {
+        let body: SignUpBody = try decode(request)
+        let session = try await engine.signUp(email: body.email, phone: body.phone, password: body.password, data: body.data ?? [:], client: request.client)
+        return respond(request, session.jsonObject)
+    }
+
+    func otp(_ request: EmulatorRequest) async throws -> EmulatorResponse {
+        let body: OTPBody = try decode(request)
+        guard body.phone?.isEmpty != false else { throw SupabaseFailure.api(status: 400, code: "phone_provider_disabled", message: "Unsupported phone provider") }
+        try await engine.sendOTP(email: body.email, createUser: body.createUser ?? true, data: body.data ?? [:], client: request.client)
+        return respond(request, [:])
+    }
+
+    func verify(_ request: EmulatorRequest) async throws -> EmulatorResponse {
+        let body: VerifyBody = try decode(request)
+        let parameters = SupabaseVerifyRequest(
+            type: body.type, email: body.email, phone: body.phone, token: body.token, tokenHash: body.tokenHash,
+            redirectTo: body.redirectTo ?? request.query["redirect_to"])
+        return respond(request, try await engine.verify(parameters, client: request.client).jsonObject)
+    }
+
+    /// `GET /verify`: GoTrue's `verifyGet`; errors that happen after the parameters are read
+    /// travel in the redirect, as GoTrue sends them.
+    func verifyLink(_ request: EmulatorRequest) async throws -> EmulatorResponse {
+        let location = try await engine.verifyLink(
+            token: request.query["token"], type: request.query["type"],
+            redirectTo: request.query["redirect_to"] ?? request.headers["referer"], client: request.client)
+        return EmulatorResponse(status: 303, headers: [("Location", location)] + Self.headers(request))
+    }
+
+    func resend(_ request: EmulatorRequest) async throws -> EmulatorResponse {
+        let body: ResendBody = try decode(request)
+        try await engine.resend(type: body.type, email: body.email, phone: body.phone, client: request.client)
+        return respond(request, [:])
+    }
+
+    func reauthenticate(_ request: EmulatorRequest) async throws -> EmulatorResponse {
+        try await engine.reauthenticate(bearer: request.bearer, client: request.client)
+        return respond(request, [:])
+    }
+}

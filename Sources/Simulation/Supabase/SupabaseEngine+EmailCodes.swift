@@ -1,0 +1,106 @@
+import AuthData
+import AuthJWT
+import Foundation
+
+/// Email codes and links: `POST /otp`, `POST` and `GET /verify`, `POST /resend`,
+/// `GET /reauthenticate` (GoTrue's `api/magic_link.go`, `api/verify.go`, `api/resend.go`,
+/// `api/reauthenticate.go`).
+extension SupabaseEngine {
+    /// `POST /otp` with an email: creates the user if allowed and mails a code and its link.
+    package func sendOTP(email rawEmail: String?, createUser: Bool, data: JSONObject, client: String = inProcessClient) async throws(SupabaseFailure) {
+        try limit(\.otp, "otp", client: client)
+        let email = try normalizedEmail(rawEmail)
+        try checkMetadataSize(data)
+        let mail = try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.requestOTP(email: email, createUser: createUser, data: data, now: clock.now()) }
+        await deliver(mail, to: email)
+    }
+
+    /// `POST /verify`: GoTrue's `Validate` order, then the code (`email` + `token`) or the
+    /// emailed link's `token_hash`. Every refused code counts against the address's budget
+    /// (``SupabaseRateLimits/wrongCodesPerAddress``), which a new code does not refill.
+    package func verify(_ request: SupabaseVerifyRequest, client: String = inProcessClient) async throws(SupabaseFailure) -> SupabaseSessionPayload {
+        try limit(\.verify, "verify", client: client)
+        guard let type = request.type, !type.isEmpty else { throw .validation("Verify requires a verification type") }
+        let token = request.token ?? "", hash = request.tokenHash ?? ""
+        guard token.isEmpty != hash.isEmpty else { throw .validation("Verify requires either a token or a token hash") }
+        let email = request.email ?? "", phone = request.phone ?? ""
+        guard token.isEmpty else { return try verifyCode(token, type: type, email: email, phone: phone) }
+        guard email.isEmpty, phone.isEmpty, (request.redirectTo ?? "").isEmpty else {
+            throw .validation("Only the token_hash and type should be provided")
+        }
+        return try sessionPayload(try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.verifyTokenHash(hash, type: type, now: clock.now()).0 })
+    }
+
+    private func verifyCode(_ token: String, type: String, email rawEmail: String, phone: String) throws(SupabaseFailure) -> SupabaseSessionPayload {
+        if !phone.isEmpty, rawEmail.isEmpty {
+            _ = try SupabasePhone.normalized(phone)
+            throw .otpExpired
+        }
+        guard phone.isEmpty, !rawEmail.isEmpty else { throw .validation("Only an email address or phone number should be provided on verify") }
+        guard let email = try? EmailAddress.normalized(rawEmail) else { throw .validation("Invalid email format", status: 422) }
+        let guesses = configuration.settings.rateLimits.map { ($0.wrongCodesPerAddress, "codes|" + email) }
+        if let (budget, key) = guesses, !limiter.withLock({ $0.allow(budget, key: key, now: clock.now(), consume: false) }) {
+            throw .overRequestRateLimit
+        }
+        do {
+            return try sessionPayload(try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.verifyOTP(email: email, code: token, type: type, now: clock.now()) })
+        } catch {
+            if let (budget, key) = guesses { _ = limiter.withLock { $0.allow(budget, key: key, now: clock.now()) } }
+            throw error
+        }
+    }
+
+    /// `GET /verify?token=<hash>&type=…&redirect_to=…`, the link in the email: 303 to the
+    /// redirect target with the session, or GoTrue's error, in the fragment.
+    /// - Returns: The `Location` to redirect to.
+    /// - Throws: ``SupabaseFailure`` for what GoTrue answers as JSON (a missing type or token, a
+    ///   rate limit).
+    package func verifyLink(token: String?, type: String?, redirectTo: String?, client: String = inProcessClient) async throws(SupabaseFailure) -> String {
+        try limit(\.verify, "verify", client: client)
+        guard let type, !type.isEmpty else { throw .validation("Verify requires a verification type") }
+        guard let token, !token.isEmpty else { throw .validation("Verify requires a token or a token hash") }
+        let target = SupabaseRedirects.target(redirectTo, siteURL: configuration.settings.siteURL)
+        do {
+            let (issued, resolved) = try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.verifyTokenHash(token, type: type, now: clock.now()) }
+            return target + "#" + SupabaseRedirects.fragment(session: try sessionPayload(issued), type: resolved)
+        } catch {
+            return target + "#" + SupabaseRedirects.fragment(error: error)
+        }
+    }
+
+    /// `POST /resend`: GoTrue's checks in order; a new confirmation code for an unconfirmed
+    /// address, `{}` otherwise (unknown addresses are not revealed).
+    package func resend(type: String?, email rawEmail: String?, phone: String?, client: String = inProcessClient) async throws(SupabaseFailure) {
+        try limit(\.otp, "resend", client: client)
+        let type = type ?? "", email = rawEmail ?? "", phone = phone ?? ""
+        guard ["signup", "email_change", "sms", "phone_change"].contains(type) else {
+            throw .validation("Missing one of these types: signup, email_change, sms, phone_change")
+        }
+        if email.isEmpty, type == "signup" { throw .validation("Type provided requires an email address") }
+        if phone.isEmpty, type == "sms" { throw .validation("Type provided requires a phone number") }
+        guard email.isEmpty || phone.isEmpty else { throw .validation("Only an email address or phone number should be provided.") }
+        guard !phone.isEmpty || !email.isEmpty else { throw .validation("Missing email address or phone number") }
+        guard phone.isEmpty else { throw .api(status: 400, code: "phone_provider_disabled", message: "Phone logins are disabled") }
+        let address = try normalizedEmail(email)
+        guard type == "signup" else { return }
+        if let mail = try mutate({ (store: inout SupabaseStore) throws(SupabaseFailure) in try store.resendConfirmation(email: address, now: clock.now()) }) {
+            await deliver(mail, to: address)
+        }
+    }
+
+    /// `GET /reauthenticate`: mails a code to the signed-in user's confirmed email.
+    package func reauthenticate(bearer: String?, client: String = inProcessClient) async throws(SupabaseFailure) {
+        let caller = try await authenticate(bearer)
+        let (email, code) = try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.reauthenticate(userID: caller.userID, now: clock.now()) }
+        await mailbox.deliver(MailMessage(code: code, link: nil, kind: "reauthentication", sender: "supabase", sentAt: clock.now()), to: email)
+    }
+
+    /// Mails a code with the link GoTrue's templates carry (`{{ .ConfirmationURL }}`:
+    /// `<auth>/verify?token=<token_hash>&type=…&redirect_to=<site>`).
+    func deliver(_ mail: SupabaseStore.Mail, to email: String) async {
+        let link = configuration.issuer + "/verify?" + FormEncoding.encode([
+            ("token", mail.tokenHash), ("type", mail.linkType), ("redirect_to", configuration.settings.siteURL),
+        ])
+        await mailbox.deliver(MailMessage(code: mail.code, link: link, kind: mail.kind, sender: "supabase", sentAt: clock.now()), to: email)
+    }
+}

@@ -1,0 +1,72 @@
+import AuthData
+import AuthJWT
+import Foundation
+
+/// The signed-in user's routes: `GET` and `PUT /user`, `DELETE /user/identities/{id}`,
+/// `POST /logout` (GoTrue's `api/user.go`, `api/identity.go`, `api/logout.go`).
+extension SupabaseEngine {
+    /// The changes `PUT /user` asks for (`UserUpdateParams`).
+    package struct UserUpdate: Sendable {
+        package var data: JSONObject?
+        package var email: String?
+        package var password: String?
+        package var phone: String?
+        /// `app_metadata`, when present and not `null`.
+        package var appMetadata: JSONObject?
+
+        package init(data: JSONObject? = nil, email: String? = nil, password: String? = nil, phone: String? = nil, appMetadata: JSONObject? = nil) {
+            self.data = data
+            self.email = email
+            self.password = password
+            self.phone = phone
+            self.appMetadata = appMetadata
+        }
+    }
+
+    /// `GET /user`.
+    package func user(bearer: String?) async throws(SupabaseFailure) -> SupabaseUserPayload {
+        try await authenticate(bearer).user.payload
+    }
+
+    /// `PUT /user` in GoTrue's order: the parameters are validated, `app_metadata` from a user
+    /// who is not an admin is 403 `not_admin` (users here never are), then the changes. A new
+    /// phone needs an SMS provider, which this project has not: GoTrue's 500 "Unable to get SMS
+    /// provider". Changing the email or password is not served (422).
+    package func updateUser(bearer: String?, _ update: UserUpdate, client: String = inProcessClient) async throws(SupabaseFailure) -> SupabaseUserPayload {
+        let caller = try await authenticate(bearer)
+        try limit(\.otp, "user", client: client)
+        if let email = update.email, !email.isEmpty { _ = try normalizedEmail(email) }
+        let phone = try update.phone.flatMap { phone throws(SupabaseFailure) in phone.isEmpty ? nil : try SupabasePhone.normalized(phone) }
+        if let password = update.password, password.utf8.count > 72 { throw .validation("Password cannot be longer than 72 characters") }
+        guard update.appMetadata == nil else { throw .notAdminForAppMetadata }
+        guard update.email?.isEmpty != false, update.password?.isEmpty != false else {
+            throw .validation("Changing the email or password is not supported by this emulator", status: 422)
+        }
+        try checkMetadataSize(update.data)
+        if phone != nil { throw .api(status: 500, code: "unexpected_failure", message: "Unable to get SMS provider") }
+        return try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.updateUser(caller.userID, data: update.data, now: clock.now()) }.payload
+    }
+
+    /// `PUT /user` with `data` (merged into `user_metadata`).
+    package func updateUser(bearer: String?, data: JSONObject?, email: String?, password: String?) async throws(SupabaseFailure) -> SupabaseUserPayload {
+        try await updateUser(bearer: bearer, UserUpdate(data: data, email: email, password: password))
+    }
+
+    /// `DELETE /user/identities/{identity_id}` in GoTrue's order: the access token, then 404
+    /// `manual_linking_disabled` unless `GOTRUE_SECURITY_MANUAL_LINKING_ENABLED`, 404
+    /// `validation_failed` for an id that is not a UUID (any case), then the store's 422s.
+    package func unlinkIdentity(bearer: String?, identityID: String) async throws(SupabaseFailure) -> SupabaseUserPayload {
+        let caller = try await authenticate(bearer)
+        guard configuration.settings.manualLinkingEnabled else { throw .manualLinkingDisabled }
+        guard let id = UUID(uuidString: identityID) else {
+            throw .api(status: 404, code: "validation_failed", message: "identity_id must be an UUID")
+        }
+        return try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.unlinkIdentity(id, fromUser: caller.userID, now: clock.now()) }.payload
+    }
+
+    /// `POST /logout?scope=`.
+    package func logout(bearer: String?, scope: String?) async throws(SupabaseFailure) {
+        let caller = try await authenticate(bearer)
+        try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.logout(userID: caller.userID, sessionID: caller.sessionID, scope: scope ?? "global") }
+    }
+}

@@ -1,0 +1,48 @@
+import AuthDomain
+
+/// The settings of a Supabase project that change what Supabase Auth (GoTrue) answers, with
+/// GoTrue's own defaults (`internal/conf/configuration.go`). The in-process engine and the
+/// emulator read the same value, so they agree; `login serve` has a flag for each.
+///
+/// ```swift
+/// var settings = SupabaseSettings()
+/// settings.manualLinkingEnabled = true      // GOTRUE_SECURITY_MANUAL_LINKING_ENABLED=true
+/// ```
+public struct SupabaseSettings: Sendable, Hashable {
+    /// `GOTRUE_SECURITY_MANUAL_LINKING_ENABLED` (default `false`): whether
+    /// `DELETE /user/identities/{id}` (and `/user/identities/authorize`) are served; otherwise
+    /// they answer 404 `manual_linking_disabled`. The id_token grant's `link_identity` is not gated.
+    public var manualLinkingEnabled: Bool
+    /// `GOTRUE_MAILER_ALLOW_UNVERIFIED_EMAIL_SIGN_INS` (default `false`): whether an identity
+    /// whose provider did not verify its email gets a session for a new, unconfirmed user instead
+    /// of 422 `provider_email_needs_verification`.
+    public var allowUnverifiedEmailSignIns: Bool
+    /// `GOTRUE_EXTERNAL_<PROVIDER>_SKIP_NONCE_CHECK` (default off for every provider).
+    public var skipNonceCheck: Set<ProviderID>
+    /// GoTrue's request limits (`GOTRUE_RATE_LIMIT_*`); `nil` turns them off, as a self-hosted
+    /// GoTrue without `Sb-Forwarded-For` effectively has them.
+    public var rateLimits: SupabaseRateLimits?
+    /// `GOTRUE_SITE_URL`: where `GET /verify` redirects when `redirect_to` is missing or not
+    /// allowed (the Supabase CLI's default, `http://127.0.0.1:3000`).
+    public var siteURL: String
+
+    /// The settings of a new GoTrue project: manual linking off, unverified email sign-ins off,
+    /// every nonce checked, GoTrue's default rate limits.
+    public init() {
+        manualLinkingEnabled = false
+        allowUnverifiedEmailSignIns = false
+        skipNonceCheck = []
+        rateLimits = .gotrue
+        siteURL = "http://127.0.0.1:3000"
+    }
+
+    /// A one-line account of the settings, for banners and help (`manual linking on, …`).
+    public var summary: String {
+        [
+            "manual linking " + (manualLinkingEnabled ? "on" : "off"),
+            "unverified email sign-ins " + (allowUnverifiedEmailSignIns ? "on" : "off"),
+            "nonce check " + (skipNonceCheck.isEmpty ? "on" : "skipped for " + skipNonceCheck.map(\.rawValue).sorted().joined(separator: ",")),
+            "rate limits " + (rateLimits == nil ? "off" : "GoTrue defaults"),
+        ].joined(separator: ", ")
+    }
+}

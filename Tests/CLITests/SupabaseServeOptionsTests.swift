@@ -1,0 +1,41 @@
+import ArgumentParser
+import AuthDomain
+import AuthSimulation
+import Testing
+@testable import login
+
+/// `login serve`'s Supabase flags map to GoTrue's settings; without them the settings are
+/// GoTrue's defaults; the embedded world turns manual linking on.
+@Suite("login serve: Supabase settings")
+struct SupabaseServeOptionsTests {
+    private func serve(_ arguments: [String]) throws -> ServeCommand {
+        try #require(try Login.parseAsRoot(["serve"] + arguments) as? ServeCommand)
+    }
+
+    @Test("no flags: GoTrue's defaults")
+    func defaults() throws {
+        #expect(try serve([]).supabase.settings == SupabaseSettings())
+    }
+
+    @Test("each flag sets its setting")
+    func flags() throws {
+        let settings = try serve([
+            "--supabase-manual-linking", "--supabase-allow-unverified-email-sign-ins", "--supabase-skip-nonce-check", "google",
+            "--supabase-rate-limits", "off",
+        ]).supabase.settings
+        #expect(settings.manualLinkingEnabled && settings.allowUnverifiedEmailSignIns)
+        #expect(settings.skipNonceCheck == [.google] && settings.rateLimits == nil)
+    }
+
+    @Test("bad values are usage errors", arguments: [["--supabase-rate-limits", "sometimes"], ["--supabase-skip-nonce-check", "facebook"]])
+    func badValues(arguments: [String]) {
+        #expect(throws: (any Error).self) { try Login.parseAsRoot(["serve"] + arguments) }
+    }
+
+    @Test("the embedded world: GoTrue's defaults with manual linking on")
+    func embedded() {
+        var expected = SupabaseSettings()
+        expected.manualLinkingEnabled = true
+        #expect(GlobalOptions.embeddedSupabaseSettings == expected)
+    }
+}
