@@ -11,6 +11,8 @@ struct EmulatorHTTPResponder: HTTPResponder {
     func respond(to request: Request, context: Context) async throws -> Response {
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName] = field.value }
+        // HTTP/1.1's Host arrives as the `:authority` pseudo-header, port included.
+        if headers["host"] == nil, let authority = request.head.authority { headers["host"] = authority }
         var message = EmulatorRequest(method: request.method.rawValue, target: request.head.path ?? "/", headers: headers)
         message.clientAddress = context.clientAddress
         var request = request
