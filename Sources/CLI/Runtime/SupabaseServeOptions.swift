@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import AuthDomain
 import AuthSimulation
@@ -18,7 +19,19 @@ struct SupabaseServeOptions: ParsableArguments {
     @Option(help: ArgumentHelp("GoTrue's per-client rate limits (GOTRUE_RATE_LIMIT_*): gotrue (the defaults) or off.", valueName: "gotrue|off"))
     var supabaseRateLimits = "gotrue"
 
+    @Option(help: ArgumentHelp(
+        "Also accept this redirect_to (GOTRUE_URI_ALLOW_LIST; a glob: * within a host label or path segment, ** across; repeatable). Loopback addresses need none.",
+        valueName: "glob"))
+    var supabaseURIAllowList: [String] = []
+
+    @Option(help: ArgumentHelp("Where browser flows land when redirect_to is missing or not allowed (GOTRUE_SITE_URL).", valueName: "url"))
+    var supabaseSiteURL = SupabaseSettings().siteURL
+
     func validate() throws {
+        guard URL(string: supabaseSiteURL)?.scheme != nil else { throw ValidationError("--supabase-site-url must be an absolute URL") }
+        for glob in supabaseURIAllowList where glob.isEmpty || glob.utf8.count > 2048 {
+            throw ValidationError("--supabase-uri-allow-list takes a non-empty glob of at most 2048 bytes")
+        }
         guard ["gotrue", "off"].contains(supabaseRateLimits) else { throw ValidationError("--supabase-rate-limits must be gotrue or off") }
         for provider in supabaseSkipNonceCheck where !["apple", "google"].contains(provider) {
             throw ValidationError("--supabase-skip-nonce-check must be apple or google")
@@ -32,6 +45,8 @@ struct SupabaseServeOptions: ParsableArguments {
         settings.allowUnverifiedEmailSignIns = supabaseAllowUnverifiedEmailSignIns
         settings.skipNonceCheck = Set(supabaseSkipNonceCheck.map { ProviderID(rawValue: $0) })
         settings.rateLimits = supabaseRateLimits == "off" ? nil : .gotrue
+        settings.uriAllowList = supabaseURIAllowList
+        settings.siteURL = supabaseSiteURL
         return settings
     }
 }

@@ -26,4 +26,5 @@ package protocol FirebaseAuthAPI: Sendable {
     func revokeRefreshTokens(localId: String) async throws
     /// Seconds between two sign-in emails to one address.
     var emailResendInterval: Double { get }
+    func createAuthUri(_ request: FirebaseCreateAuthUriRequest) async throws -> FirebaseCreateAuthUriResponse
 }

@@ -14,8 +14,8 @@ import Foundation
 /// the user's refresh tokens and needs admin access (the emulator's `owner` token, or a
 /// server's credentials).
 public struct FirebaseAuthBackend: AuthBackend {
-    private let api: any FirebaseAuthAPI
-    private let clock: AuthClock
+    let api: any FirebaseAuthAPI
+    let clock: AuthClock
 
     package init(api: any FirebaseAuthAPI, clock: AuthClock) {
         self.api = api
@@ -188,7 +188,7 @@ public struct FirebaseAuthBackend: AuthBackend {
                                   localId: localId, isNewUser: response.isNewUser ?? false)
     }
 
-    private func signedIn(idToken: String?, refreshToken: String?, expiresIn: String?, localId: String, isNewUser: Bool) async throws -> BackendSignIn {
+    func signedIn(idToken: String?, refreshToken: String?, expiresIn: String?, localId: String, isNewUser: Bool) async throws -> BackendSignIn {
         let session = try FirebaseWireMapping.session(idToken: idToken, refreshToken: refreshToken, expiresIn: expiresIn, userID: localId, now: clock.now())
         return BackendSignIn(session: session, user: try await lookup(session.accessToken.revealed), isNewUser: isNewUser)
     }
@@ -198,7 +198,7 @@ public struct FirebaseAuthBackend: AuthBackend {
         return FirebaseWireMapping.user(user)
     }
 
-    private func call<T>(_ body: () async throws -> T) async throws(AuthError) -> T {
+    func call<T>(_ body: () async throws -> T) async throws(AuthError) -> T {
         do {
             return try await body()
         } catch let failure as FirebaseFailure {

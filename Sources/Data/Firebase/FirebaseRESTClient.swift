@@ -37,6 +37,10 @@ struct FirebaseRESTClient: FirebaseAuthAPI {
         try await call("accounts:signInWithEmailLink", request, idempotent: false)
     }
 
+    func createAuthUri(_ request: FirebaseCreateAuthUriRequest) async throws -> FirebaseCreateAuthUriResponse {
+        try await call("accounts:createAuthUri", request, idempotent: false)
+    }
+
     func refresh(refreshToken: String) async throws -> FirebaseSecureTokenResponse {
         let url = try keyed(configuration.url(host: "securetoken.googleapis.com", path: "v1/token"))
         let body = Data(FormEncoding.encode([("grant_type", "refresh_token"), ("refresh_token", refreshToken)]).utf8)
@@ -62,19 +66,19 @@ struct FirebaseRESTClient: FirebaseAuthAPI {
 
     // MARK: - HTTP
 
-    private func keyed(_ url: URL) throws(AuthError) -> URL {
+    func keyed(_ url: URL) throws(AuthError) -> URL {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { throw .invalidInput("cannot form a URL from \(url)") }
         components.queryItems = [URLQueryItem(name: "key", value: configuration.apiKey)]
         guard let keyed = components.url else { throw .invalidInput("cannot add the API key to \(url)") }
         return keyed
     }
 
-    private func call<Body: Encodable, Response: Decodable>(_ method: String, _ body: Body, idempotent: Bool) async throws -> Response {
+    func call<Body: Encodable, Response: Decodable>(_ method: String, _ body: Body, idempotent: Bool) async throws -> Response {
         let url = try keyed(configuration.url(host: "identitytoolkit.googleapis.com", path: "v1/\(method)"))
         return try decode(try await send(url, body: try RequestJSON.encoder.encode(body), contentType: "application/json", bearer: nil, idempotent: idempotent))
     }
 
-    private func send(_ url: URL, body: Data, contentType: String, bearer: String?, idempotent: Bool) async throws -> HTTPResponseData {
+    func send(_ url: URL, body: Data, contentType: String, bearer: String?, idempotent: Bool) async throws -> HTTPResponseData {
         var headers = [HTTPHeader("Content-Type", contentType), HTTPHeader("X-Client-Version", configuration.clientVersion)]
         if let bearer { headers.append(HTTPHeader("Authorization", "Bearer \(bearer)")) }
         let response = try await transport.exchange(HTTPRequestData(method: "POST", url: url, headers: headers, body: body, isIdempotent: idempotent))
@@ -82,7 +86,7 @@ struct FirebaseRESTClient: FirebaseAuthAPI {
         return response
     }
 
-    private func decode<Response: Decodable>(_ response: HTTPResponseData) throws -> Response {
+    func decode<Response: Decodable>(_ response: HTTPResponseData) throws -> Response {
         try response.decodedJSON(invalidCode: "INVALID_RESPONSE")
     }
 }

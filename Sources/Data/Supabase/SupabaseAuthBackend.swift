@@ -15,8 +15,8 @@ import Foundation
 ///     transport: URLSessionTransport(), clock: .live)
 /// ```
 public struct SupabaseAuthBackend: AuthBackend {
-    private let api: any SupabaseAuthAPI
-    private let clock: AuthClock
+    let api: any SupabaseAuthAPI
+    let clock: AuthClock
 
     package init(api: any SupabaseAuthAPI, clock: AuthClock) {
         self.api = api
@@ -146,7 +146,7 @@ public struct SupabaseAuthBackend: AuthBackend {
             accessToken: credential.accessToken?.revealed, nonce: credential.rawNonce?.revealed, linkIdentity: link)
     }
 
-    private func call<T>(_ body: () async throws -> T) async throws(AuthError) -> T {
+    func call<T>(_ body: () async throws -> T) async throws(AuthError) -> T {
         do {
             return try await body()
         } catch let failure as SupabaseFailure {

@@ -25,7 +25,16 @@ package enum SupabaseNewUserRule {
         case emailCode
         /// Anonymous `POST /signup`.
         case anonymous
+        /// `grant_type=pkce` after a browser sign-in: the callback made the user, the app's
+        /// exchange signs it in.
+        case pkce
     }
+
+    /// How soon after the callback an app exchanges its code: at once (the browser's redirect,
+    /// then one request). GoTrue allows up to the flow state's 300 s; an exchange later than this
+    /// reads as a returning user, and a returning sign-in this soon after the account was made
+    /// reads as new.
+    package static let pkceExchangeWindow = 30.0
 
     /// Two timestamps at most this many seconds apart were written by one request: GoTrue ends
     /// any request after `GOTRUE_API_MAX_REQUEST_DURATION` (10 s by default).
@@ -46,6 +55,11 @@ package enum SupabaseNewUserRule {
             guard let confirmed = user.emailConfirmedAt.flatMap(SupabaseTimestamp.seconds) else { return false }
             if let recovery = user.recoverySentAt.flatMap(SupabaseTimestamp.seconds), recovery > confirmed { return false }
             return startedInThisRequest(user)
+        case .pkce:
+            guard let lastSignIn = user.lastSignInAt.flatMap(SupabaseTimestamp.seconds),
+                  let created = SupabaseTimestamp.seconds(user.createdAt)
+            else { return false }
+            return lastSignIn - created <= pkceExchangeWindow
         }
     }
 

@@ -56,7 +56,7 @@ struct SupabaseRESTClient: SupabaseAuthAPI {
 
     // MARK: - HTTP
 
-    private func endpoint(_ path: String, query: [(String, String)] = []) throws(AuthError) -> URL {
+    func endpoint(_ path: String, query: [(String, String)] = []) throws(AuthError) -> URL {
         let url = configuration.authURL.appendingPathComponent(path)
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { throw .invalidInput("cannot form a URL from \(url)") }
         if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
@@ -64,18 +64,18 @@ struct SupabaseRESTClient: SupabaseAuthAPI {
         return endpoint
     }
 
-    private func call<Body: Encodable, Response: Decodable>(
+    func call<Body: Encodable, Response: Decodable>(
         _ method: String, _ path: String, query: [(String, String)] = [], body: Body, bearer: String? = nil, idempotent: Bool
     ) async throws -> Response {
         let data = try RequestJSON.encoder.encode(body)
         return try decode(try await send(method, url: try endpoint(path, query: query), body: data, bearer: bearer, idempotent: idempotent))
     }
 
-    private func call<Response: Decodable>(_ method: String, _ path: String, bearer: String, idempotent: Bool) async throws -> Response {
+    func call<Response: Decodable>(_ method: String, _ path: String, bearer: String, idempotent: Bool) async throws -> Response {
         try decode(try await send(method, url: try endpoint(path), body: nil, bearer: bearer, idempotent: idempotent))
     }
 
-    private func send(_ method: String, url: URL, body: Data?, bearer: String?, idempotent: Bool) async throws -> HTTPResponseData {
+    func send(_ method: String, url: URL, body: Data?, bearer: String?, idempotent: Bool) async throws -> HTTPResponseData {
         var headers = [
             HTTPHeader("apikey", configuration.apiKey),
             HTTPHeader("Authorization", "Bearer \(bearer ?? configuration.apiKey)"),
@@ -88,7 +88,7 @@ struct SupabaseRESTClient: SupabaseAuthAPI {
         return response
     }
 
-    private func decode<Response: Decodable>(_ response: HTTPResponseData) throws -> Response {
+    func decode<Response: Decodable>(_ response: HTTPResponseData) throws -> Response {
         try response.decodedJSON(invalidCode: "unexpected_response")
     }
 }

@@ -22,7 +22,7 @@ struct FirebaseRoutes {
     static let v3Aliases: [String: String] = [
         "signupNewUser": "accounts:signUp", "verifyAssertion": "accounts:signInWithIdp", "getAccountInfo": "accounts:lookup",
         "setAccountInfo": "accounts:update", "deleteAccount": "accounts:delete", "getOobConfirmationCode": "accounts:sendOobCode",
-        "emailLinkSignin": "accounts:signInWithEmailLink",
+        "emailLinkSignin": "accounts:signInWithEmailLink", "createAuthUri": "accounts:createAuthUri",
     ]
 
     private static let client = "/identitytoolkit.googleapis.com/v1"
@@ -39,6 +39,7 @@ struct FirebaseRoutes {
             ("accounts:lookup", "the signed-in user"), ("accounts:update", "update the profile, unlink providers"),
             ("accounts:delete", "delete the signed-in user (recent sign-in required)"), ("accounts:sendOobCode", "mail an email sign-in link"),
             ("accounts:signInWithEmailLink", "sign in with the link's `oobCode`; with `idToken`, add the email to that user"),
+            ("accounts:createAuthUri", "with `providerId`: the provider's sign-in page (`authUri`) and a `sessionId` for `signInWithIdp`; with `identifier`: its sign-in methods"),
         ]
         var rows: [Row] = clientMethods.map { method, summary -> Row in
             ("POST", "\(client)/\(method)", summary + " (`?key=`)", { routes, call in try await routes.client(method: method, call.request) })
@@ -115,6 +116,13 @@ struct FirebaseRoutes {
             return .json(encoding: try await engine.sendOobCode(try decode(request)))
         case "accounts:signInWithEmailLink":
             return .json(encoding: try await engine.signInWithEmailLink(try decode(request), client: request.clientAddress))
+        case "accounts:createAuthUri":
+            let body: FirebaseCreateAuthUriRequest = try decode(request)
+            if body.providerId?.isEmpty == false {
+                return .json(encoding: try engine.createAuthUri(
+                    providerId: body.providerId, continueUri: body.continueUri, base: "http://" + (request.headers["host"] ?? "127.0.0.1")))
+            }
+            return .json(try await engine.signInMethods(identifier: body.identifier, continueUri: body.continueUri))
         default:
             throw Self.notFound
         }

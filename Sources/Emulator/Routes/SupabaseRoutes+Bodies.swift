@@ -35,6 +35,12 @@ extension SupabaseRoutes {
         var phone: String?
     }
 
+    struct PKCEBody: Decodable {
+        var authCode: String?
+        var codeVerifier: String?
+        enum CodingKeys: String, CodingKey { case authCode = "auth_code", codeVerifier = "code_verifier" }
+    }
+
     struct RefreshBody: Decodable {
         var refreshToken: String?
         enum CodingKeys: String, CodingKey { case refreshToken = "refresh_token" }

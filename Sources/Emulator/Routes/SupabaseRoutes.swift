@@ -13,8 +13,14 @@ struct SupabaseRoutes {
 
     /// The routes under `/auth/v1`.
     static let table = RouteTable<SupabaseRoutes>(prefix: "/auth/v1", [
-        ("POST", "/token", "`grant_type=id_token` or `refresh_token` (`password` answers `invalid_credentials`, `pkce` `flow_state_not_found`)",
+        ("POST", "/token", "`grant_type=id_token`, `refresh_token` or `pkce` (`password` answers `invalid_credentials`)",
          { try await $0.token($1.request) }),
+        ("GET", "/authorize", "a browser sign-in: 302 to the provider (`provider`, `redirect_to`, PKCE `code_challenge`); no API key, as Supabase's gateway",
+         { try await $0.authorize($1.request) }),
+        ("GET", "/callback", "the provider's answer: 302 to `redirect_to` with `code` (PKCE) or the session in the fragment", { await $0.callback($1.request) }),
+        ("POST", "/callback", "Apple's `form_post` answer, as `GET /callback`", { await $0.callback($1.request) }),
+        ("GET", "/user/identities/authorize", "link a provider through the browser (manual linking; `skip_http_redirect=true` answers `{url}`)",
+         { try await $0.authorizeIdentity($1.request) }),
         ("POST", "/signup", "an anonymous user (email and phone sign-ups answer GoTrue's 400s: passwords are not served)", { try await $0.signUp($1.request) }),
         ("POST", "/otp", "mail a one-time code and its link", { try await $0.otp($1.request) }),
         ("POST", "/verify", "verify a one-time code (`email` + `token`) or an emailed link's `token_hash`", { try await $0.verify($1.request) }),
@@ -36,7 +42,7 @@ struct SupabaseRoutes {
         let versioned = Self.isVersioned(request)
         do {
             guard path.first == "v1" else { throw SupabaseFailure.api(status: 404, code: "not_found", message: "Not Found") }
-            try authorizeGateway(request)
+            if !Self.isOpenRoute(request, path: path.dropFirst()) { try authorizeGateway(request) }
             return try await Self.table.respond(self, to: request, path: path.dropFirst()) { status in
                 status == 405
                     ? Self.error(.api(status: 405, code: "method_not_allowed", message: "Method Not Allowed"), versioned: versioned)
@@ -58,6 +64,44 @@ struct SupabaseRoutes {
 
     static func headers(_ request: EmulatorRequest) -> [(String, String)] {
         isVersioned(request) ? [("X-Supabase-Api-Version", "2024-01-01")] : []
+    }
+
+    /// The routes Supabase's API gateway serves without an API key, because a browser reaches
+    /// them by navigating (the `auth-v1-open` routes of the Supabase stack's gateway).
+    private static func isOpenRoute(_ request: EmulatorRequest, path: ArraySlice<String>) -> Bool {
+        guard path.count == 1, let first = path.first else { return false }
+        return first == "authorize" || first == "callback" || (first == "verify" && request.method == "GET")
+    }
+
+    /// The emulator's origin as the browser sees it (the `Host` the request came to).
+    private static func base(_ request: EmulatorRequest) -> String {
+        "http://" + (request.headers["host"] ?? "127.0.0.1")
+    }
+
+    private func authorize(_ request: EmulatorRequest) async throws -> EmulatorResponse {
+        let url = try await engine.authorize(
+            provider: request.query["provider"], redirectTo: request.query["redirect_to"], codeChallenge: request.query["code_challenge"],
+            codeChallengeMethod: request.query["code_challenge_method"], scopes: request.query["scopes"], base: Self.base(request), client: request.client)
+        return EmulatorResponse(status: 302, headers: [("Location", url.absoluteString), ("Cache-Control", "no-store")])
+    }
+
+    private func authorizeIdentity(_ request: EmulatorRequest) async throws -> EmulatorResponse {
+        let url = try await engine.authorize(
+            provider: request.query["provider"], redirectTo: request.query["redirect_to"], codeChallenge: request.query["code_challenge"],
+            codeChallengeMethod: request.query["code_challenge_method"], scopes: request.query["scopes"], base: Self.base(request),
+            linkingBearer: request.bearer ?? "", client: request.client)
+        if request.query["skip_http_redirect"] == "true" { return respond(request, ["url": .string(url.absoluteString)]) }
+        return EmulatorResponse(status: 302, headers: [("Location", url.absoluteString), ("Cache-Control", "no-store")])
+    }
+
+    private func callback(_ request: EmulatorRequest) async -> EmulatorResponse {
+        var fields = request.query
+        if request.method == "POST", request.contentType == "application/x-www-form-urlencoded",
+           let form = FormEncoding.decode(String(decoding: request.body, as: UTF8.self)) {
+            fields.merge(form) { _, posted in posted }
+        }
+        let (location, status) = await engine.callback(fields, base: Self.base(request))
+        return EmulatorResponse(status: status, headers: [("Location", location), ("Cache-Control", "no-store")])
     }
 
     /// The API gateway's check: an accepted key in `apikey` (header or query).
@@ -83,7 +127,8 @@ struct SupabaseRoutes {
         case "password":
             throw SupabaseFailure.api(status: 400, code: "invalid_credentials", message: "Invalid login credentials")
         case "pkce":
-            throw SupabaseFailure.api(status: 404, code: "flow_state_not_found", message: "invalid flow state, no valid flow state found")
+            let body: PKCEBody = try decode(request)
+            return respond(request, try await engine.grantPKCE(authCode: body.authCode, codeVerifier: body.codeVerifier, client: request.client).jsonObject)
         default:
             throw SupabaseFailure.api(status: 400, code: "invalid_credentials", message: "unsupported_grant_type")
         }

@@ -16,6 +16,10 @@ struct InProcessFirebaseAPI: FirebaseAuthAPI {
     func signInWithEmailLink(_ request: FirebaseEmailLinkRequest) async throws -> FirebaseEmailLinkResponse {
         try await engine.signInWithEmailLink(request)
     }
+    /// No browser can reach an in-process engine's provider pages.
+    func createAuthUri(_ request: FirebaseCreateAuthUriRequest) async throws -> FirebaseCreateAuthUriResponse {
+        throw AuthError.providerUnavailable("browser")
+    }
     func refresh(refreshToken: String) async throws -> FirebaseSecureTokenResponse {
         try await engine.secureToken(grantType: "refresh_token", refreshToken: refreshToken)
     }

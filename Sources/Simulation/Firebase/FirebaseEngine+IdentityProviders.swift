@@ -69,6 +69,22 @@ extension FirebaseEngine {
             let pending = try await store.takePending(pendingToken, now: now)
             return (pending.identity, pending.oauthIdToken)
         }
+        if let sessionId = request.sessionId, !sessionId.isEmpty, let requestUri = request.requestUri {
+            // A redirect sign-in (`createAuthUri`): the provider's code (or Apple's form_post
+            // id_token) for this session's state; no nonce travelled with it.
+            let (providerId, idToken) = try await exchangeWebCode(sessionId: sessionId, requestUri: requestUri, params: params)
+            guard let verifier = verifiers[ProviderWireNames.provider(firebase: providerId)] else {
+                throw .code("OPERATION_NOT_ALLOWED", "The identity provider configuration is not found.")
+            }
+            let token: VerifiedIDToken
+            do { token = try await verifier.verify(idToken, rawNonce: nil, now: nowSeconds) } catch {
+                throw Self.failure(for: error, token: idToken, rawNonce: nil)
+            }
+            if providerId == "apple.com" {
+                try await store.spendAppleToken(SHA256Hex.hash(idToken), expiresAt: token.expiresAt, now: nowSeconds)
+            }
+            return (Self.identity(from: token, providerId: providerId, userParameter: params["user"]), idToken)
+        }
         guard let providerId = params["providerId"]?.lowercased(), !providerId.isEmpty else {
             // firebase-tools echoes the whole URI; its query may hold a token, so only the part before it.
             let uri = request.requestUri?.prefix { $0 != "?" && $0 != "#" } ?? ""

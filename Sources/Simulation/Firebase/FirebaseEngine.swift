@@ -20,10 +20,15 @@ public final class FirebaseEngine: Sendable {
     let clock: AuthClock
     /// One verifier per identity provider, looked up by provider.
     let verifiers: [ProviderID: ProviderTokenVerifier]
+    /// The providers' OAuth front doors, for `createAuthUri` sign-ins; `nil` where none are reachable.
+    let webFlow: ProviderWebFlow?
+    /// `createAuthUri` sessions waiting for the provider's answer (memory only: they live minutes).
+    let webSessions = Locked<[String: FirebaseWebSession]>([:])
 
     package init(configuration: FirebaseEngineConfiguration, clock: AuthClock, mailbox: SimulatedMailbox,
-                 providerKeys: [ProviderID: KeySetCache], state: FirebaseState = FirebaseState()) {
+                 providerKeys: [ProviderID: KeySetCache], state: FirebaseState = FirebaseState(), webFlow: ProviderWebFlow? = nil) {
         self.configuration = configuration
+        self.webFlow = webFlow
         self.clock = clock
         self.mailbox = mailbox
         self.store = FirebaseStore(state: state, configuration: configuration)

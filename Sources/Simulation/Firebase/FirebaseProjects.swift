@@ -33,7 +33,7 @@ public final class FirebaseProjects: Sendable {
     ///   - state: What the projects remember.
     package init(
         base: FirebaseEngineConfiguration, projectIDs: [String], clock: AuthClock, mailbox: SimulatedMailbox,
-        providerKeys: () -> [ProviderID: KeySetCache], state: FirebaseProjectsState
+        providerKeys: () -> [ProviderID: KeySetCache], state: FirebaseProjectsState, webFlow: ProviderWebFlow? = nil
     ) {
         let defaultID = projectIDs.first ?? base.projectID
         var ids = [defaultID]
@@ -42,7 +42,7 @@ public final class FirebaseProjects: Sendable {
             var configuration = base
             configuration.projectID = id
             return FirebaseEngine(configuration: configuration, clock: clock, mailbox: mailbox, providerKeys: providerKeys(),
-                                  state: state.state(of: id, isDefault: id == defaultID))
+                                  state: state.state(of: id, isDefault: id == defaultID), webFlow: webFlow)
         }
         let defaultEngine = makeEngine(defaultID)
         var engines = [defaultID: defaultEngine]

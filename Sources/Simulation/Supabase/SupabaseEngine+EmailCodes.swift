@@ -59,7 +59,7 @@ extension SupabaseEngine {
         try limit(\.verify, "verify", client: client)
         guard let type, !type.isEmpty else { throw .validation("Verify requires a verification type") }
         guard let token, !token.isEmpty else { throw .validation("Verify requires a token or a token hash") }
-        let target = SupabaseRedirects.target(redirectTo, siteURL: configuration.settings.siteURL)
+        let target = SupabaseRedirects.target(redirectTo, siteURL: configuration.settings.siteURL, allowList: configuration.settings.uriAllowList)
         do {
             let (issued, resolved) = try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.verifyTokenHash(token, type: type, now: clock.now()) }
             return target + "#" + SupabaseRedirects.fragment(session: try sessionPayload(issued), type: resolved)

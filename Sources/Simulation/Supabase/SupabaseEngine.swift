@@ -27,6 +27,8 @@ public final class SupabaseEngine: Sendable {
     let clock: AuthClock
     /// One verifier per identity provider, looked up by provider.
     let verifiers: [ProviderID: ProviderTokenVerifier]
+    /// The providers' OAuth front doors, for browser sign-ins; `nil` where none are reachable.
+    let webFlow: ProviderWebFlow?
 
     /// Creates an engine.
     /// - Parameters:
@@ -35,8 +37,9 @@ public final class SupabaseEngine: Sendable {
     ///   - mailbox: Where OTP emails go.
     ///   - providerKeys: Each identity provider's JWKS, as this relying party caches it.
     package init(configuration: SupabaseEngineConfiguration, clock: AuthClock, mailbox: SimulatedMailbox,
-                 providerKeys: [ProviderID: KeySetCache], state: SupabaseState = SupabaseState()) {
+                 providerKeys: [ProviderID: KeySetCache], state: SupabaseState = SupabaseState(), webFlow: ProviderWebFlow? = nil) {
         self.configuration = configuration
+        self.webFlow = webFlow
         self.clock = clock
         self.mailbox = mailbox
         self.store = Locked(SupabaseStore(state: state, configuration: configuration))
@@ -50,6 +53,11 @@ public final class SupabaseEngine: Sendable {
     /// Runs one step of the service's rules on its state, atomically.
     func mutate<Result>(_ body: (inout SupabaseStore) throws(SupabaseFailure) -> Result) throws(SupabaseFailure) -> Result {
         try store.withExclusiveAccess(body)
+    }
+
+    /// Runs a step that cannot fail.
+    func mutate<Result>(_ body: (inout SupabaseStore) -> Result) -> Result {
+        store.withLock(body)
     }
 
     var nowSeconds: Int64 { Int64(clock.now().timeIntervalSince1970) }

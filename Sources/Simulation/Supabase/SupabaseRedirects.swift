@@ -5,19 +5,41 @@ import Foundation
 /// `IsRedirectURLValid`) and what they put in the fragment (`AsRedirectURL`,
 /// `prepErrorRedirectURL`).
 enum SupabaseRedirects {
-    /// `redirect_to` when GoTrue would accept it without an allow list (the site's own host and
-    /// scheme, any port on a loopback host, or a loopback IP literal), else the site URL. The
-    /// emulator has no `GOTRUE_URI_ALLOW_LIST`.
-    static func target(_ redirectTo: String?, siteURL: String) -> String {
-        guard let redirectTo, !redirectTo.isEmpty, let url = URLComponents(string: redirectTo), let host = url.host?.lowercased(),
-              let site = URLComponents(string: siteURL)
+    /// `redirect_to` when GoTrue accepts it, else the site URL (`utilities/request.go`
+    /// `IsRedirectURLValid`, in its order): the site's own scheme and host (any port on a
+    /// loopback host), then a loopback IP literal, then an allow-list glob matched against the
+    /// URL without its fragment; a host of only digits, another IP literal or a malformed
+    /// hostname never.
+    static func target(_ redirectTo: String?, siteURL: String, allowList: [String] = []) -> String {
+        guard let redirectTo, !redirectTo.isEmpty, let url = URLComponents(string: redirectTo), let scheme = url.scheme?.lowercased(),
+              let host = url.host?.lowercased(), !host.isEmpty
         else { return siteURL }
-        let loopback = ["localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0", "::"].contains(host)
-        if host == site.host?.lowercased(), url.scheme == site.scheme, loopback || url.port == site.port { return redirectTo }
-        if host.hasPrefix("127.") || host == "::1" || host == "[::1]", host.allSatisfy({ $0.isNumber || $0 == "." || $0 == ":" || $0 == "[" || $0 == "]" }) {
+        let site = URLComponents(string: siteURL)
+        let loopbackNames: Set<String> = ["localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0", "::"]
+        if host == site?.host?.lowercased(), scheme == site?.scheme?.lowercased(), loopbackNames.contains(host) || url.port == site?.port {
             return redirectTo
         }
-        return siteURL
+        if host.allSatisfy(\.isNumber) { return siteURL }
+        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if isIPLiteral(bare) { return isLoopback(bare) ? redirectTo : siteURL }
+        if scheme == "http" || scheme == "https", !isHostname(host) { return siteURL }
+        let withoutFragment = String(redirectTo[..<(redirectTo.firstIndex(of: "#") ?? redirectTo.endIndex)])
+        return allowList.contains(where: { SupabaseURIGlob($0).matches(withoutFragment) }) ? redirectTo : siteURL
+    }
+
+    private static func isIPLiteral(_ host: String) -> Bool {
+        host.contains(":") || (host.split(separator: ".").count == 4 && host.split(separator: ".").allSatisfy { UInt8($0) != nil })
+    }
+
+    private static func isLoopback(_ host: String) -> Bool {
+        host == "::1" || host.hasPrefix("127.")
+    }
+
+    /// `^[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?$`.
+    private static func isHostname(_ host: String) -> Bool {
+        let allowed = { (c: Character) in c.isASCII && (c.isLetter || c.isNumber) }
+        guard let first = host.first, let last = host.last, allowed(first), allowed(last) else { return false }
+        return host.allSatisfy { allowed($0) || $0 == "." || $0 == "-" }
     }
 
     /// The session in a fragment, keys sorted as Go's `url.Values.Encode` writes them.

@@ -25,6 +25,10 @@ public struct SupabaseSettings: Sendable, Hashable {
     /// `GOTRUE_SITE_URL`: where `GET /verify` redirects when `redirect_to` is missing or not
     /// allowed (the Supabase CLI's default, `http://127.0.0.1:3000`).
     public var siteURL: String
+    /// `GOTRUE_URI_ALLOW_LIST`: more `redirect_to` targets, as globs (`*` within a path segment
+    /// or host label, `**` across them), matched against the URL without its fragment, query
+    /// included (`utilities/request.go` `IsRedirectURLValid`). Loopback IPs need no entry.
+    public var uriAllowList: [String]
 
     /// The settings of a new GoTrue project: manual linking off, unverified email sign-ins off,
     /// every nonce checked, GoTrue's default rate limits.
@@ -34,6 +38,7 @@ public struct SupabaseSettings: Sendable, Hashable {
         skipNonceCheck = []
         rateLimits = .gotrue
         siteURL = "http://127.0.0.1:3000"
+        uriAllowList = []
     }
 
     /// A one-line account of the settings, for banners and help (`manual linking on, …`).

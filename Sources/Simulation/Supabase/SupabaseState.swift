@@ -69,9 +69,27 @@ package struct SupabaseState: Codable, Sendable {
     package var sessions: [String: SupabaseSessionRecord] = [:]
     package var sessionsByUser: [String: [String]] = [:]
     package var refreshTokens: [String: SupabaseRefreshTokenRecord] = [:]
+    /// Browser sign-ins in progress, by id (`auth.flow_state`).
+    package var flowStates: [String: SupabaseFlowStateRecord] = [:]
     package var lastStamp: Date = .distantPast
 
     package init() {}
 
     static func identityKey(provider: String, subject: String) -> String { provider + "|" + subject }
+}
+
+extension SupabaseState {
+    /// Reads state written by any earlier version: fields added later (`flowStates`) may be
+    /// missing.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        users = try container.decode([String: SupabaseUserRecord].self, forKey: .users)
+        identityIndex = try container.decode([String: String].self, forKey: .identityIndex)
+        emailIndex = try container.decode([String: String].self, forKey: .emailIndex)
+        sessions = try container.decode([String: SupabaseSessionRecord].self, forKey: .sessions)
+        sessionsByUser = try container.decode([String: [String]].self, forKey: .sessionsByUser)
+        refreshTokens = try container.decode([String: SupabaseRefreshTokenRecord].self, forKey: .refreshTokens)
+        flowStates = try container.decodeIfPresent([String: SupabaseFlowStateRecord].self, forKey: .flowStates) ?? [:]
+        lastStamp = try container.decode(Date.self, forKey: .lastStamp)
+    }
 }

@@ -62,9 +62,10 @@ public final class SimulatedServices: Sendable {
             clientIDs: configuration.acceptedClientIDs)
         supabaseConfiguration.maxSessionsPerUser = 64
         supabaseConfiguration.settings = configuration.supabase
+        let webFlow = ProviderWebFlow.simulated(apple: apple, google: google, keys: keys, clock: clock)
         self.supabase = SupabaseEngine(
             configuration: supabaseConfiguration, clock: clock, mailbox: mailbox,
-            providerKeys: providerKeys(), state: state.supabase)
+            providerKeys: providerKeys(), state: state.supabase, webFlow: webFlow)
         let firebaseKey = try RSAKeyRing(stored: keys.firebase).active
         var firebaseConfiguration = FirebaseEngineConfiguration(
             projectID: configuration.firebaseProjectID, idTokenKey: firebaseKey.signer,
@@ -73,7 +74,7 @@ public final class SimulatedServices: Sendable {
         firebaseConfiguration.rateLimits = configuration.firebaseRateLimits
         self.firebaseProjects = FirebaseProjects(
             base: firebaseConfiguration, projectIDs: [configuration.firebaseProjectID] + configuration.otherFirebaseProjectIDs,
-            clock: clock, mailbox: mailbox, providerKeys: providerKeys, state: state.firebase)
+            clock: clock, mailbox: mailbox, providerKeys: providerKeys, state: state.firebase, webFlow: webFlow)
         self.firebase = firebaseProjects.defaultEngine
     }
 

@@ -7,9 +7,12 @@ package struct FirebaseIdpRequest: Codable, Hashable, Sendable {
     package var idToken: String?
     package var pendingToken: String?
     package var autoCreate: Bool?
+    /// The `createAuthUri` session a redirect sign-in answers.
+    package var sessionId: String?
 
     package init(requestUri: String?, postBody: String?, returnSecureToken: Bool?, returnIdpCredential: Bool?,
-                 idToken: String? = nil, pendingToken: String? = nil, autoCreate: Bool? = nil) {
+                 idToken: String? = nil, pendingToken: String? = nil, autoCreate: Bool? = nil, sessionId: String? = nil) {
+        self.sessionId = sessionId
         self.requestUri = requestUri
         self.postBody = postBody
         self.returnSecureToken = returnSecureToken
@@ -114,5 +117,33 @@ package struct FirebaseEmailLinkRequest: Codable, Hashable, Sendable {
         self.email = email
         self.oobCode = oobCode
         self.idToken = idToken
+    }
+}
+
+/// `accounts:createAuthUri` request for an identity provider's redirect sign-in.
+package struct FirebaseCreateAuthUriRequest: Codable, Hashable, Sendable {
+    package var providerId: String?
+    package var continueUri: String?
+    package var identifier: String?
+
+    package init(providerId: String?, continueUri: String?, identifier: String? = nil) {
+        self.providerId = providerId
+        self.continueUri = continueUri
+        self.identifier = identifier
+    }
+}
+
+/// `accounts:createAuthUri`'s answer for an identity provider.
+package struct FirebaseCreateAuthUriResponse: Codable, Sendable, Hashable {
+    package var kind: String?
+    package var authUri: String?
+    package var providerId: String?
+    package var sessionId: String?
+
+    package init(authUri: String, providerId: String, sessionId: String) {
+        self.kind = "identitytoolkit#CreateAuthUriResponse"
+        self.authUri = authUri
+        self.providerId = providerId
+        self.sessionId = sessionId
     }
 }

@@ -1,0 +1,165 @@
+import AuthData
+import AuthDomain
+import AuthJWT
+import Foundation
+
+/// The browser sign-in (the authorization-code flow) as GoTrue serves it:
+/// `api/external.go` (`/authorize`, `/callback`), `api/identity.go` (`/user/identities/authorize`),
+/// `api/token.go` (`grant_type=pkce`), `models/flow_state.go`. The provider is the simulated
+/// Apple or Google, reached through ``ProviderWebFlow``.
+extension SupabaseEngine {
+    /// `GET /authorize`: a flow state, then the provider's sign-in page.
+    /// - Parameters:
+    ///   - provider: `provider` (lowercased).
+    ///   - redirectTo: `redirect_to`; one that is not allowed falls back to the site URL, silently, as GoTrue does.
+    ///   - codeChallenge: `code_challenge` (PKCE); without it the implicit flow.
+    ///   - codeChallengeMethod: `s256` or `plain`.
+    ///   - scopes: Extra scopes for the provider.
+    ///   - base: The emulator's origin, for the callback URL.
+    ///   - linkingBearer: For `/user/identities/authorize`: the signed-in user's token.
+    ///   - client: The client's address (rate limits).
+    /// - Returns: The provider's authorization URL.
+    /// - Throws: 400 `validation_failed` for an unknown provider or half a PKCE pair; the
+    ///   authentication and manual-linking errors when linking.
+    package func authorize(
+        provider rawProvider: String?, redirectTo: String?, codeChallenge: String?, codeChallengeMethod: String?, scopes: String?,
+        base: String, linkingBearer: String? = nil, client: String = inProcessClient
+    ) async throws(SupabaseFailure) -> URL {
+        let name = (rawProvider ?? "").lowercased()
+        guard !name.isEmpty else { throw .validation("Unsupported provider: missing provider") }
+        let provider = ProviderWireNames.provider(supabase: name)
+        guard verifiers[provider] != nil, let webFlow,
+              let clientID = configuration.clientIDs[provider]?.sorted().first
+        else { throw .validation("Unsupported provider: Provider \(name) could not be found") }
+        let challenge = codeChallenge.flatMap { $0.isEmpty ? nil : $0 }
+        let method = codeChallengeMethod.flatMap { $0.isEmpty ? nil : $0.lowercased() }
+        guard (challenge == nil) == (method == nil) else { throw .validation("PKCE flow requires code_challenge_method and code_challenge") }
+        if let method, method != "s256", method != "plain" { throw .validation("Unsupported code_challenge_method \(method)") }
+        if let challenge, !(43...128).contains(challenge.utf8.count) {
+            throw .validation("code challenge has to be between 43 and 128 characters")
+        }
+        var linkingTarget: String?
+        if let linkingBearer {
+            guard configuration.settings.manualLinkingEnabled else { throw .manualLinkingDisabled }
+            linkingTarget = try await authenticate(linkingBearer).userID
+        }
+        let now = clock.now()
+        let record = SupabaseFlowStateRecord(
+            id: UUID().uuidString.lowercased(), provider: ProviderWireNames.supabase(provider), codeChallenge: challenge,
+            codeChallengeMethod: method, authCode: nil,
+            referrer: SupabaseRedirects.target(redirectTo, siteURL: configuration.settings.siteURL, allowList: configuration.settings.uriAllowList),
+            linkingTargetID: linkingTarget, createdAt: now, issued: nil, authCodeIssuedAt: nil)
+        mutate { (store: inout SupabaseStore) in store.insertFlowState(record, now: now) }
+        guard let url = webFlow.authorizationURL(
+            provider: provider, base: base, clientID: clientID, redirectURI: base + "/auth/v1/callback", state: record.id, scopes: scopes)
+        else { throw .validation("Unsupported provider: Provider \(name) could not be found") }
+        return url
+    }
+
+    /// `GET|POST /callback`: the provider's answer. Always a redirect: to `redirect_to` with the
+    /// auth code (PKCE) or the session in the fragment (implicit), or with the error; state
+    /// errors go to the site URL (`loadFlowState`).
+    /// - Parameters:
+    ///   - fields: The query (GET) or form (Apple's `form_post`): `state`, `code`, `error`,
+    ///     `error_description`, `user`.
+    ///   - base: The emulator's origin (the callback URL the code was issued for).
+    /// - Returns: Where to send the browser, and the status (303 for state errors, else 302).
+    package func callback(_ fields: [String: String], base: String) async -> (location: String, status: Int) {
+        let now = clock.now()
+        let record: SupabaseFlowStateRecord
+        do {
+            record = try store.withExclusiveAccess { (store: inout SupabaseStore) throws(SupabaseFailure) in
+                try store.flowStateForCallback(fields["state"], now: now)
+            }
+        } catch {
+            return (Self.withError(configuration.settings.siteURL, error), 303)
+        }
+        do {
+            return (try await completeCallback(record, fields: fields, base: base, now: now), 302)
+        } catch {
+            mutate { (store: inout SupabaseStore) in store.removeFlowState(record.id) }
+            return (Self.withError(record.referrer, error), 302)
+        }
+    }
+
+    private func completeCallback(_ record: SupabaseFlowStateRecord, fields: [String: String], base: String, now: Date) async throws(SupabaseFailure) -> String {
+        if let error = fields["error"], !error.isEmpty {
+            throw .oauth(error: error, description: fields["error_description"] ?? error)
+        }
+        guard let code = fields["code"], !code.isEmpty else {
+            throw .api(status: 400, code: "bad_oauth_callback", message: "OAuth callback with missing authorization code missing")
+        }
+        let provider = ProviderWireNames.provider(supabase: record.provider)
+        guard let webFlow, let clientID = configuration.clientIDs[provider]?.sorted().first else {
+            throw .validation("Unsupported provider: Provider \(record.provider) could not be found")
+        }
+        let idToken: String
+        do {
+            idToken = try await webFlow.exchange(provider: provider, code: code, clientID: clientID, redirectURI: base + "/auth/v1/callback")
+        } catch {
+            throw .api(status: 500, code: "unexpected_failure", message: "Error exchanging code: \(error.error): \(error.description)")
+        }
+        var identity = try await verify(idToken, provider: provider, rawNonce: nil, accessToken: nil)
+        // Apple gives the name only in the callback's `user` field, the first time (provider/apple.go `ParseUser`).
+        if provider == .apple, let name = Self.appleName(fields["user"]) {
+            identity.identityData["name"] = .string(name)
+            identity.identityData["full_name"] = .string(name)
+        }
+        let issued = try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in
+            if let target = record.linkingTargetID { return try store.link(identity, toUser: target, now: now) }
+            return try store.signIn(with: identity, now: now)
+        }
+        guard record.codeChallenge != nil else {
+            mutate { (store: inout SupabaseStore) in store.removeFlowState(record.id) }
+            return Self.withoutFragment(record.referrer) + "#" + SupabaseRedirects.fragment(session: try sessionPayload(issued), type: "")
+        }
+        let authCode = UUID().uuidString.lowercased()
+        mutate { (store: inout SupabaseStore) in store.completeFlowState(record.id, issued: issued, authCode: authCode, now: now) }
+        return Self.appending([("code", authCode)], to: record.referrer)
+    }
+
+    /// `POST /token?grant_type=pkce` with `auth_code` and `code_verifier`.
+    /// - Parameters:
+    ///   - authCode: The code `redirect_to` got.
+    ///   - codeVerifier: The PKCE verifier.
+    ///   - client: The client's address (rate limits).
+    /// - Returns: The session.
+    /// - Throws: 400 `validation_failed` (either empty), 404 `flow_state_not_found`, 422
+    ///   `flow_state_expired`, 400 `bad_code_verifier`.
+    package func grantPKCE(authCode: String?, codeVerifier: String?, client: String = inProcessClient) async throws(SupabaseFailure) -> SupabaseSessionPayload {
+        try limit(\.token, "token", client: client)
+        guard let authCode, !authCode.isEmpty, let codeVerifier, !codeVerifier.isEmpty else {
+            throw .validation("invalid request: both auth code and code verifier should be non-empty")
+        }
+        let now = clock.now()
+        return try sessionPayload(try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in
+            try store.exchangeFlowState(authCode: authCode, verifier: codeVerifier, now: now)
+        })
+    }
+
+    /// "First Last" from Apple's `user` JSON (`{"name":{"firstName":…,"lastName":…}}`).
+    static func appleName(_ user: String?) -> String? {
+        guard let user, let object = try? StrictJSONParser.parseObject(Array(user.utf8)), let name = object["name"]?.objectValue else { return nil }
+        let full = [name["firstName"]?.stringValue, name["lastName"]?.stringValue].compactMap { $0 }.joined(separator: " ")
+            .trimmingCharacters(in: .whitespaces)
+        return full.isEmpty || full.utf8.count > 256 ? nil : full
+    }
+
+    /// `url` with the error in its query and in its fragment (`redirectErrors`).
+    static func withError(_ url: String, _ error: SupabaseFailure) -> String {
+        let fragment = SupabaseRedirects.fragment(error: error)
+        let query = FormEncoding.decode(fragment).map { fields in fields.filter { $0.key != "sb" }.sorted { $0.key < $1.key } } ?? []
+        return appending(query.map { ($0.key, $0.value) }, to: url) + "#" + fragment
+    }
+
+    /// `url` with query items added (its fragment dropped).
+    static func appending(_ fields: [(String, String)], to url: String) -> String {
+        let base = withoutFragment(url)
+        return base + (base.contains("?") ? "&" : "?") + FormEncoding.encode(fields)
+    }
+
+    /// `url` up to its `#`.
+    static func withoutFragment(_ url: String) -> String {
+        String(url[..<(url.firstIndex(of: "#") ?? url.endIndex)])
+    }
+}

@@ -1,0 +1,110 @@
+import AuthData
+import AuthDomain
+import AuthJWT
+import Foundation
+
+/// The simulated providers' OAuth front doors as a relying party (GoTrue, Firebase) reaches
+/// them in a browser sign-in: where to send the browser, and how to turn the code that comes
+/// back into an ID token (Apple's `/auth/token` with a `client_secret`, Google's token endpoint).
+package struct ProviderWebFlow: Sendable {
+    /// Why a code could not be exchanged.
+    package struct ExchangeFailure: Error, Sendable {
+        /// The provider's OAuth error (`invalid_grant`, …).
+        package let error: String
+        /// Its description.
+        package let description: String
+    }
+
+    private let exchangeCode: @Sendable (ProviderID, String, String, String) async throws(ExchangeFailure) -> String
+
+    /// Creates the flow.
+    /// - Parameter exchangeCode: Provider, code, client id, redirect URI → ID token.
+    package init(exchangeCode: @escaping @Sendable (ProviderID, String, String, String) async throws(ExchangeFailure) -> String) {
+        self.exchangeCode = exchangeCode
+    }
+
+    /// The flow of simulated services: the team's developer key signs Apple's `client_secret`.
+    /// - Parameters:
+    ///   - apple: The simulated Apple ID.
+    ///   - google: The simulated Google.
+    ///   - keys: The keys (team id, developer key).
+    ///   - clock: The time (the secret's `iat`).
+    /// - Returns: The flow.
+    package static func simulated(apple: SimulatedAppleID, google: SimulatedGoogle, keys: SimulationKeys, clock: AuthClock) -> ProviderWebFlow {
+        ProviderWebFlow { provider, code, clientID, redirectURI throws(ExchangeFailure) in
+            let answer: JSONObject
+            switch provider {
+            case .apple:
+                let secret: String
+                do {
+                    secret = try AppleClientSecret(teamID: keys.teamID, keyID: keys.developerKeyID, clientID: clientID, privateKey: try keys.developerKey())
+                        .make(now: clock.now())
+                } catch {
+                    throw ExchangeFailure(error: "server_error", description: "could not sign the client_secret")
+                }
+                do throws(OAuthProviderError) {
+                    answer = try await apple.token(form: [
+                        "grant_type": "authorization_code", "code": code, "client_id": clientID, "client_secret": secret, "redirect_uri": redirectURI,
+                    ])
+                } catch {
+                    throw ExchangeFailure(error: error.error, description: error.errorDescription ?? error.error)
+                }
+            case .google:
+                do throws(OAuthProviderError) {
+                    answer = try await google.token(form: [
+                        "grant_type": "authorization_code", "code": code, "client_id": clientID, "redirect_uri": redirectURI,
+                    ])
+                } catch {
+                    throw ExchangeFailure(error: error.error, description: error.errorDescription ?? error.error)
+                }
+            default:
+                throw ExchangeFailure(error: "unsupported_provider", description: "\(provider) has no web sign-in here")
+            }
+            guard let idToken = answer["id_token"]?.stringValue else {
+                throw ExchangeFailure(error: "invalid_response", description: "the token response has no id_token")
+            }
+            return idToken
+        }
+    }
+
+    /// The URL of the provider's sign-in page, on the emulator at `base`.
+    /// - Parameters:
+    ///   - provider: Apple or Google.
+    ///   - base: The emulator's origin (`http://host:port`).
+    ///   - clientID: The relying party's client id at the provider.
+    ///   - redirectURI: Where the provider sends the answer.
+    ///   - state: The relying party's state.
+    ///   - scopes: Extra scopes (GoTrue's `scopes`).
+    /// - Returns: The URL, or `nil` for a provider without a page.
+    package func authorizationURL(
+        provider: ProviderID, base: String, clientID: String, redirectURI: String, state: String, scopes: String? = nil
+    ) -> URL? {
+        var fields: [(String, String)]
+        let path: String
+        switch provider {
+        case .apple:
+            path = "/appleid/auth/authorize"
+            fields = [("client_id", clientID), ("redirect_uri", redirectURI), ("response_type", "code"),
+                      ("scope", scopes ?? "name email"), ("response_mode", "form_post"), ("state", state)]
+        case .google:
+            path = "/google/o/oauth2/v2/auth"
+            fields = [("client_id", clientID), ("redirect_uri", redirectURI), ("response_type", "code"),
+                      ("scope", scopes ?? "openid email profile"), ("state", state), ("access_type", "offline")]
+        default:
+            return nil
+        }
+        return URL(string: base + path + "?" + FormEncoding.encode(fields))
+    }
+
+    /// Exchanges a code for the ID token, as the relying party's server does.
+    /// - Parameters:
+    ///   - provider: Apple or Google.
+    ///   - code: The authorization code.
+    ///   - clientID: The relying party's client id.
+    ///   - redirectURI: The redirect URI the code was issued for.
+    /// - Returns: The ID token.
+    /// - Throws: ``ExchangeFailure`` with the provider's error.
+    package func exchange(provider: ProviderID, code: String, clientID: String, redirectURI: String) async throws(ExchangeFailure) -> String {
+        try await exchangeCode(provider, code, clientID, redirectURI)
+    }
+}
