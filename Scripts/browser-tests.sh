@@ -26,8 +26,10 @@ server=$!
 trap 'kill $server 2>/dev/null || true; rm -rf "$state"' EXIT
 for _ in $(seq 1 100); do grep -q "listening on" "$log" && break; sleep 0.1; done
 base=$(sed -n 's/.*listening on \(http[^ ]*\).*/\1/p' "$log" | head -1)
-[ -n "$base" ] || { cat "$log"; echo "the emulator did not start"; exit 1; }
+anon=$(sed -n 's/^ *Supabase anon key *//p' "$log" | head -1)
+[ -n "$base" ] && [ -n "$anon" ] || { cat "$log"; echo "the emulator did not start"; exit 1; }
 
 export LOGIN_BINARY_PATH=$(cd "$(dirname "$login")" && pwd)/$(basename "$login")
 cd Tests/Browser
 timeout 300 "../../$venv/bin/python" provider_pages_check.py "$base" com.example.authcoordinator ../../Docs/images
+timeout 300 "../../$venv/bin/python" web_sign_in_check.py "$base" "$anon" demo-authcoordinator
