@@ -101,7 +101,10 @@ let package = Package(
             dependencies: ["AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", "AuthTestSupport", .product(name: "Logging", package: "swift-log")],
             exclude: ["__Snapshots__"],
             swiftSettings: strict),
-        .testTarget(name: "AuthPresentationTests", dependencies: ["AuthDomain", "AuthPresentation", "AuthTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "AuthPresentationTests",
+            dependencies: ["AuthDomain", "AuthData", "AuthPresentation", "AuthTestSupport", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
         .testTarget(
             name: "AuthSimulationTests",
             dependencies: [

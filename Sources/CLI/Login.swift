@@ -6,6 +6,9 @@ import Foundation
 /// (default) or against a Supabase or Firebase project or the local emulator.
 @main
 struct Login: AsyncParsableCommand {
+    /// The version `--version` prints.
+    static let version = "0.2.0"
+
     static let configuration = CommandConfiguration(
         commandName: "login",
         abstract: "Sign in with Apple, Google, as a guest or with an emailed code, on Supabase or Firebase.",
@@ -15,19 +18,30 @@ struct Login: AsyncParsableCommand {
         `login apple` is a returning user. The embedded Supabase-like engine uses GoTrue's default settings \
         except manual linking, which is on so that `login unlink` works (`login serve` has a flag per setting).
 
-        Exit status: 0 success, 1 authentication failed, 2 usage error, 3 cancelled, 4 network or backend unreachable.
+        Environment (a flag wins over its variable): \
+        \(GlobalOptions.environmentVariables.map { "\($0.name) (\($0.meaning))" }.joined(separator: ", ")).
+
+        Exit status:
+        \(CLIExit.table.map { "  \($0.0.status) \($0.1)" }.joined(separator: "\n"))
         """,
+        version: version,
         subcommands: [
             AppleCommand.self, GoogleCommand.self, AnonymousCommand.self, OTPCommand.self, StatusCommand.self,
-            RefreshCommand.self, LogoutCommand.self, MailboxCommand.self, LinkCommand.self, UnlinkCommand.self,
-            DeleteAccountCommand.self, ServeCommand.self,
+            RefreshCommand.self, LogoutCommand.self, TokenCommand.self, MailboxCommand.self, LinkCommand.self, UnlinkCommand.self,
+            DeleteAccountCommand.self, UsersCommand.self, ResetCommand.self, ServeCommand.self,
         ])
 
     /// Parses and runs, mapping every failure to the documented exit status: usage errors exit
-    /// 2 (ArgumentParser's default would be 64), help exits 0.
+    /// 2 (ArgumentParser's default would be 64), help and `--version` exit 0.
     static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let json = arguments.contains("--json")
+        if let topic = unknownHelpTopic(arguments) {
+            usageFailure("no command \"\(topic)\"; `login --help` lists them", json: json)
+        }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
+            if let behaviour = interruptBehaviour(for: command, json: json) { Interrupts.install(behaviour) }
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -35,21 +49,48 @@ struct Login: AsyncParsableCommand {
             }
         } catch let exit as CLIExit {
             Foundation.exit(exit.status)
+        } catch let failure as CommandFailure {
+            // A question answered no or Ctrl-D before the environment ran: reported here.
+            Foundation.exit(Reporter(json: json).fail(failure).status)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
                 print(fullMessage(for: error))
                 Foundation.exit(0)
             }
-            let status = code == .validationFailure ? CLIExit.usage.status : code.rawValue
-            if CommandLine.arguments.contains("--json") {
-                print(JSONObject(dictionaryLiteral: ("error", .object([
-                    "code": .string(status == CLIExit.usage.status ? "usage" : "failure"), "message": .string(message(for: error)),
-                ]))).jsonString)
-            } else {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            guard code == .validationFailure else {
+                FileHandle.standardError.write(Data((TerminalText.escapedKeepingLines(fullMessage(for: error)) + "\n").utf8))
+                Foundation.exit(code.rawValue)
             }
-            Foundation.exit(status)
+            if json {
+                usageFailure(message(for: error), json: true)
+            }
+            // The message may quote what was typed: escaped, so no typed control sequence reaches the terminal.
+            FileHandle.standardError.write(Data((TerminalText.escapedKeepingLines(fullMessage(for: error)) + "\n").utf8))
+            Foundation.exit(CLIExit.usage.status)
         }
+    }
+
+    private static func usageFailure(_ message: String, json: Bool) -> Never {
+        let reporter = Reporter(json: json)
+        Foundation.exit(reporter.fail(.usage(message)).status)
+    }
+
+    /// `login help X Y`, where `X Y` is not a command: the name that is not one.
+    static func unknownHelpTopic(_ arguments: [String]) -> String? {
+        guard arguments.first == "help" else { return nil }
+        var commands = configuration.subcommands
+        for word in arguments.dropFirst() where !word.hasPrefix("-") {
+            guard let command = commands.first(where: { $0.configuration.commandName == word }) else { return word }
+            commands = command.configuration.subcommands
+        }
+        return nil
+    }
+
+    /// What Ctrl-C does; `nil` for `serve`, which shuts down gracefully on its own.
+    private static func interruptBehaviour(for command: any ParsableCommand, json: Bool) -> Interrupts.Behaviour? {
+        if command is ServeCommand { return nil }
+        if let status = command as? StatusCommand, status.watch { return .stop }
+        return json ? .cancelJSON : .cancel
     }
 }

@@ -41,8 +41,10 @@ public struct AuthErrorMessages: Sendable {
             return "That code has expired, please request a new one"
         case .codeInvalid:
             return "That code is not valid, please check it and try again"
-        case .sessionExpired, .notSignedIn:
+        case .sessionExpired:
             return "Your session has ended, please sign in again"
+        case .notSignedIn:
+            return "You're not signed in, please sign in first"
         case .requiresRecentLogin:
             return "Please sign in again to confirm"
         case .termsNotAccepted:

@@ -10,6 +10,8 @@ public struct CommandRunner: Sendable {
         public var stdout: String
         /// Standard error.
         public var stderr: String
+        /// Seconds from the start of the process to its exit.
+        public var elapsed: Double = 0
     }
 
     /// The executable.
@@ -38,11 +40,17 @@ public struct CommandRunner: Sendable {
     ///   - arguments: The arguments.
     ///   - environment: Extra environment variables.
     ///   - input: Text for standard input (none: stdin is empty, not a terminal).
-    ///   - timeLimit: Seconds after which the process is terminated (`nil`: none), for runs
-    ///     that could hang.
+    ///   - timeLimit: Seconds after which the process is terminated (and the test sees its
+    ///     partial output and a signal status instead of hanging); `nil`: 120 s.
     /// - Returns: Status and output.
     /// - Throws: When the process cannot start.
     public func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil, timeLimit: Double? = nil) async throws -> Result {
+        try await ProcessPermits.shared.withPermit {
+            try await runNow(arguments, environment: environment, input: input, timeLimit: timeLimit ?? 120)
+        }
+    }
+
+    private func runNow(_ arguments: [String], environment: [String: String], input: String?, timeLimit: Double) async throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -51,16 +59,31 @@ public struct CommandRunner: Sendable {
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = stdin
+        let started = Date()
         try process.run()
-        let watchdog = timeLimit.map { process.terminate(after: $0) }
-        defer { watchdog?.cancel() }
+        let watchdog = process.terminate(after: timeLimit)
+        defer { watchdog.cancel() }
         if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
         try? stdin.fileHandleForWriting.close()
-        async let out = Task.detached { stdout.fileHandleForReading.readDataToEndOfFile() }.value
-        async let err = Task.detached { stderr.fileHandleForReading.readDataToEndOfFile() }.value
+        // Blocking reads on threads of their own, not in the concurrency pool: two of them there
+        // would occupy both threads of a 2-core machine and starve everything else, the watchdog too.
+        async let out = Self.readToEnd(stdout.fileHandleForReading)
+        async let err = Self.readToEnd(stderr.fileHandleForReading)
         let (outData, errData) = await (out, err)
-        await Task.detached { process.waitUntilExit() }.value
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                process.waitUntilExit()
+                done.resume()
+            }
+        }
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+                      elapsed: Date().timeIntervalSince(started))
+    }
+
+    private static func readToEnd(_ handle: FileHandle) async -> Data {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: handle.readDataToEndOfFile()) }
+        }
     }
 
     /// Starts the executable without waiting (servers).

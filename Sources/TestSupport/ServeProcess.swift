@@ -1,3 +1,4 @@
+import AuthData
 import Foundation
 
 /// `login serve` running as a child process on a free port, stopped (SIGTERM) when released.
@@ -17,16 +18,16 @@ public final class ServeProcess: @unchecked Sendable {
     ///   - runner: The `login` binary.
     ///   - arguments: Extra arguments (`--state-dir`, `--ephemeral`, …).
     ///   - port: The port (0: a free one).
-    /// - Throws: When it does not start within 20 s.
+    /// - Throws: When it does not start within 60 s (a loaded machine runs many tests at once).
     public init(runner: CommandRunner, arguments: [String], port: Int = 0) async throws {
         let (process, pipe) = try runner.start(["serve", "--port", String(port)] + arguments)
         self.process = process
         var text = ""
         let handle = pipe.fileHandleForReading
-        let watchdog = process.terminate(after: 20)
+        let watchdog = process.terminate(after: 60)
         defer { watchdog.cancel() }
         while !text.contains("  State ") && process.isRunning {
-            let chunk = await Task.detached { handle.availableData }.value
+            let chunk = await handle.availableDataOffPool()
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)
         }
@@ -66,9 +67,18 @@ extension Process {
     /// - Parameter seconds: How long the process may run.
     /// - Returns: The watchdog.
     public func terminate(after seconds: Double) -> Task<Void, Never> {
-        Task.detached { [self] in
-            do { try await Task.sleep(for: .seconds(seconds)) } catch { return }
-            if isRunning { terminate() }
+        // A Dispatch timer, not a task that sleeps: it fires even when blocking reads occupy every
+        // thread of the concurrency pool.
+        let cancelled = Locked(false)
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+            if !cancelled.current, isRunning { terminate() }
+        }
+        return Task.detached {
+            await withTaskCancellationHandler {
+                try? await Task.sleep(for: .seconds(seconds))
+            } onCancel: {
+                cancelled.withLock { $0 = true }
+            }
         }
     }
 }

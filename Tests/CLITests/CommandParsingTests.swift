@@ -39,7 +39,7 @@ struct CommandParsingTests {
         #expect(try parse(["mailbox", "--email", "a@example.com"], as: MailboxCommand.self).email == "a@example.com")
         let link = try parse(["link", "google", "--email", "g@example.com", "--switch-if-taken"], as: LinkCommand.self)
         #expect(link.provider == .google && link.switchIfTaken)
-        #expect(try parse(["unlink", "email"], as: UnlinkCommand.self).provider == "email")
+        #expect(try parse(["unlink", "email"], as: UnlinkCommand.self).provider == .email)
         #expect(try parse(["delete-account", "--yes"], as: DeleteAccountCommand.self).yes)
         let serve = try parse(["serve", "--port", "0", "--ephemeral", "--anon-key", "k1", "--anon-key", "k2", "--apple-client-id", "a.b"], as: ServeCommand.self)
         #expect(serve.port == 0 && serve.ephemeral && serve.anonKey == ["k1", "k2"] && serve.appleClientID == ["a.b"])
@@ -57,6 +57,24 @@ struct CommandParsingTests {
         #expect(limits.timeout == 30 && limits.maxResponseBytes == 1 << 20)
     }
 
+    @Test("the new commands and options parse: users, token, reset, refresh --expire, the gates, serve --json")
+    func newCommands() throws {
+        #expect(try parse(["users", "list", "--per-page", "5"], as: UsersListCommand.self).perPage == 5)
+        _ = try parse(["users"], as: UsersListCommand.self)
+        #expect(try parse(["users", "show", "abc"], as: UsersShowCommand.self).id == "abc")
+        #expect(try parse(["users", "delete", "abc", "--service-role-key", "k"], as: UsersDeleteCommand.self).admin.serviceRoleKey == "k")
+        #expect(try parse(["users", "ban", "abc", "--for", "1h30m"], as: UsersBanCommand.self).duration == "1h30m")
+        #expect(try parse(["users", "claims", "abc", "org=acme", "n=1"], as: UsersClaimsCommand.self).assignments == ["org=acme", "n=1"])
+        #expect(try parse(["token", "--refresh"], as: TokenCommand.self).refresh)
+        #expect(try parse(["reset", "--yes"], as: ResetCommand.self).yes)
+        #expect(try parse(["refresh", "--expire"], as: RefreshCommand.self).expire)
+        let gated = try parse(["apple", "--require-membership", "org", "--require-terms", "--accept-terms"], as: AppleCommand.self)
+        #expect(gated.gates.requireMembership == "org" && gated.gates.requireTerms && gated.gates.acceptTerms)
+        #expect(try parse(["serve", "--json", "--port", "0"], as: ServeCommand.self).json)
+        #expect(try parse(["status", "--backend", "FireBase"], as: StatusCommand.self).global.backend == .firebase)
+        #expect(try parse(["status", "--lock-timeout", "2.5"], as: StatusCommand.self).global.lockTimeout == 2.5)
+    }
+
     @Test("bad input is a usage error", arguments: [
         ["apple", "--hide-email", "--share-email"], ["apple", "--backend", "parse"], ["apple", "--name", " "],
         ["apple", "--email", "not-an-email"], ["otp"], ["otp", "--email", "a@"], ["otp", "--email", "a@example.com", "--code", " "],
@@ -64,6 +82,11 @@ struct CommandParsingTests {
         ["status", "--supabase-url", "http://x"], ["status", "--firebase-api-key", "k", "--firebase-emulator-host", "http://h:1"],
         ["apple", "--firebase-api-key", "k", "--firebase-emulator-host", "a b:9"], ["apple", "--firebase-api-key", "k", "--firebase-emulator-host", "h#x:9"],
         ["status", "--timeout", "0"], ["status", "--timeout", "301"], ["status", "--timeout", "-5"], ["status", "--timeout", "soon"],
+        ["status", "--state-dir", ""], ["status", "--supabase-url", "http://"], ["status", "--lock-timeout", "-1"], ["status", "--lock-timeout", "inf"],
+        ["status", "--supabase-url", "http://h", "--supabase-key", "k", "--firebase-emulator-host", "h:1"], ["anonymous", "--accept-terms"],
+        ["users", "ban", "x", "--for", "7d"], ["users", "ban", "x", "--for", "99999999h"], ["users", "ban", "x", "--for", "-1h"],
+        ["users", "claims", "x"], ["users", "claims", "x", "sub=1"], ["users", "claims", "x", "noequals"], ["users", "list", "--per-page", "0"],
+        ["serve", "--state-dir", ""], ["apple", "--require-membership", ""],
     ])
     func usageErrors(arguments: [String]) {
         #expect(throws: (any Error).self) { _ = try Login.parseAsRoot(arguments) }

@@ -160,7 +160,7 @@ struct LoginEndToEndTests {
         #expect(json.stdout.contains("\"error\""))
     }
 
-    @Test("a damaged state file is reported, left untouched, and the session survives")
+    @Test("a damaged state file is reported (exit 5), left untouched, and the session survives")
     func corruptState() async throws {
         let sut = try makeSUT()
         _ = try await sut.run(["anonymous"])
@@ -171,7 +171,7 @@ struct LoginEndToEndTests {
         let session = try Data(contentsOf: sut.state.url.appendingPathComponent("session-supabase.json"))
 
         let result = try await sut.run(["apple"])
-        #expect(result.status == 1)
+        #expect(result.status == 5, "a damaged state directory is not an authentication failure")
         #expect(result.stderr.contains("state.json is damaged"))
         #expect(try Data(contentsOf: stateFile) == data)
         #expect(try Data(contentsOf: sut.state.url.appendingPathComponent("session-supabase.json")) == session)

@@ -18,7 +18,7 @@ struct WatchEndToEndTests {
         let watchdog = process.terminate(after: 30)
         defer { watchdog.cancel() }
         while !lines.contains(where: { $0["event"] as? String == "tokenRefreshed" }) {
-            let chunk = await Task.detached { handle.availableData }.value
+            let chunk = await handle.availableDataOffPool()
             guard !chunk.isEmpty else { break }
             buffer += String(decoding: chunk, as: UTF8.self)
             while let newline = buffer.firstIndex(of: "\n") {
@@ -35,5 +35,31 @@ struct WatchEndToEndTests {
         let refreshed = try #require(lines.first { $0["event"] as? String == "tokenRefreshed" })
         #expect(((refreshed["session"] as? [String: Any])?["accessToken"] as? String)?.hasSuffix("…[redacted]") == true)
         process.terminate()
+    }
+}
+
+/// What other processes do while a watch runs (issue 15, item 2).
+@Suite("login: status --watch sees other processes")
+struct WatchOtherProcessesEndToEndTests {
+    @Test("a refresh, a sign-in and a logout in another process are printed; signedOut within 2 s of the logout", arguments: ["supabase", "firebase"])
+    func otherProcesses(backend: String) async throws {
+        let cli = try await LoginCLI.make()
+        let flags = ["--backend", backend]
+        _ = try await cli.json(["anonymous"] + flags)
+        let watch = try RunningCommand(cli.runner, ["status", "--watch", "--json", "--state-dir", cli.state.path] + flags)
+        #expect(await watch.waitFor("\"event\":\"initialSession\"", timeout: 20) != nil, "\(watch.stdout)\(watch.stderr)")
+
+        #expect(try await cli.run(["refresh"] + flags).status == 0)
+        #expect(await watch.waitFor("\"event\":\"tokenRefreshed\"", timeout: 2) != nil, "a refresh elsewhere: \(watch.stdout)")
+        let google = try await cli.json(["google", "--email", "elsewhere@example.com", "--name", "Else Where"] + flags)
+        #expect(await watch.waitFor("\"event\":\"signedIn\"", timeout: 2) != nil, "a sign-in elsewhere: \(watch.stdout)")
+        #expect(watch.stdout.contains(Reply.userID(google)))
+
+        #expect(try await cli.run(["logout"] + flags).status == 0)
+        let loggedOut = Date()
+        #expect(await watch.waitFor("\"event\":\"signedOut\"", timeout: 2) != nil, "no signedOut within 2 s of the logout: \(watch.stdout)")
+        #expect(Date().timeIntervalSince(loggedOut) < 2)
+        watch.interrupt()
+        #expect(await watch.waitForExit(timeout: 10) == 0)
     }
 }

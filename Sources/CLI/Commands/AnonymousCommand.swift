@@ -6,9 +6,11 @@ struct AnonymousCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "anonymous", abstract: "Continue as a guest (an anonymous account).")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var gates: SignInOptions
 
     func run() async throws {
-        try await LoginEnvironment.run(global) { environment throws(AuthError) in
+        let terms = try gates.termsAccepted()
+        try await LoginEnvironment.run(global, signIn: gates.chosen, termsAccepted: terms) { environment throws(AuthError) in
             try await environment.signIn(.anonymous)
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuthData
 import AuthDomain
 import AuthSimulation
 
@@ -6,7 +7,10 @@ import AuthSimulation
 struct AppleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apple", abstract: "Sign in with Apple.",
-        discussion: "On a terminal, a first sign-in asks for the name and whether to share or hide the email, as Apple's sheet does.")
+        discussion: """
+        On a terminal, a first sign-in asks for the name and whether to share or hide the email, as Apple's sheet does; \
+        a returning sign-in gets neither from Apple (--name and --hide-email then do nothing, and a note says so).
+        """)
 
     enum EmailChoice: String, EnumerableFlag {
         case hideEmail
@@ -18,6 +22,7 @@ struct AppleCommand: AsyncParsableCommand {
     }
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var gates: SignInOptions
 
     @Option(help: "The Apple ID signed in on the simulated device.")
     var email: String?
@@ -32,26 +37,20 @@ struct AppleCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let name, PersonName.parsing(name) == nil { throw ValidationError("--name must not be empty") }
-        if let email, (try? EmailAddressValidation.check(email)) == nil { throw ValidationError("--email \"\(email)\" is not an email address") }
+        try EmailAddressValidation.check(email)
     }
 
     func run() async throws {
-        let name = self.name.flatMap(PersonName.parsing)
-        let (emailChoice, cancel) = (self.emailChoice, self.cancel)
-        let sheets = ProviderSheets(appleID: email, apple: { firstTime in
-                guard !cancel else { return AppleSheetChoice(cancel: true) }
-                var choice = AppleSheetChoice(name: name, hideEmail: emailChoice == .hideEmail)
-                guard firstTime, Terminal.isInteractive else { return choice }
-                if name == nil, let typed = Terminal.ask("Apple: your name, as \"Given Family\" (Enter to skip): ") {
-                    choice.name = PersonName.parsing(typed)
-                }
-                if emailChoice == nil, let answer = Terminal.ask("Apple: share your email or hide it? [s]hare/[h]ide: ") {
-                    choice.hideEmail = answer.lowercased().hasPrefix("h")
-                }
-                return choice
-            })
-        try await LoginEnvironment.run(global, sheets: sheets) { environment throws(AuthError) in
-            try await environment.signIn(.social(.apple))
+        let terms = try gates.termsAccepted()
+        let questions = AppleSheetQuestions(name: name.flatMap(PersonName.parsing), hideEmail: emailChoice.map { $0 == .hideEmail })
+        let choice = cancel ? AppleSheetChoice(cancel: true) : try await questions.ask(global, appleID: email)
+        let first = Locked<Bool?>(nil)
+        let sheets = ProviderSheets(appleID: email, apple: { isFirst in
+            first.withLock { $0 = isFirst }
+            return choice
+        })
+        try await LoginEnvironment.run(global, sheets: sheets, signIn: gates.chosen, termsAccepted: terms) { environment throws(AuthError) in
+            try await environment.signIn(.social(.apple)) { _ in questions.notes(firstAuthorization: first.current) }
         }
     }
 }

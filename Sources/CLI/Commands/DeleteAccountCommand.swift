@@ -6,7 +6,11 @@ import AuthSimulation
 struct DeleteAccountCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete-account", abstract: "Delete the signed-in account (Apple tokens are revoked, as the App Store requires).",
-        discussion: "Asks for confirmation on a terminal; without one, --yes is required.")
+        discussion: """
+        Asks for confirmation on a terminal (before taking any lock); without one, --yes is required. Against a remote \
+        backend, an account with Apple sign-in needs the team's key to revoke its Apple tokens: --apple-team-id, \
+        --apple-key-id, --apple-key-file and --idp-url (login serve prints them).
+        """)
 
     @OptionGroup var global: GlobalOptions
 
@@ -14,16 +18,36 @@ struct DeleteAccountCommand: AsyncParsableCommand {
     var yes = false
 
     func run() async throws {
-        let confirmed = yes
+        let global = self.global
+        if !yes || global.isRemote {
+            guard let stored = try await LoginEnvironment.storedSession(global) else {
+                throw Reporter(json: global.json).report(AuthError.notSignedIn, options: global)
+            }
+            try check(stored.user)
+            if !yes { try confirm(stored.user) }
+        }
         try await LoginEnvironment.run(global) { environment throws(AuthError) in
             let user = try environment.requireSignedIn().user
-            if !confirmed {
-                guard Terminal.isInteractive else { throw .invalidInput("pass --yes to delete the account without a terminal") }
-                let answer = Terminal.ask("Delete the account \(user.email ?? user.id)? This cannot be undone. [y/N] ")?.lowercased()
-                guard answer == "y" || answer == "yes" else { throw .cancelled }
-            }
+            environment.logger.info("deleting the account", metadata: ["user": "\(user.id)", "providers": "\(user.providers)"])
             try await environment.coordinator.deleteAccount()
             environment.reporter.deleted(userID: user.id, backend: environment.backendName)
         }
+    }
+
+    /// Refuses, before anything is deleted, a remote Apple account without the team's key.
+    private func check(_ user: AuthUser) throws {
+        guard global.isRemote, user.providers.contains(.apple) else { return }
+        let missing = [("--apple-team-id", global.appleTeamID), ("--apple-key-id", global.appleKeyID), ("--apple-key-file", global.appleKeyFile),
+                       ("--idp-url", global.idpURL)].filter { $0.1 == nil }.map(\.0)
+        guard missing.isEmpty else {
+            throw Reporter(json: global.json).fail(.usage(
+                "Deleting an account with Apple sign-in revokes its Apple tokens first (App Store guideline 5.1.1(v)), which needs the team's "
+                    + "Sign in with Apple key: pass \(missing.joined(separator: ", ")) (login serve prints the emulator's)"))
+        }
+    }
+
+    private func confirm(_ user: AuthUser) throws {
+        try Terminal.confirmOrRequireYes("Delete the account \(TerminalText.escaped(user.email ?? user.id))? This cannot be undone. [y/N] ",
+                                         declined: "Nothing was deleted.", json: global.json)
     }
 }

@@ -4,12 +4,15 @@ import AuthSimulation
 
 /// `login google`: Google Sign-In through the simulated account chooser.
 struct GoogleCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "google", abstract: "Sign in with Google.")
+    static let configuration = CommandConfiguration(
+        commandName: "google", abstract: "Sign in with Google.",
+        discussion: "--name names the Google account when the simulated Google first sees it; an account has no name unless given one.")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var gates: SignInOptions
 
     @Option(help: "The Google account.")
-    var email: String = "grace.hopper@gmail.com"
+    var email: String = ProviderSheets.defaultGoogleAccount
 
     @Option(help: ArgumentHelp("The account's name, when it is first used.", valueName: "Given Family"))
     var name: String?
@@ -19,13 +22,17 @@ struct GoogleCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let name, PersonName.parsing(name) == nil { throw ValidationError("--name must not be empty") }
-        if (try? EmailAddressValidation.check(email)) == nil { throw ValidationError("--email \"\(email)\" is not an email address") }
+        try EmailAddressValidation.check(email)
     }
 
     func run() async throws {
-        let choice = SimulatedGoogleAuthorizer.Choice(email: email, name: name.flatMap(PersonName.parsing) ?? PersonName(givenName: "Grace", familyName: "Hopper"), cancel: cancel)
-        try await LoginEnvironment.run(global, sheets: ProviderSheets(google: { _ in choice })) { environment throws(AuthError) in
-            try await environment.signIn(.social(.google))
+        let terms = try gates.termsAccepted()
+        let choice = SimulatedGoogleAuthorizer.Choice(email: email, name: name.flatMap(PersonName.parsing), cancel: cancel)
+        let named = name != nil
+        try await LoginEnvironment.run(global, sheets: ProviderSheets(google: { _ in choice }), signIn: gates.chosen, termsAccepted: terms) { environment throws(AuthError) in
+            try await environment.signIn(.social(.google)) { result in
+                named && !result.isNewUser ? ["--name was not used: the account exists already, and its name stays what it was"] : []
+            }
         }
     }
 }

@@ -1,15 +1,19 @@
 import ArgumentParser
 import AuthDomain
+import AuthPresentation
 import AuthSimulation
 
 /// `login link apple|google`: add a provider to the signed-in account (a guest keeps its id).
 struct LinkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "link", abstract: "Link Apple or Google to the signed-in account (a guest keeps its id and stops being anonymous).")
+        commandName: "link", abstract: "Link Apple or Google to the signed-in account (a guest keeps its id and stops being anonymous).",
+        discussion: "Linking Apple asks, on a terminal, for the name and the email choice when it is the app's first authorization, as signing in does.")
 
     enum LinkableProvider: String, ExpressibleByArgument, CaseIterable {
         case apple
         case google
+
+        init?(argument: String) { self.init(rawValue: argument.lowercased()) }
     }
 
     @OptionGroup var global: GlobalOptions
@@ -31,20 +35,29 @@ struct LinkCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let name, PersonName.parsing(name) == nil { throw ValidationError("--name must not be empty") }
-        if let email, (try? EmailAddressValidation.check(email)) == nil { throw ValidationError("--email \"\(email)\" is not an email address") }
+        try EmailAddressValidation.check(email)
     }
 
     func run() async throws {
-        let (provider, email, hide, switchIfTaken) = (ProviderID(rawValue: self.provider.rawValue), self.email, hideEmail, self.switchIfTaken)
+        let (provider, email, switchIfTaken) = (ProviderID(rawValue: self.provider.rawValue), self.email, self.switchIfTaken)
         let name = self.name.flatMap(PersonName.parsing)
+        var apple = AppleSheetChoice(name: name, hideEmail: hideEmail)
+        if provider == .apple {
+            apple = try await AppleSheetQuestions(name: name, hideEmail: hideEmail ? true : nil).ask(global, appleID: email)
+        }
+        let sheet = apple
         let sheets = ProviderSheets(
-            appleID: provider == .apple ? email : nil, apple: { _ in AppleSheetChoice(name: name, hideEmail: hide) },
+            appleID: provider == .apple ? email : nil, apple: { _ in sheet },
             google: { _ in SimulatedGoogleAuthorizer.Choice(email: email ?? ProviderSheets.defaultGoogleAccount, name: name) })
-        try await LoginEnvironment.run(global, sheets: sheets) { environment throws(AuthError) in
-            _ = try environment.requireSignedIn()
-            do throws(AuthError) {
+        try await LoginEnvironment.run(global, sheets: sheets) { environment in
+            let user = try environment.requireSignedIn().user
+            if user.providers.contains(provider) {
+                throw CommandFailure(code: "provider_already_linked", message: "\(AuthErrorMessages.name(of: provider)) is already linked to this account.",
+                                     exit: .refused)
+            }
+            do {
                 environment.reporter.linked(try await environment.coordinator.link(provider), backend: environment.backendName)
-            } catch .credentialAlreadyInUse(_, let recovery?) where switchIfTaken {
+            } catch AuthError.credentialAlreadyInUse(_, let recovery?) where switchIfTaken {
                 let result = try await environment.coordinator.signIn(recovering: recovery)
                 environment.reporter.signedIn(result, destination: .main, backend: environment.backendName)
             }

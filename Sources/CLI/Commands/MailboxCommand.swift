@@ -1,10 +1,11 @@
 import ArgumentParser
 import AuthDomain
 
-/// `login mailbox`: the messages the embedded services mailed to an address.
+/// `login mailbox`: the messages the simulated services mailed to an address.
 struct MailboxCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "mailbox", abstract: "List the codes the embedded backend has mailed to an address, newest last.")
+        commandName: "mailbox", abstract: "List the codes the embedded backend (or, with --idp-url, the emulator) has mailed to an address, newest last.",
+        discussion: "It only reads, so it answers at once even while another command (a login otp waiting for its code) runs.")
 
     @OptionGroup var global: GlobalOptions
 
@@ -12,12 +13,12 @@ struct MailboxCommand: AsyncParsableCommand {
     var email: String
 
     func validate() throws {
-        if (try? EmailAddressValidation.check(email)) == nil { throw ValidationError("--email \"\(email)\" is not an email address") }
+        try EmailAddressValidation.check(email)
     }
 
     func run() async throws {
         let email = self.email.lowercased()
-        try await LoginEnvironment.run(global) { environment throws(AuthError) in
+        try await LoginEnvironment.run(global, access: .readOnly) { environment throws(AuthError) in
             let messages = try await environment.providers.mailbox(for: email).filter { $0.sender == environment.backendName }
             environment.reporter.mailbox(messages, email: email)
         }

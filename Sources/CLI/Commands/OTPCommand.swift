@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuthData
 import AuthDomain
 
 /// `login otp`: sign in with a code sent by email.
@@ -6,12 +7,14 @@ struct OTPCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "otp", abstract: "Sign in with a code sent by email.",
         discussion: """
-        Without --code, sends a code; on a terminal it then asks for it, otherwise it exits and \
-        `login mailbox --email E` shows the code. With --code, verifies it. Firebase has no email OTP: \
-        its code is the oobCode of an email sign-in link.
+        Without --code, sends a code; on a terminal it then asks for it (a wrong code is asked again, Ctrl-D cancels), \
+        and no lock is held while it waits, so `login mailbox --email E` in another shell shows the code. Without a terminal \
+        it exits after sending. With --code, verifies it. Firebase has no email OTP: its code is the oobCode of an email \
+        sign-in link.
         """)
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var gates: SignInOptions
 
     @Option(help: "The address to send the code to.")
     var email: String
@@ -20,24 +23,46 @@ struct OTPCommand: AsyncParsableCommand {
     var code: String?
 
     func validate() throws {
-        if (try? EmailAddressValidation.check(email)) == nil { throw ValidationError("--email \"\(email)\" is not an email address") }
+        try EmailAddressValidation.check(email)
         if let code, code.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--code must not be empty") }
     }
 
     func run() async throws {
-        let (email, code) = (self.email, self.code)
-        try await LoginEnvironment.run(global) { environment throws(AuthError) in
-            if let code {
+        let (email, global, gates) = (self.email, self.global, self.gates)
+        if let code {
+            try await LoginEnvironment.run(global, signIn: gates.chosen) { environment throws(AuthError) in
                 try await environment.signIn(.emailCode(email: email, code: Secret(code)))
-                return
             }
-            guard Terminal.isInteractive, !environment.options.json else {
+            return
+        }
+        let terms = try gates.termsAccepted()
+        guard Terminal.isInteractive, !global.json else {
+            try await LoginEnvironment.run(global, signIn: gates.chosen, termsAccepted: terms) { environment throws(AuthError) in
                 try await environment.signIn(.emailOTP(email: email))
-                return
             }
-            _ = try await environment.login.execute(with: .emailOTP(email: email))
-            guard let typed = Terminal.ask("Code sent to \(email). Enter it: "), !typed.isEmpty else { throw .cancelled }
-            try await environment.signIn(.emailCode(email: email, code: Secret(typed)))
+            return
+        }
+        try await LoginEnvironment.run(global, signIn: gates.chosen, termsAccepted: terms) { environment throws(AuthError) in
+            _ = try await environment.login.execute(with: .emailOTP(email: email), termsAccepted: environment.termsAccepted)
+        }
+        let hint = (["login mailbox --email", email] + global.repeatedArguments).joined(separator: " ")
+        var question = "A code was sent to \(email) (\(hint) shows it). Enter it: "
+        while true {
+            let typed = try Terminal.ask(question)
+            guard !typed.isEmpty else {
+                question = "Type the code (Ctrl-D cancels): "
+                continue
+            }
+            let wrong = Locked(false)
+            try await LoginEnvironment.run(global, signIn: gates.chosen) { environment throws(AuthError) in
+                do throws(AuthError) {
+                    try await environment.signIn(.emailCode(email: email, code: Secret(typed)))
+                } catch .codeInvalid {
+                    wrong.withLock { $0 = true }
+                }
+            }
+            guard wrong.current else { return }
+            question = "That code is not valid; type it again (Ctrl-D cancels): "
         }
     }
 }

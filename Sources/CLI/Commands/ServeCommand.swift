@@ -12,8 +12,13 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve", abstract: "Serve Supabase Auth, Firebase Auth and the simulated Apple/Google on one port.",
         discussion: """
-        Users, sessions and keys are kept in the state directory (written atomically at most once a second \
-        and at shutdown), so a restart keeps them; --ephemeral keeps none. Stop with Ctrl-C or SIGTERM.
+        Users, sessions and keys are kept in the state directory (written atomically at most once a second and at \
+        shutdown), so a restart keeps them; --ephemeral keeps no users. The server holds the directory while it runs: a \
+        second serve on it is refused, and embedded commands on it are told to use the server's URL. Stop with Ctrl-C or \
+        SIGTERM. It takes --state-dir, --json and --verbose; not --backend (it serves both).
+
+        The emulator is open by design (anyone who reaches it reads every mailbox and mints Apple and Google tokens): \
+        a --host other than loopback prints a warning.
         """)
 
     @Option(help: "The address to bind.")
@@ -22,7 +27,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to bind (0 picks a free one).")
     var port = 9999
 
-    @Option(help: ArgumentHelp("Where users, sessions and keys are kept.", discussion: "Default: $XDG_STATE_HOME/login, else ~/.local/state/login.", valueName: "dir"))
+    @Option(help: ArgumentHelp("Where users, sessions and keys are kept (env: LOGIN_STATE_DIR).", discussion: "Default: $XDG_STATE_HOME/login, else ~/.local/state/login.", valueName: "dir"))
     var stateDir: String?
 
     @Flag(help: "Keep no users or sessions between runs.")
@@ -43,6 +48,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A Google client id the services accept (repeatable).", valueName: "id"))
     var googleClientID: [String] = []
 
+    @Flag(help: "Print the startup banner as one JSON object.")
+    var json = false
+
     @Flag(help: "Log every request (method, path without the query, status) on stderr.")
     var verbose = false
 
@@ -53,11 +61,13 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
         guard firebaseAccountsPerHour >= 0 else { throw ValidationError("--firebase-accounts-per-hour must not be negative") }
+        if stateDir?.isEmpty == true { throw ValidationError("--state-dir must not be empty (omit it for the default directory)") }
     }
 
     func run() async throws {
         let global = try GlobalOptions.parse(stateDir.map { ["--state-dir", $0] } ?? [])
-        var configuration = EmulatorConfiguration(host: host, port: port, stateDirectory: global.stateDirectory, ephemeral: ephemeral)
+        let directory = global.stateDirectory
+        var configuration = EmulatorConfiguration(host: host, port: port, stateDirectory: directory, ephemeral: ephemeral)
         configuration.anonKeys = anonKey
         configuration.supabase = supabase.settings
         if !firebaseProject.isEmpty { configuration.firebaseProjects = firebaseProject }
@@ -66,30 +76,43 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.clientIDs[provider] = ids
         }
         let logger = LoginEnvironment.makeLogger(label: "emulator", verbose: verbose)
-        let reporter = Reporter(json: false)
+        let reporter = Reporter(json: json, verbose: verbose)
+        let locks: ServeLocks
+        do { locks = try await ServeLocks.take(directory, logger: logger) } catch { throw reporter.report(error, options: nil) }
+        if let warning = ServeBanner.exposureWarning(host: host) { reporter.note(warning, label: "warning") }
         let app: EmulatorApp
-        let requested = configuration
+        let (requested, json) = (configuration, self.json)
         do {
             app = try await buildEmulator(configuration: configuration, logger: logger) { emulator, boundPort in
                 var bound = requested
                 bound.port = boundPort
-                FileHandle.standardOutput.write(Data(ServeBanner(configuration: bound, emulator: emulator).text.utf8))
+                let banner = ServeBanner(configuration: bound, emulator: emulator)
+                FileHandle.standardOutput.write(Data((json ? banner.json.jsonString + "\n" : banner.text).utf8))
+                let registration = ServeRegistration(pid: getpid(), baseURL: bound.baseURL, anonKey: emulator.anonKey,
+                                                     firebaseProject: bound.firebaseProjects.first ?? GlobalOptions.emulatorDefaultProject)
+                do { try registration.write(in: directory) } catch { logger.warning("could not write serve.json", metadata: ["error": "\(error)"]) }
             }
+        } catch let failure as SimulationStoreError {
+            throw reporter.fail(CommandFailure(code: "state_dir_unusable", message: "The emulator cannot start: \(failure.description)", exit: .stateDirectory))
         } catch {
-            throw reporter.fail(code: "state_dir_corrupt", message: "The emulator cannot start: \(error)", exit: .authenticationFailed)
+            throw reporter.fail(CommandFailure(code: "serve_failed", message: "The emulator cannot start: \(error)", exit: .unreachable))
         }
-        writeServiceRoleKey(app.emulator.serviceRoleKey, in: global.stateDirectory, logger: logger)
+        writeServiceRoleKey(app.emulator.serviceRoleKey, in: directory, logger: logger)
         do {
             try await app.runUntilSignalled()
         } catch {
-            throw reporter.fail(code: "serve_failed", message: "The emulator stopped: \(error)", exit: .unreachable)
+            let text = "\(error)"
+            let message = text.contains("Address already in use")
+                ? "Port \(port) on \(host) is already in use (another login serve?); choose another --port, or --port 0 for a free one."
+                : "The emulator stopped: \(text)"
+            throw reporter.fail(CommandFailure(code: "serve_failed", message: message, exit: .unreachable))
         }
-        FileHandle.standardError.write(Data("emulator stopped; state saved\n".utf8))
+        locks.release()
+        FileHandle.standardError.write(Data((ephemeral ? "emulator stopped; nothing saved (--ephemeral)\n" : "emulator stopped; state saved in \(directory.path)\n").utf8))
     }
 
     private func writeServiceRoleKey(_ key: String, in directory: URL, logger: Logger) {
         do {
-            try AtomicFile.ensureDirectory(directory)
             try AtomicFile.write(Data(key.utf8), to: directory.appendingPathComponent("service_role.key"))
         } catch {
             logger.warning("could not write service_role.key", metadata: ["directory": "\(directory.path)", "error": "\(error)"])

@@ -10,9 +10,9 @@ struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status", abstract: "Show the stored session (\"signed out\" when there is none).",
         discussion: """
-        With --watch, keeps running (until interrupted) and prints auth-state events as they happen: the initial \
-        session first, then refreshes made by the auto-refresh loop, sign-outs, updates. Other login commands \
-        keep working meanwhile.
+        With --watch, keeps running (until Ctrl-C, which exits 0) and prints auth-state events as they happen: the \
+        initial session first, then refreshes made by its auto-refresh loop, and what other login commands do to the \
+        session meanwhile (a sign-in, refresh, link or logout in another shell shows within a second).
         """)
 
     @OptionGroup var global: GlobalOptions
@@ -33,7 +33,7 @@ struct StatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard watch else {
-            try await LoginEnvironment.run(global) { environment throws(AuthError) in
+            try await LoginEnvironment.run(global, access: .readOnly) { environment throws(AuthError) in
                 environment.reporter.status(environment.initial?.stored, backend: environment.backendName, now: Date())
             }
             return
@@ -41,6 +41,9 @@ struct StatusCommand: AsyncParsableCommand {
         try await LoginEnvironment.run(global, mode: .watch(refreshLead: refreshLead)) { environment throws(AuthError) in
             let events = environment.coordinator.authStateChanges
             await environment.sessions.startAutoRefresh()
+            let sessions = environment.sessions
+            let watcher = Task { await SessionFileWatcher(url: environment.store.fileURL).watch { await sessions.adoptExternalChanges() } }
+            defer { watcher.cancel() }
             for await event in events {
                 environment.reporter.event(event, backend: environment.backendName, now: Date())
             }

@@ -1,26 +1,40 @@
 import ArgumentParser
 import AuthDomain
+import AuthPresentation
 
 /// `login unlink PROVIDER`: remove a provider when another way in remains.
 struct UnlinkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "unlink", abstract: "Remove a provider from the signed-in account, when the account has another way in.")
 
+    enum UnlinkableProvider: String, ExpressibleByArgument, CaseIterable {
+        case apple
+        case google
+        case email
+
+        init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+    }
+
     @OptionGroup var global: GlobalOptions
 
     @Argument(help: "apple, google or email.")
-    var provider: String
-
-    func validate() throws {
-        guard ["apple", "google", "email"].contains(provider) else { throw ValidationError("PROVIDER must be apple, google or email") }
-    }
+    var provider: UnlinkableProvider
 
     func run() async throws {
-        let provider = ProviderID(rawValue: self.provider)
-        try await LoginEnvironment.run(global) { environment throws(AuthError) in
-            _ = try environment.requireSignedIn()
-            let user = try await environment.coordinator.unlink(provider)
-            environment.reporter.unlinked(provider, user: user, backend: environment.backendName)
+        let provider = ProviderID(rawValue: self.provider.rawValue)
+        try await LoginEnvironment.run(global) { environment in
+            let user = try environment.requireSignedIn().user
+            let has = user.isAnonymous ? "a guest account" : "it has " + Reporter.linkedProviders(user).map { AuthErrorMessages.name(of: $0) }.joined(separator: ", ")
+            let notLinked = CommandFailure(code: "provider_not_linked",
+                                           message: "\(AuthErrorMessages.name(of: provider)) is not linked to this account (\(has)).", exit: .refused)
+            guard user.providers.contains(provider) else { throw notLinked }
+            do {
+                let updated = try await environment.coordinator.unlink(provider)
+                environment.reporter.unlinked(provider, user: updated, backend: environment.backendName)
+            } catch AuthError.invalidInput {
+                // The account changed since the session was stored: the backend says it is not linked.
+                throw notLinked
+            }
         }
     }
 }

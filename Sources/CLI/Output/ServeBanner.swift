@@ -1,6 +1,7 @@
 import AuthData
 import AuthDomain
 import AuthEmulator
+import AuthJWT
 import AuthPresentation
 import Foundation
 
@@ -33,5 +34,39 @@ struct ServeBanner {
         let width = lines.map(\.0.count).max() ?? 0
         return "AuthCoordinator emulator listening on \(base)\n"
             + lines.map { "  " + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n") + "\n"
+    }
+
+    /// The same, as one JSON object (`serve --json`).
+    var json: JSONObject {
+        let base = configuration.baseURL
+        let keys = emulator.services.keys
+        var clientIDs = JSONObject()
+        for (provider, ids) in configuration.clientIDs.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            clientIDs[provider.rawValue] = .array(ids.map(JSONValue.string))
+        }
+        return [
+            "event": .string("serving"), "url": .string(base),
+            "supabase": .object(["url": .string(base), "anonKey": .string(emulator.anonKey),
+                                 "serviceRoleKeyFile": configuration.stateDirectory.map { .string($0.appendingPathComponent("service_role.key").path) } ?? .null]),
+            "firebase": .object(["emulatorHost": .string(String(base.dropFirst("http://".count))),
+                                 "projects": .array(configuration.firebaseProjects.map(JSONValue.string))]),
+            "clientIds": .object(clientIDs),
+            "apple": .object(["teamId": .string(keys.teamID), "keyId": .string(keys.developerKeyID),
+                              "keyFile": emulator.developerKeyPath.map(JSONValue.string) ?? .null]),
+            "idpURL": .string(base), "mailbox": .string(base + "/mailbox/{email}"),
+            "stateDir": configuration.stateDirectory.map { .string($0.path) } ?? .null, "ephemeral": .bool(configuration.ephemeral),
+        ]
+    }
+
+    /// The warning for a server other machines can reach, naming what is open on it; `nil` on
+    /// loopback.
+    /// - Parameter host: The bind address.
+    /// - Returns: The warning.
+    static func exposureWarning(host: String) -> String? {
+        let lowered = host.lowercased()
+        guard !(lowered == "localhost" || lowered == "::1" || lowered == "[::1]" || lowered.hasPrefix("127.")) else { return nil }
+        return "serving on \(host), which other machines can reach. The emulator is open by design: anyone who reaches it can read "
+            + "every mailbox (and so sign in as any address with a code), mint simulated Apple and Google ID tokens for any account, "
+            + "and so take over every account on it; its anon key is printed to all. Bind 127.0.0.1 unless the network is yours alone."
     }
 }

@@ -9,6 +9,11 @@ enum BackendChoice: String, ExpressibleByArgument, CaseIterable {
     case supabase
     case firebase
 
+    /// Reads `supabase` or `firebase` in any case (`--backend Firebase`).
+    init?(argument: String) {
+        self.init(rawValue: argument.lowercased())
+    }
+
     /// Everything `login` does differently per backend, decided in this one exhaustive switch: a
     /// backend added to the enum does not compile until each of these is given.
     var profile: BackendProfile {
@@ -34,7 +39,9 @@ enum BackendChoice: String, ExpressibleByArgument, CaseIterable {
                     configuration.adminToken = options.firebaseAdminToken.map { Secret($0) }
                     return FirebaseAuthBackend(configuration: configuration, transport: transport, clock: .live)
                 },
-                remoteEndpoint: { ($0.firebaseEmulatorHost ?? "firebase") + "/" + ($0.firebaseProject ?? "") })
+                // The emulator serves one user store whatever the key; production's is named by the key. The
+                // project is not part of it: adding --firebase-project (for global sign-out) keeps the session.
+                remoteEndpoint: { $0.firebaseEmulatorHost.map { "emulator/" + $0 } ?? "firebase/" + ($0.firebaseAPIKey ?? "") })
         }
     }
 }

@@ -3,13 +3,17 @@ import AuthData
 import AuthSimulation
 import Foundation
 
-/// The options every command takes.
+/// The options every command but `serve` takes. Remote settings may also come from the
+/// environment (`SUPABASE_URL`, `SUPABASE_ANON_KEY`, `FIREBASE_AUTH_EMULATOR_HOST`,
+/// `FIREBASE_API_KEY`, `LOGIN_STATE_DIR`); a flag always wins over its variable. The resolved
+/// values are in `GlobalOptions+Resolved.swift`.
 struct GlobalOptions: ParsableArguments {
-    @Option(help: "The auth backend: supabase or firebase.")
-    var backend: BackendChoice = .supabase
+    @Option(name: .customLong("backend"), help: "The auth backend: supabase or firebase (any case; default: supabase, or what the remote flags or variables name).")
+    var backendFlag: BackendChoice?
 
     @Option(help: ArgumentHelp(
-        "Where users, sessions and keys are kept.", discussion: "Default: $XDG_STATE_HOME/login, else ~/.local/state/login.",
+        "Where users, sessions and keys are kept (env: LOGIN_STATE_DIR).",
+        discussion: "Default: $XDG_STATE_HOME/login, else ~/.local/state/login. It must be yours and writable by no one else.",
         valueName: "dir"))
     var stateDir: String?
 
@@ -19,29 +23,38 @@ struct GlobalOptions: ParsableArguments {
     @Flag(help: "Log what happens on stderr.")
     var verbose = false
 
+    @Option(help: ArgumentHelp("How long to wait for another login command using the state directory.", valueName: "seconds"))
+    var lockTimeout: Double = 30
+
     @Option(help: ArgumentHelp("The app's Apple client id (bundle id).", valueName: "id"))
     var appleClientID = "com.example.authcoordinator"
 
     @Option(help: ArgumentHelp("The app's Google OAuth client id.", valueName: "id"))
     var googleClientID = "123456789012-authcoordinator.apps.googleusercontent.com"
 
-    @Option(help: ArgumentHelp("Use the Supabase project (or emulator) at this URL instead of the embedded engine.", valueName: "url"))
-    var supabaseURL: String?
+    @Option(name: .customLong("supabase-url"), help: ArgumentHelp(
+        "Use the Supabase project (or emulator) at this URL instead of the embedded engine (env: SUPABASE_URL).", valueName: "url"))
+    var supabaseURLFlag: String?
 
-    @Option(help: ArgumentHelp("The Supabase anon key for --supabase-url.", valueName: "key"))
-    var supabaseKey: String?
+    @Option(name: .customLong("supabase-key"), help: ArgumentHelp("The anon key for --supabase-url (env: SUPABASE_ANON_KEY).", valueName: "key"))
+    var supabaseKeyFlag: String?
 
-    @Option(help: ArgumentHelp("Use Firebase Auth with this Web API key instead of the embedded engine.", valueName: "key"))
-    var firebaseAPIKey: String?
+    @Option(name: .customLong("firebase-api-key"), help: ArgumentHelp(
+        "Use Firebase Auth with this Web API key instead of the embedded engine (env: FIREBASE_API_KEY; with an emulator host, any value).",
+        valueName: "key"))
+    var firebaseAPIKeyFlag: String?
 
-    @Option(help: ArgumentHelp("The Firebase project id (admin calls, global sign-out).", valueName: "id"))
-    var firebaseProject: String?
+    @Option(name: .customLong("firebase-project"), help: ArgumentHelp(
+        "The Firebase project id, for admin calls and global sign-out (default with an emulator host: demo-authcoordinator).", valueName: "id"))
+    var firebaseProjectFlag: String?
 
-    @Option(help: ArgumentHelp("Reach Firebase through an Auth emulator at host:port.", valueName: "host:port"))
-    var firebaseEmulatorHost: String?
+    @Option(name: .customLong("firebase-emulator-host"), help: ArgumentHelp(
+        "Reach Firebase through an Auth emulator at host:port (env: FIREBASE_AUTH_EMULATOR_HOST).", valueName: "host:port"))
+    var firebaseEmulatorHostFlag: String?
 
-    @Option(help: ArgumentHelp("A Firebase admin bearer token (the emulator accepts `owner`), for global sign-out.", valueName: "token"))
-    var firebaseAdminToken: String?
+    @Option(name: .customLong("firebase-admin-token"), help: ArgumentHelp(
+        "A Firebase admin bearer token, for admin calls and global sign-out (default with an emulator host: owner).", valueName: "token"))
+    var firebaseAdminTokenFlag: String?
 
     @Option(help: ArgumentHelp("The emulator whose simulated Apple ID, Google and mailbox to use with a remote backend.", valueName: "url"))
     var idpURL: String?
@@ -59,9 +72,6 @@ struct GlobalOptions: ParsableArguments {
         "Seconds each HTTP request to a remote backend or --idp-url may take, from sending it to its last byte (1-300).",
         discussion: "A failed idempotent request is retried once, so a call can take twice as long.", valueName: "seconds"))
     var timeout = 30
-
-    /// Whether a remote backend was asked for.
-    var isRemote: Bool { supabaseURL != nil || firebaseAPIKey != nil }
 
     /// The bounds of every HTTP request to a remote backend: `--timeout`, and the transport's
     /// body limit.
@@ -83,32 +93,34 @@ struct GlobalOptions: ParsableArguments {
         return settings
     }
 
-    mutating func validate() throws {
+    func validate() throws {
         guard (1...300).contains(timeout) else { throw ValidationError("--timeout takes 1 to 300 seconds, not \(timeout)") }
-        if supabaseURL != nil, supabaseKey == nil { throw ValidationError("--supabase-url needs --supabase-key") }
-        if supabaseKey != nil, supabaseURL == nil { throw ValidationError("--supabase-key needs --supabase-url") }
-        for (flag, value) in [("--supabase-url", supabaseURL), ("--idp-url", idpURL)] {
-            if let value, URL(string: value)?.scheme == nil { throw ValidationError("\(flag) \"\(value)\" is not a URL") }
+        if stateDir?.isEmpty == true { throw ValidationError("--state-dir must not be empty (omit it for the default directory)") }
+        guard lockTimeout.isFinite, (0...3600).contains(lockTimeout) else { throw ValidationError("--lock-timeout must be a number of seconds from 0 to 3600") }
+        let supabaseFlags = supabaseURLFlag != nil || supabaseKeyFlag != nil
+        let firebaseFlags = firebaseAPIKeyFlag != nil || firebaseEmulatorHostFlag != nil
+        if supabaseFlags && firebaseFlags { throw ValidationError("--supabase-* and --firebase-* options name two backends: choose one") }
+        if backendFlag == .firebase, supabaseFlags { throw ValidationError("--supabase-url and --supabase-key go with --backend supabase") }
+        if backendFlag == .supabase, firebaseFlags { throw ValidationError("--firebase-api-key and --firebase-emulator-host go with --backend firebase") }
+        if supabaseKeyFlag != nil, supabaseURL == nil { throw ValidationError("--supabase-key needs --supabase-url (or SUPABASE_URL)") }
+        if let url = supabaseURL {
+            try Self.checkURL(url, name: supabaseURLFlag == nil ? "SUPABASE_URL" : "--supabase-url")
+            if supabaseKey == nil { throw ValidationError("--supabase-url needs --supabase-key (or SUPABASE_ANON_KEY)") }
         }
+        if let idpURL { try Self.checkURL(idpURL, name: "--idp-url") }
         if let host = firebaseEmulatorHost {
+            let name = firebaseEmulatorHostFlag == nil ? "FIREBASE_AUTH_EMULATOR_HOST" : "--firebase-emulator-host"
             do { _ = try FirebaseConfiguration.emulatorBaseURL(host) } catch {
-                throw ValidationError("--firebase-emulator-host takes host:port, without a scheme (\(error))")
+                throw ValidationError("\(name) takes host:port, without a scheme (for example 127.0.0.1:9999); got \"\(host)\"")
             }
         }
-        if supabaseURL != nil, backend == .firebase, firebaseAPIKey == nil {
-            throw ValidationError("--backend firebase with --supabase-url: give --firebase-api-key too")
-        }
-        if firebaseAPIKey != nil, supabaseURL == nil { backend = .firebase }
+        if firebaseAPIKey?.isEmpty == true { throw ValidationError("--firebase-api-key must not be empty") }
     }
 
-    /// The state directory, resolved.
-    var stateDirectory: URL {
-        if let stateDir { return URL(fileURLWithPath: (stateDir as NSString).expandingTildeInPath) }
-        let environment = ProcessInfo.processInfo.environment
-        if let xdg = environment["XDG_STATE_HOME"], !xdg.isEmpty {
-            return URL(fileURLWithPath: xdg).appendingPathComponent("login")
-        }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/state/login")
+    /// Refuses a URL without an http or https scheme and a host.
+    private static func checkURL(_ text: String, name: String) throws {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = url.host, !host.isEmpty
+        else { throw ValidationError("\(name) \"\(text)\" is not an http(s) URL with a host (for example http://127.0.0.1:9999)") }
     }
 }
-

@@ -33,11 +33,22 @@ enum IdentityProviders: Sendable {
         }
     }
 
+    /// Whether the next Apple sheet for the Apple ID and app is the app's first authorization
+    /// (the sheet then asks for the name and the email choice).
+    /// - Returns: `nil` when there is no Apple here.
+    func isFirstAppleAuthorization(appleID: String?, clientID: String) async throws(AuthError) -> Bool? {
+        switch self {
+        case .embedded(let services): await services.apple.isFirstAuthorization(appleID: appleID, clientID: clientID)
+        case .remote(let providers): try await providers.isFirstAppleAuthorization(appleID: appleID, clientID: clientID)
+        case .unavailable: nil
+        }
+    }
+
     func mailbox(for email: String) async throws(AuthError) -> [MailMessage] {
         switch self {
         case .embedded(let services): return await services.mailbox.messages(for: email)
         case .remote(let providers): return try await providers.mailbox(for: email)
-        case .unavailable: throw .invalidInput("no mailbox: a remote backend needs --idp-url pointing at the emulator")
+        case .unavailable: throw .invalidInput("login mailbox with a remote backend needs --idp-url (the emulator whose mailbox to read)")
         }
     }
 }

@@ -9,15 +9,26 @@ import Logging
 /// The composition root: the one place where concrete types are wired together. It opens the
 /// state directory, builds the embedded services (or, with remote options, the REST adapters),
 /// the session manager and the coordinator, registers every strategy the backend and providers
-/// allow, restores the session once, runs a command, and saves the services' state.
+/// allow, restores the session once, runs a command, and saves the services' state. The
+/// wiring itself is in `LoginEnvironment+Wiring.swift`.
 struct LoginEnvironment: Sendable {
     /// How long the environment holds the embedded services.
     enum Mode: Sendable {
-        /// One command: the services' state is read, used under the state directory's lock, and saved.
+        /// One command.
         case command
         /// A long-running watch (`status --watch`): each backend call takes the lock, reads the
         /// services' state, writes it back and lets go, so other commands work meanwhile.
         case watch(refreshLead: Double?)
+    }
+
+    /// What a command does to the embedded services.
+    enum Access: Sendable {
+        /// It may change them: they are read, used and saved under the state directory's lock.
+        case readWrite
+        /// It only reads them (`status`, `mailbox`, `users list`): no lock is taken (files are
+        /// replaced atomically) and nothing is saved, so it answers while another command holds
+        /// the lock, and works in a read-only directory.
+        case readOnly
     }
 
     let options: GlobalOptions
@@ -25,9 +36,17 @@ struct LoginEnvironment: Sendable {
     let logger: Logger
     let coordinator: AuthenticationCoordinator
     let login: LoginUseCase
+    /// Whether the terms count as accepted for this run (``SignInOptions``).
+    let termsAccepted: Bool
     let providers: IdentityProviders
     /// The session found at start, after the providers' credential checks; `nil` when signed out.
     let initial: InitialSession?
+    /// The session file.
+    let store: FileSessionStore
+    /// The embedded services (`nil` with a remote backend).
+    let services: SimulatedServices?
+    /// The admin API for `users` and `reset`, built on demand (remote credentials are checked then).
+    let adminAccess: @Sendable (AdminOptions) throws(CommandFailure) -> AdminAccess
 
     /// The backend's name, as printed.
     var backendName: String { options.backend.rawValue }
@@ -44,50 +63,67 @@ struct LoginEnvironment: Sendable {
     }
 
     /// Opens the state directory, wires everything, restores the session, runs `body`, and
-    /// (embedded, one command) saves the simulated services even when `body` fails. Failures are
+    /// (embedded, read-write) saves the simulated services even when `body` fails. Failures are
     /// reported and become the documented exit status.
     /// - Parameters:
     ///   - options: The global options.
     ///   - sheets: How the simulated providers' sheets are answered.
     ///   - mode: One command, or a long-running watch.
-    ///   - body: The command.
+    ///   - access: Whether the command changes the embedded services.
+    ///   - signIn: The membership and terms gates.
+    ///   - termsAccepted: Whether the terms were accepted (asked before the lock is taken).
+    ///   - body: The command; it throws ``AuthError``, ``CommandFailure`` or an already reported
+    ///     ``CLIExit``.
+    /// - Throws: The ``CLIExit`` to end with.
     static func run(
-        _ options: GlobalOptions, sheets: ProviderSheets = ProviderSheets(), mode: Mode = .command,
-        _ body: @escaping @Sendable (LoginEnvironment) async throws(AuthError) -> Void
+        _ options: GlobalOptions, sheets: ProviderSheets = ProviderSheets(), mode: Mode = .command, access: Access = .readWrite,
+        signIn: SignInGates = .none, termsAccepted: Bool = false,
+        _ body: @escaping @Sendable (LoginEnvironment) async throws -> Void
     ) async throws {
-        let reporter = Reporter(json: options.json)
+        let reporter = Reporter(json: options.json, verbose: options.verbose)
         let logger = makeLogger(verbose: options.verbose)
-        let directory = SimulationStateDirectory(url: options.stateDirectory)
+        let directory = StateDirectoryAccess(url: options.stateDirectory, lockTimeout: options.lockTimeout, backend: options.backend)
         do {
-            try AtomicFile.ensureDirectory(directory.url)
+            try directory.prepare()
+            let wiring = Wiring(options: options, sheets: sheets, directory: directory, signIn: signIn, termsAccepted: termsAccepted,
+                                reporter: reporter, logger: logger, transport: .urlSession(limits: options.transportLimits))
+            if options.isRemote {
+                logger.info("backend: \(options.backend.rawValue) at \(options.backend.profile.remoteEndpoint(options)) (REST); state in \(directory.url.path)")
+                try await wiring.run(backend: try wiring.remoteBackend(), providers: wiring.remoteProviders(), services: nil, save: false, mode: mode, body)
+                return
+            }
+            try directory.refuseIfServed()
+            logger.info("backend: the embedded \(options.backend.rawValue) engine, state in \(directory.url.path)")
+            switch (mode, access) {
+            case (.watch, _):
+                let backend = ServicesReloadingBackend(directory: directory, profile: options.backend.profile,
+                                                       configuration: options.simulationConfiguration, logger: logger)
+                let services = try await wiring.openServices()
+                try await wiring.run(backend: backend, providers: .embedded(services), services: services, save: false, mode: mode, body)
+            case (.command, .readOnly):
+                let services = try await wiring.openServices()
+                try await wiring.run(backend: options.backend.profile.embedded(services), providers: .embedded(services), services: services,
+                                     save: false, mode: mode, body)
+            case (.command, .readWrite):
+                let held = try await directory.lockServices(logger: logger)
+                defer { held.release() }
+                let services = try await wiring.openServices()
+                try await wiring.run(backend: options.backend.profile.embedded(services), providers: .embedded(services), services: services,
+                                     save: true, mode: mode, body)
+            }
         } catch {
-            throw reporter.fail(code: "state_dir_unusable", message: "The state directory cannot be used: \(error)", exit: .authenticationFailed)
-        }
-        let wiring = Wiring(options: options, sheets: sheets, directory: directory, reporter: reporter, logger: logger)
-        if options.isRemote {
-            let transport = wiring.transport
-            try await wiring.run(backend: try wiring.remoteBackend(transport), providers: wiring.remoteProviders(transport), services: nil, mode: mode, body)
-            return
-        }
-        if case .watch = mode {
-            let backend = ServicesReloadingBackend(directory: directory, profile: options.backend.profile, configuration: options.simulationConfiguration)
-            let services = try await wiring.openServices()
-            try await wiring.run(backend: backend, providers: .embedded(services), services: nil, mode: mode, body)
-            return
-        }
-        try await directory.servicesLock.withLock {
-            let services = try await wiring.openServices()
-            try await wiring.run(backend: options.backend.profile.embedded(services), providers: .embedded(services), services: services, mode: mode, body)
+            throw reporter.report(error, options: options)
         }
     }
 
-    /// The CLI's logger: stderr, debug with `--verbose`, otherwise warnings and worse.
+    /// The CLI's logger: stderr with control characters escaped, debug with `--verbose`,
+    /// otherwise warnings and worse.
     /// - Parameters:
     ///   - label: The logger's label.
     ///   - verbose: Whether `--verbose` was given.
     /// - Returns: The logger.
     static func makeLogger(label: String = "login", verbose: Bool) -> Logger {
-        var logger = Logger(label: label) { StreamLogHandler.standardError(label: $0) }
+        var logger = Logger(label: label) { EscapingLogHandler(label: $0) }
         logger.logLevel = verbose ? .debug : .warning
         return logger
     }
@@ -101,120 +137,25 @@ struct LoginEnvironment: Sendable {
     }
 
     /// Runs one login step and reports it.
-    func signIn(_ credential: LoginCredential) async throws(AuthError) {
-        switch try await login.execute(with: credential) {
+    /// - Parameters:
+    ///   - credential: The step.
+    ///   - notes: Notes to print for a completed sign-in (options it could not use).
+    /// - Returns: The outcome.
+    @discardableResult
+    func signIn(_ credential: LoginCredential, notes: @Sendable (AuthenticationResult) -> [String] = { _ in [] }) async throws(AuthError) -> LoginOutcome {
+        logger.info("signing in: \(credential.provider.rawValue)")
+        let outcome = try await login.execute(with: credential, termsAccepted: termsAccepted)
+        switch outcome {
         case .signedIn(let result, let destination):
-            reporter.signedIn(result, destination: destination, backend: backendName)
+            logger.info("signed in", metadata: ["user": "\(result.user.id)", "new": "\(result.isNewUser)", "destination": "\(destination.name)",
+                                                "expires": "\(result.session.expiresAt)", "session file": "\(store.fileURL.path)"])
+            reporter.signedIn(result, destination: destination, backend: backendName, notes: notes(result))
         case .codeSent(let challenge):
-            reporter.codeSent(challenge, backend: backendName)
+            logger.info("code sent", metadata: ["email": "\(challenge.email)"])
+            reporter.codeSent(challenge, backend: backendName, repeating: options.repeatedArguments)
         }
+        return outcome
     }
-}
-
-/// The parts `LoginEnvironment.run` puts together.
-private struct Wiring: Sendable {
-    let options: GlobalOptions
-    let sheets: ProviderSheets
-    let directory: SimulationStateDirectory
-    let reporter: Reporter
-    let logger: Logger
-
-    func openServices() async throws -> SimulatedServices {
-        do {
-            return try await SimulatedServices(
-                configuration: options.simulationConfiguration, keys: try directory.loadOrCreateKeys(), state: try directory.loadState(), clock: .live)
-        } catch {
-            throw reporter.fail(code: "state_dir_corrupt", message: "The state directory cannot be used: \(error)", exit: .authenticationFailed)
-        }
-    }
-
-    func remoteBackend(_ transport: HTTPTransport) throws -> any AuthBackend {
-        do {
-            return try options.backend.profile.remote(options, transport)
-        } catch {
-            throw reporter.fail(code: "usage", message: error.description.prefix(1).uppercased() + error.description.dropFirst(), exit: .usage)
-        }
-    }
-
-    func remoteProviders(_ transport: HTTPTransport) -> IdentityProviders {
-        options.idpURL.flatMap(URL.init(string:)).map { .remote(HTTPSimulatedProviders(baseURL: $0, transport: transport)) } ?? .unavailable
-    }
-
-    /// Every remote call's transport, bounded by `--timeout` and the body limit.
-    var transport: HTTPTransport { .urlSession(limits: options.transportLimits) }
-
-    /// The Apple token revoker: the embedded services's simulated Apple, or Apple (the emulator's
-    /// simulated Apple) with the team's key from the options.
-    private func tokenRevoker(services: SimulatedServices?) throws -> (any AppleTokenRevoking)? {
-        let clientID = options.simulationConfiguration.clientID(for: .apple)
-        if let services {
-            let keys = services.keys
-            return AppleRESTTokenRevoker(
-                secret: AppleClientSecret(teamID: keys.teamID, keyID: keys.developerKeyID, clientID: clientID, privateKey: try keys.developerKey()),
-                baseURL: URL(string: "http://in-process/appleid")!, transport: try Emulator.inProcess(services: services).inProcessTransport, clock: .live)
-        }
-        guard let team = options.appleTeamID, let keyID = options.appleKeyID, let file = options.appleKeyFile,
-              let idp = options.idpURL.flatMap(URL.init(string:))
-        else { return nil }
-        guard let pem = try? String(contentsOfFile: file, encoding: .utf8),
-              let secret = try? AppleClientSecret(teamID: team, keyID: keyID, clientID: clientID, p8: pem)
-        else { throw reporter.fail(code: "usage", message: "--apple-key-file \(file) is not a readable .p8 key", exit: .usage) }
-        return AppleRESTTokenRevoker(secret: secret, baseURL: idp.appendingPathComponent("appleid"), transport: transport, clock: .live)
-    }
-
-    func run(
-        backend: any AuthBackend, providers: IdentityProviders, services: SimulatedServices?, mode: LoginEnvironment.Mode,
-        _ body: @escaping @Sendable (LoginEnvironment) async throws(AuthError) -> Void
-    ) async throws {
-        var policy = options.backend.profile.refreshPolicy
-        if case .watch(let lead?) = mode { policy.autoRefreshLead = lead }
-        let store = FileSessionStore(fileURL: directory.url.appendingPathComponent(LoginEnvironment.sessionFileName(options)), logger: logger)
-        let profileCache = FileProfileCache(fileURL: directory.url.appendingPathComponent("profiles.json"), logger: logger)
-        let sessions = SessionManager(backend: backend, store: store, clock: .live, policy: policy, logger: logger)
-        let coordinator = AuthenticationCoordinator(backend: backend, sessions: sessions, profileCache: profileCache, logger: logger)
-        try await register(on: coordinator, backend: backend, providers: providers, profileCache: profileCache, revoker: try tokenRevoker(services: services))
-        let environment = LoginEnvironment(
-            options: options, reporter: reporter, logger: logger, coordinator: coordinator,
-            login: LoginUseCase(coordinator: coordinator, router: PostAuthRouter(profiles: AuthUserProfileRepository(cache: profileCache), membership: nil)),
-            providers: providers, initial: await coordinator.start())
-        var failure: AuthError?
-        do { try await body(environment) } catch { failure = error }
-        if let services {
-            do { try directory.saveState(await services.snapshot()) } catch {
-                logger.error("could not save the simulated services' state", metadata: ["error": "\(error)"])
-            }
-        }
-        if let failure { throw reporter.report(failure) }
-    }
-
-    /// Registers a strategy for every way in the backend and the providers allow.
-    private func register(
-        on coordinator: AuthenticationCoordinator, backend: any AuthBackend, providers: IdentityProviders,
-        profileCache: any ProfileCache, revoker: (any AppleTokenRevoking)?
-    ) async throws {
-        await coordinator.register(AnonymousAuthStrategy(backend: backend))
-        await coordinator.register(EmailOTPAuthStrategy(backend: backend))
-        let configuration = options.simulationConfiguration
-        let directory = self.directory.url
-        DeviceSettings.remember(appleID: sheets.appleID, in: directory)
-        let deviceAppleID = sheets.appleID ?? DeviceSettings.load(from: directory).appleID
-        if let apple = providers.appleAuthorizer(clientID: configuration.clientID(for: .apple), deviceAppleID: deviceAppleID, person: sheets.apple) {
-            await coordinator.register(AppleAuthStrategy(
-                authorizer: apple, backend: backend, nonces: NonceGenerator(source: .live), profileCache: profileCache,
-                tokenRevoker: revoker, logger: logger))
-        }
-        let chooseGoogle = sheets.google
-        if let google = providers.googleAuthorizer(clientID: configuration.clientID(for: .google), person: { [coordinator] in
-            chooseGoogle(await coordinator.currentUser()?.email)
-        }) {
-            await coordinator.register(GoogleAuthStrategy(authorizer: google, backend: backend, nonces: NonceGenerator(source: .live)))
-        }
-    }
-}
-
-extension SimulationStateDirectory {
-    /// The lock every `login` process holds while it uses the simulated services' state.
-    var servicesLock: FileLock { FileLock(url: url.appendingPathComponent("world.lock")) }
 }
 
 extension SHA256Hex {

@@ -2,30 +2,31 @@ import AuthData
 import AuthDomain
 import AuthSimulation
 import Foundation
+import Logging
 
 /// The embedded backend for long-running commands (`status --watch`): each call takes the state
 /// directory's lock, reads the simulated services, makes the call, writes them back and lets
 /// go, so other `login` processes can work in between and nothing they did is overwritten.
 struct ServicesReloadingBackend: AuthBackend {
-    let directory: SimulationStateDirectory
+    let directory: StateDirectoryAccess
     let profile: BackendProfile
     let configuration: SimulationConfiguration
+    let logger: Logger
 
     private func withBackend<T: Sendable>(_ body: @escaping @Sendable (any AuthBackend) async throws(AuthError) -> T) async throws(AuthError) -> T {
-        let lock = directory.servicesLock
         let held: FileLock.Held
-        do { held = try await lock.acquire() } catch { throw .storage("\(error)") }
+        do { held = try await directory.lockServices(logger: logger) } catch { throw .storage(error.message) }
         defer { held.release() }
+        let state = SimulationStateDirectory(url: directory.url)
         let services: SimulatedServices
         do {
-            services = try await SimulatedServices(configuration: configuration, keys: try directory.loadOrCreateKeys(),
-                                                state: try directory.loadState(), clock: .live)
+            services = try await SimulatedServices(configuration: configuration, keys: try state.loadOrCreateKeys(), state: try state.loadState(), clock: .live)
         } catch {
             throw .storage("\(error)")
         }
         let result: Result<T, AuthError>
         do throws(AuthError) { result = .success(try await body(profile.embedded(services))) } catch { result = .failure(error) }
-        do { try directory.saveState(await services.snapshot()) } catch { throw .storage("\(error)") }
+        do { try state.saveState(await services.snapshot()) } catch { throw .storage(error.description) }
         return try result.get()
     }
 

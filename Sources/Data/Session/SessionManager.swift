@@ -27,18 +27,18 @@ import Logging
 /// ```
 public actor SessionManager {
     private let backend: any AuthBackend
-    private let store: any SessionStore
+    let store: any SessionStore
     let clock: AuthClock
     let policy: RefreshPolicy
     let logger: Logger
-    private let hub: AuthEventHub
+    let hub: AuthEventHub
 
-    private(set) var current: StoredSession?
+    var current: StoredSession?
     private var restoring: Task<Void, Never>?
     private var refreshTask: Task<Result<AuthSession, AuthError>, Never>?
     /// Bumped by every sign-in and sign-out, so a refresh that started before one of them drops
     /// its answer instead of bringing the old session back.
-    private var generation: UInt64 = 0
+    var generation: UInt64 = 0
     var autoRefreshEnabled = false
     var autoRefreshTask: Task<Void, Never>?
 
@@ -176,7 +176,7 @@ public actor SessionManager {
 
     /// Lets a refresh already on the wire finish first: its answer is stored and adopted when it
     /// lands, so a sign-in or sign-out made meanwhile would otherwise be overwritten by it.
-    private func settleRefresh() async {
+    func settleRefresh() async {
         if let refreshTask { _ = await refreshTask.value }
     }
 

@@ -12,7 +12,7 @@ import Foundation
 /// ```swift
 /// let backend = SupabaseAuthBackend(
 ///     configuration: SupabaseConfiguration(projectURL: URL(string: "https://abc.supabase.co")!, apiKey: anonKey),
-///     transport: URLSessionTransport(), clock: .live)
+///     transport: .urlSession(), clock: .live)
 /// ```
 public struct SupabaseAuthBackend: AuthBackend {
     let api: any SupabaseAuthAPI

@@ -1,8 +1,9 @@
 /// The remote auth service: Supabase Auth, Firebase Auth, or an in-process engine that behaves
 /// like one. The server verifies every identity token; the client never trusts its own check.
 ///
-/// Every method throws ``AuthError``. Adapters: `SupabaseAuthBackend`, `FirebaseAuthBackend`
-/// (REST), `InProcessSupabaseBackend`, `InProcessFirebaseBackend` (simulation).
+/// Every method throws ``AuthError``. Adapters: `SupabaseAuthBackend` and `FirebaseAuthBackend`
+/// (AuthData), over HTTP or, through AuthSimulation's `SupabaseAuthBackend(engine:)` and
+/// `FirebaseAuthBackend(engine:)`, over the in-process engines.
 public protocol AuthBackend: Sendable {
     /// Signs in (creating the account when needed) with an identity provider's ID token.
     /// - Parameter credential: The ID token, the raw nonce and what else the provider gave.

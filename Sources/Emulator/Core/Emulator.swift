@@ -83,6 +83,8 @@ public final class Emulator: Sendable {
         ("GET", "/mailbox/{email}", "the messages mailed to an address, newest last, each with its `code`", { emulator, call in
             await emulator.mailbox(email: call[parameter: "email"])
         }),
+        ("POST", "/reset", "forget every user, session, authorization and message; keep the keys (`Bearer` service-role key or `owner`)",
+         { emulator, call in await emulator.reset(call.request) }),
     ])
 
     /// Every route the emulator serves, service by service, as the docs list them.

@@ -27,7 +27,7 @@ struct FirebaseRoutes {
 
     private static let client = "/identitytoolkit.googleapis.com/v1"
     private static let relyingParty = "/www.googleapis.com/identitytoolkit/v3/relyingparty"
-    private static let admin = "/identitytoolkit.googleapis.com/v1/projects/{project}"
+    static let admin = "/identitytoolkit.googleapis.com/v1/projects/{project}"
     private static let emulator = "/emulator/v1/projects/{project}"
 
     /// Every Firebase route, under Google's own host names as the first path segment.
@@ -64,6 +64,7 @@ struct FirebaseRoutes {
                 return try await routes.admin(method: method, call.request, engine: engine)
             })
         }
+        rows += adminUserRows
         let emulatorRows: [Row] = [
             ("DELETE", "\(emulator)/accounts", "forget every user of the project", { routes, call in
                 try await routes.project(call[parameter: "project"]).wipeAccounts()
@@ -181,14 +182,14 @@ struct FirebaseRoutes {
         }
     }
 
-    private func requireAdmin(_ request: EmulatorRequest) throws {
+    func requireAdmin(_ request: EmulatorRequest) throws {
         guard let bearer = request.bearer, bearer.lowercased() == "owner" || bearer.hasPrefix("ya29.") else {
             throw FirebaseFailure(status: 401, message: "UNAUTHENTICATED : Request is missing required authentication credential.")
         }
     }
 
     /// The engine of the project a path names.
-    private func project(_ project: String) throws -> FirebaseEngine {
+    func project(_ project: String) throws -> FirebaseEngine {
         guard let engine = projects.engine(for: project) else { throw FirebaseFailure(status: 404, message: "PROJECT_NOT_FOUND") }
         return engine
     }
@@ -202,7 +203,7 @@ struct FirebaseRoutes {
         }
     }
 
-    private func decodeObject(_ request: EmulatorRequest) throws -> JSONObject {
+    func decodeObject(_ request: EmulatorRequest) throws -> JSONObject {
         if let type = request.contentType, type != "application/json" {
             throw Self.invalidPayload("Unexpected content type \(type).")
         }

@@ -54,11 +54,6 @@ extension SupabaseRoutes {
         var appMetadata: JSONObject?
         enum CodingKeys: String, CodingKey { case data, email, password, phone, appMetadata = "app_metadata" }
     }
-
-    struct BanBody: Decodable {
-        var banDuration: String?
-        enum CodingKeys: String, CodingKey { case banDuration = "ban_duration" }
-    }
 }
 
 extension EmulatorRequest {

@@ -34,8 +34,11 @@ struct SupabaseRoutes {
         ("GET", "/settings", "the enabled providers", { $0.respond($1.request, Self.settings) }),
         ("GET", "/health", "GoTrue's health answer", { $0.respond($1.request, Self.health) }),
         ("GET", "/.well-known/jwks.json", "the access-token keys (empty for HS256)", { $0.jwks($1.request) }),
+        ("GET", "/admin/users", "list users, newest first, `page` and `per_page` (service role)", { try await $0.adminListUsers($1) }),
+        ("GET", "/admin/users/{user_id}", "one user (service role)", { try await $0.adminGetUser($1) }),
         ("DELETE", "/admin/users/{user_id}", "delete a user (service role)", { try await $0.adminDeleteUser($1) }),
-        ("PUT", "/admin/users/{user_id}", "ban or unban a user with `ban_duration` (service role)", { try await $0.adminUpdateUser($1) }),
+        ("PUT", "/admin/users/{user_id}", "merge `app_metadata`, `user_metadata`; ban or unban with `ban_duration` (service role)",
+         { try await $0.adminUpdateUserFields($1) }),
     ])
 
     func handle(_ request: EmulatorRequest, path: ArraySlice<String>) async -> EmulatorResponse {
@@ -163,12 +166,6 @@ struct SupabaseRoutes {
         return respond(call.request, [:])
     }
 
-    private func adminUpdateUser(_ call: RouteCall) async throws -> EmulatorResponse {
-        let body: BanBody = try decode(call.request)
-        let user = try await engine.adminBanUser(bearer: call.request.bearer, userID: call[parameter: "user_id"], banDuration: body.banDuration ?? "")
-        return respond(call.request, user.jsonObject)
-    }
-
     /// Decodes a JSON body: an empty body, another content type, malformed JSON or wrong field
     /// types are GoTrue's `bad_json`.
     func decode<T: Decodable>(_ request: EmulatorRequest) throws(SupabaseFailure) -> T {
@@ -181,7 +178,7 @@ struct SupabaseRoutes {
     }
 
     /// Parses a JSON object body strictly (duplicate keys refused).
-    private func decodeObject(_ request: EmulatorRequest) throws(SupabaseFailure) -> JSONObject {
+    func decodeObject(_ request: EmulatorRequest) throws(SupabaseFailure) -> JSONObject {
         if let type = request.contentType, type != "application/json" {
             throw .api(status: 400, code: "bad_json", message: "Could not parse request body as JSON: unsupported content type \(type)")
         }

@@ -20,7 +20,7 @@ extension FirebaseEngine {
     /// `POST /v1/projects/{p}/accounts:lookup` by `localId` or `email`.
     package func adminLookup(_ request: FirebaseAccountRequest) async -> FirebaseLookupResponse {
         let users = await store.users(localIds: request.localId?.values ?? [], emails: request.email ?? [])
-        return FirebaseLookupResponse(users: users.isEmpty ? nil : users.map(\.payload))
+        return FirebaseLookupResponse(users: users.isEmpty ? nil : users.map(\.adminPayload))
     }
 
     /// `POST /v1/projects/{p}/accounts:update` by `localId`.

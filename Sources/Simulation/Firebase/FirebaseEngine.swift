@@ -6,7 +6,7 @@ import Foundation
 
 /// The Firebase Auth semantics, written once: Identity Toolkit sign-in with an IdP token,
 /// anonymous sign-up, email-link sign-in, account lookup/update/delete, Secure Token refresh.
-/// The in-process `InProcessFirebaseBackend` and the emulator's Identity Toolkit routes both
+/// The in-process `FirebaseAuthBackend(engine:)` and the emulator's Identity Toolkit routes both
 /// call it.
 ///
 /// Unlike Google's emulator, it verifies Apple and Google tokens and nonces as production does,

@@ -56,4 +56,7 @@ public actor SimulatedMailbox {
     public func latest(for recipient: String) -> MailMessage? { messages(for: recipient).last }
 
     package var snapshot: [String: [MailMessage]] { messages }
+
+    /// Forgets every message (`login reset`).
+    package func removeAll() { messages = [:] }
 }

@@ -24,7 +24,9 @@ public enum SimulationStoreError: Error, Hashable, Sendable, CustomStringConvert
 ///
 /// Each file starts with a header line holding the SHA-256 of the JSON that follows, and is
 /// replaced atomically; a file whose checksum does not match is reported as corrupt instead of
-/// being trusted.
+/// being trusted. The checksum guards against damage, not against other users: the directory and
+/// its files must be the user's own and writable by no one else (``StateDirectorySafety``), or
+/// nothing is read.
 public struct SimulationStateDirectory: Sendable {
     /// The directory.
     public let url: URL
@@ -48,8 +50,10 @@ public struct SimulationStateDirectory: Sendable {
 
     /// Reads the keys, or generates and saves new ones when there are none.
     /// - Returns: The keys.
-    /// - Throws: ``SimulationStoreError``.
+    /// - Throws: ``SimulationStoreError``; `unavailable` when the directory or `keys.json` is not
+    ///   the user's own or is writable by others.
     public func loadOrCreateKeys() throws(SimulationStoreError) -> SimulationKeys {
+        try StateDirectorySafety.checkDirectory(url)
         if let keys: SimulationKeys = try read(keysURL) { return keys }
         let keys: SimulationKeys
         do { keys = try SimulationKeys.generate() } catch {
@@ -68,7 +72,8 @@ public struct SimulationStateDirectory: Sendable {
     /// - Returns: The state, or an empty state when there is none yet.
     /// - Throws: ``SimulationStoreError/corrupt(path:reason:)`` for a damaged file.
     public func loadState() throws(SimulationStoreError) -> SimulationState {
-        try read(stateURL) ?? SimulationState()
+        try StateDirectorySafety.checkDirectory(url)
+        return try read(stateURL) ?? SimulationState()
     }
 
     /// Replaces the services' state.
@@ -79,6 +84,7 @@ public struct SimulationStateDirectory: Sendable {
     }
 
     private func read<T: Decodable>(_ file: URL) throws(SimulationStoreError) -> T? {
+        try StateDirectorySafety.checkFile(file)
         let data: Data
         do {
             guard let contents = try AtomicFile.read(file) else { return nil }

@@ -5,7 +5,7 @@ import Foundation
 
 /// The Supabase Auth (GoTrue) semantics, written once: who is a new user, how identities link
 /// by verified email, refresh-token rotation and reuse, email one-time codes, rate limits, and
-/// which errors come back. The in-process `InProcessSupabaseBackend` and the emulator's
+/// which errors come back. The in-process `SupabaseAuthBackend(engine:)` and the emulator's
 /// `/auth/v1` routes both call it.
 ///
 /// ID tokens are verified as the real service does: RS256 by `kid` from the provider's JWKS,

@@ -19,6 +19,9 @@ package struct SupabaseUserRecord: Codable, Sendable {
     /// The outstanding `GET /reauthenticate` code (hashed).
     package var reauthentication: SupabaseOTPRecord?
     package var reauthenticationSentAt: Date?
+    /// What the admin set in `app_metadata` (`PUT /admin/users/{id}`), over the `provider` and
+    /// `providers` computed from the identities.
+    package var customAppMetadata: JSONObject?
 }
 
 /// A linked identity (`identities[]`).

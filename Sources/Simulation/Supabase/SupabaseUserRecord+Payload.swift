@@ -4,8 +4,12 @@ import Foundation
 
 extension SupabaseUserRecord {
     /// `app_metadata`: the first identity's provider and the distinct providers in identity
-    /// order; `{}` for anonymous users.
+    /// order (`{}` for anonymous users), then what the admin set.
     var appMetadata: JSONObject {
+        identityAppMetadata.merging(customAppMetadata ?? [:])
+    }
+
+    private var identityAppMetadata: JSONObject {
         guard !identities.isEmpty else { return [:] }
         var providers: [String] = []
         for identity in identities.sorted(by: { $0.createdAt < $1.createdAt }) where !providers.contains(identity.provider) {

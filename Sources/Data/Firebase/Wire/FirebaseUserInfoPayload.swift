@@ -12,6 +12,8 @@ package struct FirebaseUserInfoPayload: Codable, Hashable, Sendable {
     package var createdAt: String?
     package var lastLoginAt: String?
     package var lastRefreshAt: String?
+    /// The custom claims the admin set, as a JSON text (admin answers only).
+    package var customAttributes: String?
 
     package init(
         localId: String, email: String?, emailVerified: Bool?, displayName: String?, photoUrl: String?,

@@ -1,0 +1,76 @@
+import AuthDomain
+import AuthPresentation
+
+/// How a domain error is reported: the words (the presentation layer's messages, sharpened with
+/// the flag to use where the command line can fix it), a code that is the same on both backends
+/// (the backend's own code is not the contract: `credential_already_in_use`, not
+/// `identity_already_exists` or `FEDERATED_USER_ID_ALREADY_LINKED`), and the exit status from the
+/// one table in ``CLIExit``. The developer description (`AuthError.description`, which may hold
+/// a decoder's or the system's wording) is printed only with `--verbose`.
+enum ErrorReport {
+    private static let messages = AuthErrorMessages()
+
+    /// The failure to report for an error.
+    /// - Parameters:
+    ///   - error: The error.
+    ///   - options: The global options, when parsed.
+    /// - Returns: Code, message and exit status.
+    static func failure(for error: AuthError, options: GlobalOptions?) -> CommandFailure {
+        let text = messages.message(for: error).map { $0 + "." } ?? "Sign-in cancelled."
+        switch error {
+        case .cancelled:
+            return CommandFailure(code: "cancelled", message: "Sign-in cancelled.", exit: .cancelled)
+        case .invalidInput(let reason):
+            return .usage(reason.prefix(1).uppercased() + reason.dropFirst())
+        case .invalidEmail(let email):
+            return CommandFailure(code: "invalid_email", message: "\"\(email)\" is not an email address.", exit: .usage)
+        case .network(let reason):
+            return CommandFailure(code: "network", message: "Could not reach the backend: \(reason).", exit: .unreachable)
+        case .backend(let backend) where backend.isServerFailure:
+            return CommandFailure(code: "backend_unavailable", message: "The backend failed (HTTP \(backend.status ?? 500)): \(backend.message)", exit: .unreachable)
+        case .backend(let backend) where backend.message.hasPrefix("could not read the response"):
+            return CommandFailure(code: "unexpected_response", message: "The backend's answer could not be read; is the URL that backend's?", exit: .unreachable)
+        case .backend(let backend):
+            return CommandFailure(code: backend.code.rawValue, message: backend.message.isEmpty ? text : backend.message, exit: .refused)
+        case .credentialAlreadyInUse:
+            return CommandFailure(code: "credential_already_in_use", message: "That identity already belongs to another account (--switch-if-taken signs in to it).", exit: .refused)
+        case .notSignedIn:
+            return CommandFailure(code: "not_signed_in", message: "You're not signed in. Sign in first: login apple, google, anonymous or otp.", exit: .refused)
+        case .providerUnavailable(let provider), .noStrategyRegistered(let provider):
+            if options?.isRemote == true, options?.idpURL == nil {
+                return .usage("\(AuthErrorMessages.name(of: provider)) sign-in against a remote backend needs --idp-url (the emulator's simulated Apple and Google)")
+            }
+            return CommandFailure(code: "provider_unavailable", message: text, exit: .refused)
+        case .termsNotAccepted:
+            return CommandFailure(code: "terms_not_accepted", message: "The terms must be accepted first: pass --accept-terms (or answer the question on a terminal).", exit: .refused)
+        case .storage(let reason):
+            return CommandFailure(code: "storage", message: "The session could not be saved in the state directory: \(reason).", exit: .stateDirectory)
+        default:
+            return CommandFailure(code: code(of: error), message: text, exit: .refused)
+        }
+    }
+
+    /// The stable code of an error reported with the presentation layer's words.
+    static func code(of error: AuthError) -> String {
+        switch error {
+        case .invalidCredential: "invalid_credential"
+        case .missingIdentityToken: "missing_identity_token"
+        case .invalidIdentityToken: "invalid_identity_token"
+        case .missingNonce: "missing_nonce"
+        case .nonceMismatch: "nonce_mismatch"
+        case .authorizationFailed: "authorization_failed"
+        case .notHandled: "not_handled"
+        case .accountDisabled: "account_disabled"
+        case .accountExistsWithDifferentCredential: "account_exists_with_different_credential"
+        case .rateLimited: "rate_limited"
+        case .lastSignInMethod: "last_sign_in_method"
+        case .codeExpired: "code_expired"
+        case .codeInvalid: "code_invalid"
+        case .sessionExpired: "session_expired"
+        case .requiresRecentLogin: "requires_recent_login"
+        case .cancelled, .invalidInput, .invalidEmail, .network, .backend, .credentialAlreadyInUse, .notSignedIn, .providerUnavailable,
+             .noStrategyRegistered, .termsNotAccepted, .storage:
+            "error"
+        }
+    }
+}

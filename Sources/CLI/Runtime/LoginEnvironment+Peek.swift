@@ -1,0 +1,49 @@
+import AuthData
+import AuthDomain
+import AuthSimulation
+import Foundation
+
+/// What a command reads before it asks a question: so the question waits for the person with no
+/// lock held (a prompt that held the state directory's lock used to block `login mailbox`, the
+/// very command that shows the code being asked for).
+extension LoginEnvironment {
+    /// Whether the next Apple sheet is the app's first authorization for the device's Apple ID.
+    /// - Parameters:
+    ///   - options: The global options.
+    ///   - appleID: The Apple ID given on the command line, if any.
+    /// - Returns: `nil` when there is no Apple (a remote backend without `--idp-url`).
+    /// - Throws: The reported ``CLIExit``.
+    static func isFirstAppleAuthorization(_ options: GlobalOptions, appleID: String?) async throws -> Bool? {
+        let reporter = Reporter(json: options.json, verbose: options.verbose)
+        let directory = StateDirectoryAccess(url: options.stateDirectory, lockTimeout: options.lockTimeout, backend: options.backend)
+        do {
+            try directory.prepare()
+            let wiring = Wiring(options: options, sheets: ProviderSheets(), directory: directory, signIn: .none, termsAccepted: false,
+                                reporter: reporter, logger: makeLogger(verbose: options.verbose),
+                                transport: .urlSession(limits: options.transportLimits))
+            let providers: IdentityProviders
+            if options.isRemote {
+                providers = wiring.remoteProviders()
+            } else {
+                try directory.refuseIfServed()
+                providers = .embedded(try await wiring.openServices())
+            }
+            let deviceAppleID = appleID ?? DeviceSettings.load(from: directory.url).appleID
+            return try await providers.isFirstAppleAuthorization(appleID: deviceAppleID, clientID: options.simulationConfiguration.clientID(for: .apple))
+        } catch {
+            throw reporter.report(error, options: options)
+        }
+    }
+
+    /// The stored session, read without any lock (the file is replaced atomically).
+    /// - Parameter options: The global options.
+    /// - Returns: The session, or `nil` when signed out.
+    /// - Throws: The reported ``CLIExit`` when the state directory cannot be used.
+    static func storedSession(_ options: GlobalOptions) async throws -> StoredSession? {
+        let reporter = Reporter(json: options.json, verbose: options.verbose)
+        let directory = StateDirectoryAccess(url: options.stateDirectory, lockTimeout: options.lockTimeout, backend: options.backend)
+        do { try directory.prepare() } catch { throw reporter.report(error, options: options) }
+        let store = FileSessionStore(fileURL: directory.url.appendingPathComponent(sessionFileName(options)), logger: makeLogger(verbose: options.verbose))
+        return try? await store.load()
+    }
+}

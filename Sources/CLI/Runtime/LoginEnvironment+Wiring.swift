@@ -1,0 +1,138 @@
+import AuthData
+import AuthDomain
+import AuthEmulator
+import AuthSimulation
+import Foundation
+import Logging
+
+/// The parts `LoginEnvironment.run` puts together.
+struct Wiring: Sendable {
+    let options: GlobalOptions
+    let sheets: ProviderSheets
+    let directory: StateDirectoryAccess
+    let signIn: SignInGates
+    let termsAccepted: Bool
+    let reporter: Reporter
+    let logger: Logger
+    /// Every remote call's transport (one URLSession), bounded by `--timeout` and the body limit.
+    let transport: HTTPTransport
+
+    private var stateDirectory: SimulationStateDirectory { SimulationStateDirectory(url: directory.url) }
+
+    /// The embedded services, from the state directory's keys and state.
+    /// - Throws: ``CommandFailure`` (exit 5) for a damaged, unreadable or unsafe file.
+    func openServices() async throws(CommandFailure) -> SimulatedServices {
+        let keys: SimulationKeys, state: SimulationState
+        do {
+            keys = try stateDirectory.loadOrCreateKeys()
+            state = try stateDirectory.loadState()
+        } catch {
+            let code = if case .corrupt = error { "state_dir_corrupt" } else { "state_dir_unusable" }
+            throw CommandFailure(code: code, message: "The state directory cannot be used: \(error.description)", exit: .stateDirectory)
+        }
+        do {
+            return try await SimulatedServices(configuration: options.simulationConfiguration, keys: keys, state: state, clock: .live)
+        } catch {
+            throw CommandFailure(code: "state_dir_corrupt", message: "The keys in \(stateDirectory.keysURL.path) cannot be used: \(error)", exit: .stateDirectory)
+        }
+    }
+
+    func remoteBackend() throws(CommandFailure) -> any AuthBackend {
+        do {
+            return try options.backend.profile.remote(options, transport)
+        } catch {
+            throw .usage(error.description.prefix(1).uppercased() + error.description.dropFirst())
+        }
+    }
+
+    func remoteProviders() -> IdentityProviders {
+        options.idpURL.flatMap(URL.init(string:)).map { .remote(HTTPSimulatedProviders(baseURL: $0, transport: transport)) } ?? .unavailable
+    }
+
+    /// The Apple token revoker: the embedded services's simulated Apple, or Apple (the emulator's
+    /// simulated Apple) with the team's key from the options.
+    private func tokenRevoker(services: SimulatedServices?) throws(CommandFailure) -> (any AppleTokenRevoking)? {
+        let clientID = options.simulationConfiguration.clientID(for: .apple)
+        if let services {
+            let keys = services.keys
+            do {
+                return AppleRESTTokenRevoker(
+                    secret: AppleClientSecret(teamID: keys.teamID, keyID: keys.developerKeyID, clientID: clientID, privateKey: try keys.developerKey()),
+                    baseURL: URL(string: "http://in-process/appleid")!, transport: try Emulator.inProcess(services: services).inProcessTransport, clock: .live)
+            } catch {
+                throw CommandFailure(code: "state_dir_corrupt", message: "The team's Sign in with Apple key cannot be used: \(error)", exit: .stateDirectory)
+            }
+        }
+        guard let team = options.appleTeamID, let keyID = options.appleKeyID, let file = options.appleKeyFile,
+              let idp = options.idpURL.flatMap(URL.init(string:))
+        else { return nil }
+        guard let pem = try? String(contentsOfFile: file, encoding: .utf8),
+              let secret = try? AppleClientSecret(teamID: team, keyID: keyID, clientID: clientID, p8: pem)
+        else { throw .usage("--apple-key-file \(file) is not a readable .p8 key") }
+        return AppleRESTTokenRevoker(secret: secret, baseURL: idp.appendingPathComponent("appleid"), transport: transport, clock: .live)
+    }
+
+    /// Wires the session manager, coordinator and strategies, restores the session, runs `body`,
+    /// and saves the services when `save` is set (even when `body` failed; a failed save is
+    /// reported when `body` succeeded).
+    func run(
+        backend: any AuthBackend, providers: IdentityProviders, services: SimulatedServices?, save: Bool, mode: LoginEnvironment.Mode,
+        _ body: @escaping @Sendable (LoginEnvironment) async throws -> Void
+    ) async throws {
+        var policy = options.backend.profile.refreshPolicy
+        if case .watch(let lead?) = mode { policy.autoRefreshLead = lead }
+        let store = FileSessionStore(fileURL: directory.url.appendingPathComponent(LoginEnvironment.sessionFileName(options)), logger: logger)
+        let profileCache = FileProfileCache(fileURL: directory.url.appendingPathComponent("profiles.json"), logger: logger)
+        let sessions = SessionManager(backend: backend, store: store, clock: .live, policy: policy, logger: logger)
+        let coordinator = AuthenticationCoordinator(backend: backend, sessions: sessions, profileCache: profileCache, logger: logger)
+        try await register(on: coordinator, backend: backend, providers: providers, profileCache: profileCache, revoker: try tokenRevoker(services: services))
+        let location: ClaimMembershipChecker.Location = options.backend == .supabase ? .appMetadata : .customClaims
+        let membership = signIn.membershipClaim.map { ClaimMembershipChecker(claim: $0, location: location, coordinator: coordinator) }
+        let login = LoginUseCase(coordinator: coordinator, router: PostAuthRouter(profiles: AuthUserProfileRepository(cache: profileCache), membership: membership),
+                                 requiresTermsAcceptance: signIn.requiresTerms)
+        let initial = await coordinator.start()
+        logger.info("session: \(initial.map { "user \($0.stored.user.id), expires \($0.stored.session.expiresAt)\($0.isExpired ? " (expired)" : "")" } ?? "none") in \(store.fileURL.path)")
+        let environment = LoginEnvironment(
+            options: options, reporter: reporter, logger: logger, coordinator: coordinator, login: login, termsAccepted: termsAccepted,
+            providers: providers, initial: initial, store: store, services: services,
+            adminAccess: { [self] adminOptions throws(CommandFailure) in try AdminWiring(options: options, directory: directory.url).access(services: services, adminOptions) })
+        var failure: (any Error)?
+        do { try await body(environment) } catch { failure = error }
+        if save, let services {
+            do {
+                try stateDirectory.saveState(await services.snapshot())
+                logger.debug("saved the simulated services' state", metadata: ["path": "\(stateDirectory.stateURL.path)"])
+            } catch {
+                logger.error("could not save the simulated services' state", metadata: ["error": "\(error)"])
+                if failure == nil {
+                    failure = CommandFailure(code: "state_dir_unusable", message: "The simulated services' state could not be saved: \(error.description)", exit: .stateDirectory)
+                }
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Registers a strategy for every way in the backend and the providers allow.
+    private func register(
+        on coordinator: AuthenticationCoordinator, backend: any AuthBackend, providers: IdentityProviders,
+        profileCache: any ProfileCache, revoker: (any AppleTokenRevoking)?
+    ) async throws {
+        await coordinator.register(AnonymousAuthStrategy(backend: backend))
+        await coordinator.register(EmailOTPAuthStrategy(backend: backend))
+        let configuration = options.simulationConfiguration
+        let directory = self.directory.url
+        DeviceSettings.remember(appleID: sheets.appleID, in: directory)
+        let deviceAppleID = sheets.appleID ?? DeviceSettings.load(from: directory).appleID
+        if let apple = providers.appleAuthorizer(clientID: configuration.clientID(for: .apple), deviceAppleID: deviceAppleID, person: sheets.apple) {
+            await coordinator.register(AppleAuthStrategy(
+                authorizer: apple, backend: backend, nonces: NonceGenerator(source: .live), profileCache: profileCache,
+                tokenRevoker: revoker, logger: logger))
+        }
+        let chooseGoogle = sheets.google
+        if let google = providers.googleAuthorizer(clientID: configuration.clientID(for: .google), person: { [coordinator] in
+            chooseGoogle(await coordinator.currentUser()?.email)
+        }) {
+            await coordinator.register(GoogleAuthStrategy(authorizer: google, backend: backend, nonces: NonceGenerator(source: .live)))
+        }
+    }
+}

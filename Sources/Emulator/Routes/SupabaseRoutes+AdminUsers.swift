@@ -1,0 +1,63 @@
+import AuthData
+import AuthJWT
+import AuthSimulation
+import Foundation
+
+/// The handlers of GoTrue's admin users API: `GET /admin/users` (paged, with `Link` and
+/// `X-Total-Count`), `GET /admin/users/{id}`, and `PUT /admin/users/{id}`.
+extension SupabaseRoutes {
+    private struct AdminUserBody: Decodable {
+        var appMetadata: JSONObject?
+        var userMetadata: JSONObject?
+        var banDuration: String?
+        enum CodingKeys: String, CodingKey {
+            case appMetadata = "app_metadata", userMetadata = "user_metadata", banDuration = "ban_duration"
+        }
+    }
+
+    func adminListUsers(_ call: RouteCall) async throws -> EmulatorResponse {
+        let request = call.request
+        let page = try Self.pagination(request.query["page"], default: 1)
+        let perPage = try Self.pagination(request.query["per_page"], default: 50)
+        let result = try engine.adminListUsers(bearer: request.bearer, page: page, perPage: perPage)
+        // GoTrue lists users without their identities (`"identities": null`).
+        let users = result.users.map { user -> JSONValue in
+            var object = user.adminJSON
+            object["identities"] = .null
+            return .object(object)
+        }
+        var links: [String] = []
+        if result.pageCount > page { links.append("</admin/users?page=\(page + 1)&per_page=\(perPage)>; rel=\"next\"") }
+        links.append("</admin/users?page=\(result.pageCount)&per_page=\(perPage)>; rel=\"last\"")
+        return .json(["users": .array(users), "aud": .string("authenticated")],
+                     headers: Self.headers(request) + [("X-Total-Count", String(result.total)), ("Link", links.joined(separator: ", "))])
+    }
+
+    func adminGetUser(_ call: RouteCall) async throws -> EmulatorResponse {
+        let user = try engine.adminUser(bearer: call.request.bearer, userID: call[parameter: "user_id"])
+        return respond(call.request, user.adminJSON)
+    }
+
+    /// `app_metadata` and `user_metadata` are merged first, then `ban_duration` applies (an
+    /// absent or empty one leaves the ban alone, `"none"` lifts it).
+    func adminUpdateUserFields(_ call: RouteCall) async throws -> EmulatorResponse {
+        let body: AdminUserBody = try decode(call.request)
+        let (bearer, userID) = (call.request.bearer, call[parameter: "user_id"])
+        var user = try engine.adminUpdateMetadata(bearer: bearer, userID: userID, appMetadata: body.appMetadata, userMetadata: body.userMetadata)
+        if let duration = body.banDuration, !duration.isEmpty {
+            _ = try await engine.adminBanUser(bearer: bearer, userID: userID, banDuration: duration)
+            user = try engine.adminUser(bearer: bearer, userID: userID)
+        }
+        return respond(call.request, user.adminJSON)
+    }
+
+    /// A `page` or `per_page` value: a positive integer (GoTrue answers 400 for anything else;
+    /// its `per_page=0` divides by zero).
+    private static func pagination(_ raw: String?, default value: Int) throws(SupabaseFailure) -> Int {
+        guard let raw, !raw.isEmpty else { return value }
+        guard let number = Int(raw), number > 0 else {
+            throw .api(status: 400, code: "validation_failed", message: "Bad Pagination Parameters: \(raw) is not a positive integer")
+        }
+        return number
+    }
+}
