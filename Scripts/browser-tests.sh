@@ -15,3 +15,4 @@ start_serve
 cd Tests/Browser
 timeout 300 "../../$venv/bin/python" provider_pages_check.py "$base" com.example.authcoordinator ../../Docs/images
 timeout 300 "../../$venv/bin/python" web_sign_in_check.py "$base" "$anon" demo-authcoordinator
+timeout 600 "../../$venv/bin/python" cli_browser_check.py "$(cd ../.. && pwd)/$login" "$base" "$anon"

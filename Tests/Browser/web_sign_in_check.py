@@ -15,6 +15,7 @@ import urllib.parse
 import urllib.request
 
 from cdp import Browser
+from provider_answers import apple_pages, google_page
 from redirect_receiver import RedirectReceiver
 
 base, anon, project = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -35,34 +36,6 @@ def post_json(url, body, headers=None):
             return response.status, json.load(response)
     except urllib.error.HTTPError as error:
         return error.code, json.load(error)
-
-
-def apple_pages(browser, apple_id, first_time, cancel=False):
-    """Answers Apple's pages: the Apple ID, then the first-time sheet or Continue."""
-    browser.wait_for("document.querySelector('#apple_id') !== null", "Apple's Apple ID step")
-    if cancel:
-        browser.evaluate("document.querySelector('button[value=cancel]').click()")
-        return
-    browser.fill("#apple_id", apple_id)
-    browser.click("button[type=submit]")
-    if first_time:
-        check("Create an account" in browser.text(), "Apple: the first time shows the account sheet")
-        browser.fill("#first_name", "Ada")
-        browser.fill("#last_name", "Lovelace")
-        browser.check("input[name=email_choice][value=hide]")
-    else:
-        check("Do you want to continue" in browser.text(), "Apple: a returning sign-in only asks to continue")
-    browser.evaluate("document.querySelector('button[value=continue]').click()")
-
-
-def google_page(browser, email, cancel=False):
-    browser.wait_for("document.querySelector('#email') !== null", "Google's sign-in page")
-    if cancel:
-        browser.evaluate("document.querySelector('button[value=cancel]').click()")
-        return
-    browser.fill("#email", email)
-    browser.fill("#name", "Grace Hopper")
-    browser.evaluate("document.querySelector('button[value=continue]').click()")
 
 
 def supabase_sign_in(browser, receiver, count, provider, answer):

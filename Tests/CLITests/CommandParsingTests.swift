@@ -57,6 +57,19 @@ struct CommandParsingTests {
         #expect(limits.timeout == 30 && limits.maxResponseBytes == 1 << 20)
     }
 
+    @Test("--browser signs in through a browser; --timeout then also bounds the wait for it (5 minutes by default)")
+    func browser() throws {
+        let apple = try parse(["apple", "--browser", "--no-open"], as: AppleCommand.self)
+        let signIn = try #require(apple.browserOptions.signIn(apple.global))
+        #expect(!signIn.launch && signIn.timeout == .seconds(300))
+        #expect(apple.global.transportLimits.timeout == 30, "the HTTP deadline keeps its own default")
+        let google = try parse(["google", "--browser", "--timeout", "60"], as: GoogleCommand.self)
+        #expect(google.browserOptions.signIn(google.global)?.launch == true && google.global.browserTimeout == .seconds(60))
+        #expect(try parse(["link", "apple", "--browser"], as: LinkCommand.self).browserOptions.browser)
+        let plain = try parse(["apple"], as: AppleCommand.self)
+        #expect(plain.browserOptions.signIn(plain.global) == nil)
+    }
+
     @Test("the new commands and options parse: users, token, reset, refresh --expire, the gates, serve --json")
     func newCommands() throws {
         #expect(try parse(["users", "list", "--per-page", "5"], as: UsersListCommand.self).perPage == 5)
@@ -87,6 +100,8 @@ struct CommandParsingTests {
         ["users", "ban", "x", "--for", "7d"], ["users", "ban", "x", "--for", "99999999h"], ["users", "ban", "x", "--for", "-1h"],
         ["users", "claims", "x"], ["users", "claims", "x", "sub=1"], ["users", "claims", "x", "noequals"], ["users", "list", "--per-page", "0"],
         ["serve", "--state-dir", ""], ["apple", "--require-membership", ""],
+        ["apple", "--no-open"], ["apple", "--browser", "--name", "Ada Lovelace"], ["apple", "--browser", "--hide-email"], ["apple", "--browser", "--cancel"],
+        ["google", "--browser", "--email", "g@example.com"], ["google", "--browser", "--cancel"], ["link", "apple", "--browser", "--hide-email"],
     ])
     func usageErrors(arguments: [String]) {
         #expect(throws: (any Error).self) { _ = try Login.parseAsRoot(arguments) }

@@ -1,4 +1,5 @@
 import AuthData
+import AuthEmulator
 import AuthDomain
 import AuthJWT
 import AuthSimulation

@@ -9,7 +9,8 @@ struct AppleCommand: AsyncParsableCommand {
         commandName: "apple", abstract: "Sign in with Apple.",
         discussion: """
         On a terminal, a first sign-in asks for the name and whether to share or hide the email, as Apple's sheet does; \
-        a returning sign-in gets neither from Apple (--name and --hide-email then do nothing, and a note says so).
+        a returning sign-in gets neither from Apple (--name and --hide-email then do nothing, and a note says so). \
+        With --browser, Apple's page asks these instead (Docs/WebSignIn.md).
         """)
 
     enum EmailChoice: String, EnumerableFlag {
@@ -23,6 +24,7 @@ struct AppleCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var gates: SignInOptions
+    @OptionGroup var browserOptions: BrowserOptions
 
     @Option(help: "The Apple ID signed in on the simulated device.")
     var email: String?
@@ -38,10 +40,19 @@ struct AppleCommand: AsyncParsableCommand {
     func validate() throws {
         if let name, PersonName.parsing(name) == nil { throw ValidationError("--name must not be empty") }
         try EmailAddressValidation.check(email)
+        if browserOptions.browser, email != nil || name != nil || emailChoice != nil || cancel {
+            throw ValidationError("with --browser, the Apple ID, name and email choice are given on Apple's page, and cancelling is done there")
+        }
     }
 
     func run() async throws {
         let terms = try gates.termsAccepted()
+        if let browser = browserOptions.signIn(global) {
+            try await LoginEnvironment.run(global, sheets: ProviderSheets(browser: browser), signIn: gates.chosen, termsAccepted: terms) { environment throws(AuthError) in
+                try await environment.signIn(.social(.apple)) { _ in [] }
+            }
+            return
+        }
         let questions = AppleSheetQuestions(name: name.flatMap(PersonName.parsing), hideEmail: emailChoice.map { $0 == .hideEmail })
         let choice = cancel ? AppleSheetChoice(cancel: true) : try await questions.ask(global, appleID: email)
         let first = Locked<Bool?>(nil)

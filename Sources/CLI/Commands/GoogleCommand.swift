@@ -6,13 +6,17 @@ import AuthSimulation
 struct GoogleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "google", abstract: "Sign in with Google.",
-        discussion: "--name names the Google account when the simulated Google first sees it; an account has no name unless given one.")
+        discussion: """
+        --name names the Google account when the simulated Google first sees it; an account has no name unless given one. \
+        With --browser, the account is picked on Google's page instead (Docs/WebSignIn.md).
+        """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var gates: SignInOptions
+    @OptionGroup var browserOptions: BrowserOptions
 
-    @Option(help: "The Google account.")
-    var email: String = ProviderSheets.defaultGoogleAccount
+    @Option(help: ArgumentHelp("The Google account (default: \(ProviderSheets.defaultGoogleAccount)).", valueName: "email"))
+    var email: String?
 
     @Option(help: ArgumentHelp("The account's name, when it is first used.", valueName: "Given Family"))
     var name: String?
@@ -23,11 +27,20 @@ struct GoogleCommand: AsyncParsableCommand {
     func validate() throws {
         if let name, PersonName.parsing(name) == nil { throw ValidationError("--name must not be empty") }
         try EmailAddressValidation.check(email)
+        if browserOptions.browser, email != nil || name != nil || cancel {
+            throw ValidationError("with --browser, the account is picked on Google's page, and cancelling is done there")
+        }
     }
 
     func run() async throws {
         let terms = try gates.termsAccepted()
-        let choice = SimulatedGoogleAuthorizer.Choice(email: email, name: name.flatMap(PersonName.parsing), cancel: cancel)
+        if let browser = browserOptions.signIn(global) {
+            try await LoginEnvironment.run(global, sheets: ProviderSheets(browser: browser), signIn: gates.chosen, termsAccepted: terms) { environment throws(AuthError) in
+                try await environment.signIn(.social(.google)) { _ in [] }
+            }
+            return
+        }
+        let choice = SimulatedGoogleAuthorizer.Choice(email: email ?? ProviderSheets.defaultGoogleAccount, name: name.flatMap(PersonName.parsing), cancel: cancel)
         let named = name != nil
         try await LoginEnvironment.run(global, sheets: ProviderSheets(google: { _ in choice }), signIn: gates.chosen, termsAccepted: terms) { environment throws(AuthError) in
             try await environment.signIn(.social(.google)) { result in

@@ -7,7 +7,10 @@ import AuthSimulation
 struct LinkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "link", abstract: "Link Apple or Google to the signed-in account (a guest keeps its id and stops being anonymous).",
-        discussion: "Linking Apple asks, on a terminal, for the name and the email choice when it is the app's first authorization, as signing in does.")
+        discussion: """
+        Linking Apple asks, on a terminal, for the name and the email choice when it is the app's first authorization, as signing in does. \
+        With --browser, the provider's page asks instead (Docs/WebSignIn.md).
+        """)
 
     enum LinkableProvider: String, ExpressibleByArgument, CaseIterable {
         case apple
@@ -17,6 +20,7 @@ struct LinkCommand: AsyncParsableCommand {
     }
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var browserOptions: BrowserOptions
 
     @Argument(help: "apple or google.")
     var provider: LinkableProvider
@@ -36,19 +40,24 @@ struct LinkCommand: AsyncParsableCommand {
     func validate() throws {
         if let name, PersonName.parsing(name) == nil { throw ValidationError("--name must not be empty") }
         try EmailAddressValidation.check(email)
+        if browserOptions.browser, email != nil || name != nil || hideEmail {
+            throw ValidationError("with --browser, the account, name and email choice are given on the provider's page")
+        }
     }
 
     func run() async throws {
         let (provider, email, switchIfTaken) = (ProviderID(rawValue: self.provider.rawValue), self.email, self.switchIfTaken)
         let name = self.name.flatMap(PersonName.parsing)
         var apple = AppleSheetChoice(name: name, hideEmail: hideEmail)
-        if provider == .apple {
+        let browser = browserOptions.signIn(global)
+        if provider == .apple, browser == nil {
             apple = try await AppleSheetQuestions(name: name, hideEmail: hideEmail ? true : nil).ask(global, appleID: email)
         }
         let sheet = apple
         let sheets = ProviderSheets(
             appleID: provider == .apple ? email : nil, apple: { _ in sheet },
-            google: { _ in SimulatedGoogleAuthorizer.Choice(email: email ?? ProviderSheets.defaultGoogleAccount, name: name) })
+            google: { _ in SimulatedGoogleAuthorizer.Choice(email: email ?? ProviderSheets.defaultGoogleAccount, name: name) },
+            browser: browser)
         try await LoginEnvironment.run(global, sheets: sheets) { environment in
             let user = try environment.requireSignedIn().user
             if user.providers.contains(provider) {

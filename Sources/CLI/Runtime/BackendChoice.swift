@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuthData
 import AuthDomain
+import AuthEmulator
 import AuthSimulation
 import Foundation
 
@@ -28,7 +29,11 @@ enum BackendChoice: String, ExpressibleByArgument, CaseIterable {
                     }
                     return SupabaseAuthBackend(configuration: SupabaseConfiguration(projectURL: url, apiKey: key), transport: transport, clock: .live)
                 },
-                remoteEndpoint: { $0.supabaseURL ?? "" })
+                remoteEndpoint: { $0.supabaseURL ?? "" },
+                served: { server, transport in
+                    SupabaseAuthBackend(configuration: SupabaseConfiguration(projectURL: server.baseURL, apiKey: server.emulator.anonKey),
+                                        transport: transport, clock: .live)
+                })
         case .firebase:
             BackendProfile(
                 refreshPolicy: .firebase,
@@ -41,7 +46,12 @@ enum BackendChoice: String, ExpressibleByArgument, CaseIterable {
                 },
                 // The emulator serves one user store whatever the key; production's is named by the key. The
                 // project is not part of it: adding --firebase-project (for global sign-out) keeps the session.
-                remoteEndpoint: { $0.firebaseEmulatorHost.map { "emulator/" + $0 } ?? "firebase/" + ($0.firebaseAPIKey ?? "") })
+                remoteEndpoint: { $0.firebaseEmulatorHost.map { "emulator/" + $0 } ?? "firebase/" + ($0.firebaseAPIKey ?? "") },
+                served: { server, transport in
+                    FirebaseAuthBackend(configuration: FirebaseConfiguration(
+                        apiKey: "embedded", projectID: server.emulator.services.configuration.firebaseProjectID, emulatorHost: "127.0.0.1:\(server.port)"),
+                        transport: transport, clock: .live)
+                })
         }
     }
 }
@@ -53,7 +63,9 @@ struct BackendProfile: Sendable {
     /// The in-process backend over the embedded services.
     let embedded: @Sendable (SimulatedServices) -> any AuthBackend
     /// The REST adapter for the remote project the options name.
-    let remote: @Sendable (GlobalOptions, HTTPTransport) throws(AuthError) -> any AuthBackend
+    let remote: @Sendable (GlobalOptions, HTTPTransport) throws(AuthError) -> any AuthBackend & WebSignInBackend
     /// What identifies the remote project (one session file per project).
     let remoteEndpoint: @Sendable (GlobalOptions) -> String
+    /// The REST adapter for the embedded services served on a loopback port (`--browser`).
+    let served: @Sendable (RunningEmulator, HTTPTransport) -> any AuthBackend & WebSignInBackend
 }

@@ -69,13 +69,16 @@ struct GlobalOptions: ParsableArguments {
     var appleKeyFile: String?
 
     @Option(help: ArgumentHelp(
-        "Seconds each HTTP request to a remote backend or --idp-url may take, from sending it to its last byte (1-300).",
+        "Seconds each HTTP request to a remote backend or --idp-url may take, from sending it to its last byte (1-300; default 30); with --browser, also how long to wait for the browser (default 300).",
         discussion: "A failed idempotent request is retried once, so a call can take twice as long.", valueName: "seconds"))
-    var timeout = 30
+    var timeout: Int?
 
-    /// The bounds of every HTTP request to a remote backend: `--timeout`, and the transport's
-    /// body limit.
-    var transportLimits: HTTPTransportLimits { HTTPTransportLimits(timeout: TimeInterval(timeout)) }
+    /// The bounds of every HTTP request to a remote backend: `--timeout` (30 s by default), and
+    /// the transport's body limit.
+    var transportLimits: HTTPTransportLimits { HTTPTransportLimits(timeout: TimeInterval(timeout ?? 30)) }
+
+    /// How long a `--browser` sign-in waits for the browser to come back: `--timeout`, else 5 minutes.
+    var browserTimeout: Duration { .seconds(timeout ?? 300) }
 
     /// The embedded services' configuration: the app's client id for each identity provider,
     /// and the Supabase settings of the embedded services (``embeddedSupabaseSettings``).
@@ -94,7 +97,7 @@ struct GlobalOptions: ParsableArguments {
     }
 
     func validate() throws {
-        guard (1...300).contains(timeout) else { throw ValidationError("--timeout takes 1 to 300 seconds, not \(timeout)") }
+        if let timeout, !(1...300).contains(timeout) { throw ValidationError("--timeout takes 1 to 300 seconds, not \(timeout)") }
         if stateDir?.isEmpty == true { throw ValidationError("--state-dir must not be empty (omit it for the default directory)") }
         guard lockTimeout.isFinite, (0...3600).contains(lockTimeout) else { throw ValidationError("--lock-timeout must be a number of seconds from 0 to 3600") }
         let supabaseFlags = supabaseURLFlag != nil || supabaseKeyFlag != nil

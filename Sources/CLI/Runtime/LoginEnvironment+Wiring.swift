@@ -37,7 +37,7 @@ struct Wiring: Sendable {
         }
     }
 
-    func remoteBackend() throws(CommandFailure) -> any AuthBackend {
+    func remoteBackend() throws(CommandFailure) -> any AuthBackend & WebSignInBackend {
         do {
             return try options.backend.profile.remote(options, transport)
         } catch {
@@ -72,11 +72,25 @@ struct Wiring: Sendable {
         return AppleRESTTokenRevoker(secret: secret, baseURL: idp.appendingPathComponent("appleid"), transport: transport, clock: .live)
     }
 
+    /// Serves the embedded services on a loopback port (for `--browser`). The server logs only
+    /// with `--verbose`: stopping it with the browser's keep-alive connection still open is
+    /// logged as an error, which is no news to the person at the terminal.
+    func serve(_ services: SimulatedServices) async throws(CommandFailure) -> RunningEmulator {
+        var serverLogger = logger
+        if logger.logLevel > .debug { serverLogger.logLevel = .critical }
+        do {
+            return try await RunningEmulator.start(services: services, logger: serverLogger)
+        } catch {
+            throw CommandFailure(code: "network", message: "The embedded services cannot be served for the browser: \(error)", exit: .unreachable)
+        }
+    }
+
     /// Wires the session manager, coordinator and strategies, restores the session, runs `body`,
     /// and saves the services when `save` is set (even when `body` failed; a failed save is
     /// reported when `body` succeeded).
     func run(
-        backend: any AuthBackend, providers: IdentityProviders, services: SimulatedServices?, save: Bool, mode: LoginEnvironment.Mode,
+        backend: any AuthBackend, web: (any AuthBackend & WebSignInBackend)?, providers: IdentityProviders, services: SimulatedServices?, save: Bool,
+        mode: LoginEnvironment.Mode,
         _ body: @escaping @Sendable (LoginEnvironment) async throws -> Void
     ) async throws {
         var policy = options.backend.profile.refreshPolicy
@@ -86,6 +100,12 @@ struct Wiring: Sendable {
         let sessions = SessionManager(backend: backend, store: store, clock: .live, policy: policy, logger: logger)
         let coordinator = AuthenticationCoordinator(backend: backend, sessions: sessions, profileCache: profileCache, logger: logger)
         try await register(on: coordinator, backend: backend, providers: providers, profileCache: profileCache, revoker: try tokenRevoker(services: services))
+        if let browser = sheets.browser, let web {
+            for provider in [ProviderID.apple, .google] {
+                await coordinator.register(WebRedirectAuthStrategy(
+                    provider: provider, session: browser.session, backend: web, random: .live, profileCache: profileCache, logger: logger))
+            }
+        }
         let location: ClaimMembershipChecker.Location = options.backend == .supabase ? .appMetadata : .customClaims
         let membership = signIn.membershipClaim.map { ClaimMembershipChecker(claim: $0, location: location, coordinator: coordinator) }
         let login = LoginUseCase(coordinator: coordinator, router: PostAuthRouter(profiles: AuthUserProfileRepository(cache: profileCache), membership: membership),

@@ -89,7 +89,8 @@ struct LoginEnvironment: Sendable {
                                 reporter: reporter, logger: logger, transport: .urlSession(limits: options.transportLimits))
             if options.isRemote {
                 logger.info("backend: \(options.backend.rawValue) at \(options.backend.profile.remoteEndpoint(options)) (REST); state in \(directory.url.path)")
-                try await wiring.run(backend: try wiring.remoteBackend(), providers: wiring.remoteProviders(), services: nil, save: false, mode: mode, body)
+                let backend = try wiring.remoteBackend()
+                try await wiring.run(backend: backend, web: backend, providers: wiring.remoteProviders(), services: nil, save: false, mode: mode, body)
                 return
             }
             try directory.refuseIfServed()
@@ -99,17 +100,31 @@ struct LoginEnvironment: Sendable {
                 let backend = ServicesReloadingBackend(directory: directory, profile: options.backend.profile,
                                                        configuration: options.simulationConfiguration, logger: logger)
                 let services = try await wiring.openServices()
-                try await wiring.run(backend: backend, providers: .embedded(services), services: services, save: false, mode: mode, body)
+                try await wiring.run(backend: backend, web: nil, providers: .embedded(services), services: services, save: false, mode: mode, body)
             case (.command, .readOnly):
                 let services = try await wiring.openServices()
-                try await wiring.run(backend: options.backend.profile.embedded(services), providers: .embedded(services), services: services,
+                try await wiring.run(backend: options.backend.profile.embedded(services), web: nil, providers: .embedded(services), services: services,
                                      save: false, mode: mode, body)
             case (.command, .readWrite):
                 let held = try await directory.lockServices(logger: logger)
                 defer { held.release() }
                 let services = try await wiring.openServices()
-                try await wiring.run(backend: options.backend.profile.embedded(services), providers: .embedded(services), services: services,
-                                     save: true, mode: mode, body)
+                guard sheets.browser != nil else {
+                    try await wiring.run(backend: options.backend.profile.embedded(services), web: nil, providers: .embedded(services), services: services,
+                                         save: true, mode: mode, body)
+                    return
+                }
+                // A browser must reach the providers' pages and the backend's routes: serve the
+                // embedded services on a loopback port for the length of the command.
+                let server = try await wiring.serve(services)
+                let backend = options.backend.profile.served(server, wiring.transport)
+                do {
+                    try await wiring.run(backend: backend, web: backend, providers: .embedded(services), services: services, save: true, mode: mode, body)
+                } catch {
+                    await server.stop()
+                    throw error
+                }
+                await server.stop()
             }
         } catch {
             throw reporter.report(error, options: options)

@@ -16,6 +16,10 @@ struct ProviderSheets: Sendable {
         SimulatedGoogleAuthorizer.Choice(email: $0 ?? ProviderSheets.defaultGoogleAccount)
     }
 
+    /// Sign in with Apple and Google through a browser (`--browser`) instead of the simulated
+    /// sheets; `nil` for the sheets.
+    var browser: BrowserSignIn?
+
     /// The Google account used when none is named.
     static let defaultGoogleAccount = "grace.hopper@gmail.com"
 }

@@ -1,10 +1,10 @@
 import AuthData
-import AuthEmulator
 import AuthSimulation
 import Foundation
 import Logging
 
-/// An emulator serving test services on a free loopback port, stopped when released.
+/// An emulator serving simulated services on a free loopback port, stopped when released: for
+/// tests, and for `login --browser` on the embedded services (a browser must reach the pages).
 public final class RunningEmulator: Sendable {
     /// The emulator.
     public let emulator: Emulator
