@@ -43,6 +43,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A Google client id the services accept (repeatable).", valueName: "id"))
     var googleClientID: [String] = []
 
+    @Flag(help: "Serve the console (/console) to other hosts too, to whoever gives the service-role key (this machine always has it).")
+    var console = false
+
     @Flag(help: "Log every request (method, path without the query, status) on stderr.")
     var verbose = false
 
@@ -60,6 +63,7 @@ struct ServeCommand: AsyncParsableCommand {
         var configuration = EmulatorConfiguration(host: host, port: port, stateDirectory: global.stateDirectory, ephemeral: ephemeral)
         configuration.anonKeys = anonKey
         configuration.supabase = supabase.settings
+        configuration.console = console ? .othersWithServiceRoleKey : .loopbackOnly
         if !firebaseProject.isEmpty { configuration.firebaseProjects = firebaseProject }
         configuration.firebaseRateLimits.newAccountsPerClient = firebaseAccountsPerHour == 0 ? nil : .perHour(firebaseAccountsPerHour)
         for (provider, ids) in [(ProviderID.apple, appleClientID), (.google, googleClientID)] where !ids.isEmpty {
