@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The browser tests: headless Chromium (Debian's `chromium`) driven over the DevTools protocol
-# by Tests/Browser/*.py against `login serve` on loopback. Installs websocket-client from PyPI
-# into .build-browser/venv. Screenshots go to Docs/images/. Exit 1 on any failed check.
+# by Tests/Browser/*.py against `login serve` on loopback (the console check runs last: it resets
+# the emulator). Installs websocket-client from PyPI into .build-browser/venv. Screenshots go to
+# Docs/images/. Exit 1 on any failed check.
 # LOGIN_BINARY names a built binary to use.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,3 +16,5 @@ start_serve
 cd Tests/Browser
 timeout 300 "../../$venv/bin/python" provider_pages_check.py "$base" com.example.authcoordinator ../../Docs/images
 timeout 300 "../../$venv/bin/python" web_sign_in_check.py "$base" "$anon" demo-authcoordinator
+timeout 300 "../../$venv/bin/python" console_check.py "$base" "$anon" com.example.authcoordinator \
+  123456789012-authcoordinator.apps.googleusercontent.com ../../Docs/images
