@@ -2,8 +2,8 @@
 
 Starts `chromium --headless` with its own profile, talks to one page target over a WebSocket
 (websocket-client from PyPI), and offers what the tests need: navigate, wait for a condition,
-fill and click through the DOM, read the URL and text, save a PNG screenshot. Every wait has a
-deadline; the browser is killed on exit.
+fill and click through the DOM, press keys, turn JavaScript off, read the URL and text, save a PNG
+screenshot. Every wait has a deadline; the browser is killed on exit.
 """
 import base64
 import json
@@ -110,8 +110,23 @@ class Browser:
         self.wait_for(f"document.readyState === 'complete' && document.documentElement.dataset.cdpMarker !== {json.dumps(marker)}",
                       f"the page after clicking {selector}")
 
-    def screenshot(self, path):
-        data = self.send("Page.captureScreenshot", format="png")["data"]
+    def press(self, key, code=None, key_code=0):
+        """Presses and releases a key (Tab: press("Tab", "Tab", 9)), as a keyboard does."""
+        for kind in ("rawKeyDown", "keyUp"):
+            self.send("Input.dispatchKeyEvent", type=kind, key=key, code=code or key, windowsVirtualKeyCode=key_code)
+
+    def disable_scripts(self, disabled=True):
+        """Turns the page's JavaScript off (or on again), as a browser setting does."""
+        self.send("Emulation.setScriptExecutionDisabled", value=disabled)
+
+    def screenshot(self, path, full_page=False):
+        """Saves a PNG of the viewport, or of the whole page."""
+        params = {"format": "png"}
+        if full_page:
+            size = self.send("Page.getLayoutMetrics")["cssContentSize"]
+            params.update(captureBeyondViewport=True,
+                          clip={"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1})
+        data = self.send("Page.captureScreenshot", **params)["data"]
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "wb") as file:
             file.write(base64.b64decode(data))

@@ -15,13 +15,14 @@ struct EmulatorHarness {
     let emulator: Emulator
 
     static func make(configuration services: SimulationConfiguration = SimulationConfiguration(),
-                     supabase: SupabaseSettings? = nil) async throws -> EmulatorHarness {
+                     supabase: SupabaseSettings? = nil, console: ConsoleAccess = .loopbackOnly) async throws -> EmulatorHarness {
         var setup = services
         if let supabase { setup.supabase = supabase }
         let world = try await TestWorld.make(configuration: setup)
         var configuration = EmulatorConfiguration(host: "127.0.0.1", port: 0, stateDirectory: nil, ephemeral: true)
         configuration.clientIDs = world.services.configuration.clientIDs
         configuration.firebaseProjects = [world.services.configuration.firebaseProjectID]
+        configuration.console = console
         let app = try buildEmulator(configuration: configuration, services: world.services, developerKeyPath: nil,
                                     logger: Logger(label: "test"), onServerRunning: { _, _ in })
         return EmulatorHarness(world: world, emulator: app.emulator)

@@ -51,6 +51,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Print the startup banner as one JSON object.")
     var json = false
 
+    @Flag(help: "Serve the console (/console) to other hosts too, to whoever gives the service-role key (this machine always has it).")
+    var console = false
+
     @Flag(help: "Log every request (method, path without the query, status) on stderr.")
     var verbose = false
 
@@ -70,6 +73,7 @@ struct ServeCommand: AsyncParsableCommand {
         var configuration = EmulatorConfiguration(host: host, port: port, stateDirectory: directory, ephemeral: ephemeral)
         configuration.anonKeys = anonKey
         configuration.supabase = supabase.settings
+        configuration.console = console ? .othersWithServiceRoleKey : .loopbackOnly
         if !firebaseProject.isEmpty { configuration.firebaseProjects = firebaseProject }
         configuration.firebaseRateLimits.newAccountsPerClient = firebaseAccountsPerHour == 0 ? nil : .perHour(firebaseAccountsPerHour)
         for (provider, ids) in [(ProviderID.apple, appleClientID), (.google, googleClientID)] where !ids.isEmpty {

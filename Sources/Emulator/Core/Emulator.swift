@@ -21,6 +21,7 @@ public final class Emulator: Sendable {
     private let supabase: SupabaseRoutes
     private let firebase: FirebaseRoutes
     private let identityProviders: IdentityProviderRoutes
+    private let console: ConsoleRoutes
     private let changes = Locked<UInt64>(0)
 
     init(configuration: EmulatorConfiguration, services: SimulatedServices, developerKeyPath: String?) throws {
@@ -33,6 +34,9 @@ public final class Emulator: Sendable {
         supabase = SupabaseRoutes(engine: services.supabase, apiKeys: [anonKey, serviceRoleKey] + configuration.anonKeys)
         firebase = FirebaseRoutes(projects: services.firebaseProjects)
         identityProviders = IdentityProviderRoutes(services: services)
+        console = ConsoleRoutes(
+            source: SimulatedServicesConsoleSource(services: services, serviceRoleKey: serviceRoleKey),
+            gate: ConsoleGate(access: configuration.console, serviceRoleKey: serviceRoleKey, formToken: RandomIdentifiers.opaqueToken(32)))
     }
 
     /// How many state-changing requests were answered (for persistence). A request is counted
@@ -61,6 +65,8 @@ public final class Emulator: Sendable {
             return await identityProviders.apple(request, path: Array(segments.dropFirst()))
         case "google":
             return await identityProviders.google(request, path: Array(segments.dropFirst()))
+        case "console":
+            return await console.handle(request, path: segments.dropFirst())
         default:
             let refusal = { (status: Int) -> EmulatorResponse in
                 status == 405
@@ -97,6 +103,7 @@ public final class Emulator: Sendable {
             ("Firebase Auth", FirebaseRoutes.table.prefix, rows(FirebaseRoutes.table)),
             ("Apple (simulated)", IdentityProviderRoutes.appleTable.prefix, rows(IdentityProviderRoutes.appleTable)),
             ("Google (simulated)", IdentityProviderRoutes.googleTable.prefix, rows(IdentityProviderRoutes.googleTable)),
+            ("Console", ConsoleRoutes.table.prefix, rows(ConsoleRoutes.table)),
             ("Emulator", table.prefix, rows(table)),
         ]
     }

@@ -29,6 +29,8 @@ public struct EmulatorConfiguration: Sendable, Hashable {
     /// The Supabase project's settings (manual linking, unverified email sign-ins, nonce checks,
     /// rate limits); GoTrue's defaults unless `login serve` is told otherwise.
     public var supabase = SupabaseSettings()
+    /// Who may open the console at `/console`: this machine only unless `login serve --console`.
+    public var console = ConsoleAccess.loopbackOnly
 
     /// Creates a configuration.
     /// - Parameters:

@@ -6,8 +6,9 @@ enum PageLayout {
     ///   - title: The document title (escaped).
     ///   - body: The content of `<main>`.
     ///   - extraStyle: More CSS for this page.
+    ///   - banner: What comes before `<main>` (a site header, a skip link).
     /// - Returns: The document.
-    static func page(title: String, body: HTML, extraStyle: HTML = "") -> HTML {
+    static func page(title: String, body: HTML, extraStyle: HTML = "", banner: HTML = "") -> HTML {
         """
         <!doctype html>
         <html lang="en">
@@ -18,7 +19,7 @@ enum PageLayout {
         <style>\(style)\(extraStyle)</style>
         </head>
         <body>
-        <main>
+        \(banner)<main id="main">
         \(body)
         </main>
         </body>

@@ -95,7 +95,7 @@ public final class FirebaseEngine: Sendable {
         guard let grantType, !grantType.isEmpty else { throw .code("MISSING_GRANT_TYPE") }
         guard grantType == "refresh_token" else { throw .code("INVALID_GRANT_TYPE") }
         guard let refreshToken, !refreshToken.isEmpty else { throw .code("MISSING_REFRESH_TOKEN") }
-        let (user, record) = try await store.refresh(refreshToken)
+        let (user, record) = try await store.refresh(refreshToken, now: now)
         let idToken = try mintIDToken(for: user, signInProvider: record.signInProvider, authTime: record.authTime)
         return FirebaseSecureTokenResponse(idToken: idToken, expiresIn: expiresIn, refreshToken: refreshToken, userId: user.localId, projectId: configuration.projectNumber)
     }

@@ -33,6 +33,8 @@ package struct FirebaseRefreshRecord: Codable, Sendable {
     package var signInProvider: String
     package var authTime: Int64
     package var issuedAt: Int64
+    /// The last time it minted an ID token (seconds); `nil` before the first refresh.
+    package var lastRefreshedAt: Int64?
 }
 
 /// An outstanding email action code.

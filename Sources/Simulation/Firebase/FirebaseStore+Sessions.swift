@@ -20,11 +20,12 @@ extension FirebaseStore {
     /// never reads `validSince` (a revoked user's refresh token mints fresh ID tokens there);
     /// production answers `TOKEN_EXPIRED` for a refresh token issued before `validSince`, and
     /// so does this engine.
-    package func refresh(_ token: String) throws(FirebaseFailure) -> (FirebaseUserRecord, FirebaseRefreshRecord) {
+    package func refresh(_ token: String, now: Date) throws(FirebaseFailure) -> (FirebaseUserRecord, FirebaseRefreshRecord) {
         guard let record = state.refreshTokens[token] else { throw .invalidRefreshToken }
         guard let user = state.users[record.localId] else { throw .userNotFound }
         guard !user.disabled else { throw .userDisabled }
         guard record.issuedAt >= user.validSince else { throw .tokenExpired }
+        state.refreshTokens[token]?.lastRefreshedAt = Int64(now.timeIntervalSince1970)
         return (user, record)
     }
 

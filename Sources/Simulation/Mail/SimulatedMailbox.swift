@@ -17,7 +17,7 @@ public struct MailMessage: Codable, Sendable, Hashable {
 /// Where the simulated services deliver email, as Supabase's local mail catcher does for its
 /// stack: messages per recipient, newest last.
 public actor SimulatedMailbox {
-    private var messages: [String: [MailMessage]]
+    var messages: [String: [MailMessage]]
     private let limitPerRecipient: Int
 
     /// Creates a mailbox.

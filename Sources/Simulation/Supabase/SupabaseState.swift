@@ -55,6 +55,10 @@ package struct SupabaseSessionRecord: Codable, Sendable {
     package var amrTimestamp: Int64
     package var activeRefreshToken: String
     package var refreshTokens: [String]
+    /// The last successful refresh (`sessions.refreshed_at`).
+    package var refreshedAt: Date?
+    /// When the session stops refreshing (`sessions.not_after`); `nil` for never.
+    package var notAfter: Date?
 }
 
 /// A refresh token and its place in the session's rotation chain.

@@ -9,7 +9,7 @@ extension SupabaseStore {
     /// answer), and rotates again within `GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL` of its
     /// revocation; later, every token of the session is revoked (`RevokeTokenFamily`) and the
     /// answer is 400 `refresh_token_already_used`. The session itself is kept: its access tokens
-    /// work until they expire.
+    /// work until they expire. A session past its `not_after` answers 400 `session_expired`.
     package mutating func refresh(token: String, now clock: Date) throws(SupabaseFailure) -> Issued {
         guard token.utf8.count >= 12 else { throw .validation("Refresh token is not valid") }
         guard let record = state.refreshTokens[token], let session = state.sessions[record.sessionID],
@@ -18,9 +18,13 @@ extension SupabaseStore {
         guard !isBanned(user, now: clock) else {
             throw .api(status: 400, code: "user_banned", message: "Invalid Refresh Token: User Banned")
         }
+        if let notAfter = session.notAfter, clock >= notAfter {
+            throw .api(status: 400, code: "session_expired", message: "Invalid Refresh Token: Session Expired")
+        }
         let now = stamp(clock)
         guard let revokedAt = record.revokedAt else { return rotate(token, in: session, user: user, now: now) }
         if let active = state.refreshTokens[session.activeRefreshToken], active.revokedAt == nil, active.parent == token {
+            state.sessions[session.id]?.refreshedAt = now
             return Issued(user: user, sessionID: session.id, refreshToken: session.activeRefreshToken,
                           amrMethod: session.amrMethod, amrTimestamp: session.amrTimestamp)
         }
@@ -40,6 +44,7 @@ extension SupabaseStore {
         state.refreshTokens[token]?.revokedAt = now
         state.refreshTokens[child] = SupabaseRefreshTokenRecord(sessionID: session.id, parent: token, revokedAt: nil)
         state.sessions[session.id]?.activeRefreshToken = child
+        state.sessions[session.id]?.refreshedAt = now
         state.sessions[session.id]?.refreshTokens.append(child)
         return Issued(user: user, sessionID: session.id, refreshToken: child, amrMethod: session.amrMethod, amrTimestamp: session.amrTimestamp)
     }

@@ -1,0 +1,59 @@
+/// What the console can do to a user, each a form POST to `/console/users/{service}/{id}/{name}`.
+enum ConsoleAction: Sendable, Equatable {
+    /// Delete the user.
+    case delete
+    /// Ban (Supabase: `banned_until` about a hundred years ahead) or disable (Firebase).
+    case ban
+    /// Lift the ban, or enable.
+    case unban
+    /// End every session: they are gone, as after a global sign-out.
+    case endSessions
+    /// Expire every session now: they stay, but no longer refresh.
+    case expireSessions
+    /// Revoke the user's authorization of an app at the simulated Apple: the next Apple sign-in
+    /// to that app shows the first-time sheet.
+    case revokeAppleAuthorization(clientID: String)
+
+    /// Reads an action from its path segment and its form.
+    /// - Parameters:
+    ///   - name: The path segment.
+    ///   - form: The form fields (`client_id` for `revoke-apple`).
+    /// - Returns: `nil` for an unknown action or a missing field.
+    init?(name: String, form: [String: String]) {
+        switch name {
+        case "delete": self = .delete
+        case "ban": self = .ban
+        case "unban": self = .unban
+        case "end-sessions": self = .endSessions
+        case "expire-sessions": self = .expireSessions
+        case "revoke-apple":
+            guard let client = form["client_id"], !client.isEmpty else { return nil }
+            self = .revokeAppleAuthorization(clientID: client)
+        default: return nil
+        }
+    }
+
+    /// The path segment.
+    var name: String {
+        switch self {
+        case .delete: "delete"
+        case .ban: "ban"
+        case .unban: "unban"
+        case .endSessions: "end-sessions"
+        case .expireSessions: "expire-sessions"
+        case .revokeAppleAuthorization: "revoke-apple"
+        }
+    }
+
+    /// What the page says once it is done, by the `done` value the redirect carries (a fixed
+    /// table: nothing from the query is shown as it is).
+    static let doneMessages: [String: String] = [
+        "delete": "The user was deleted.",
+        "ban": "The user is banned.",
+        "unban": "The ban is lifted.",
+        "end-sessions": "Every session of the user ended.",
+        "expire-sessions": "Every session of the user expired.",
+        "revoke-apple": "The Apple authorization is revoked: the next Apple sign-in to that app is a first one.",
+        "reset": "Everything was reset: users, sessions and mail are gone; the keys are kept.",
+    ]
+}

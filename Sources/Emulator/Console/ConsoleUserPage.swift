@@ -1,0 +1,142 @@
+/// The console's page of one user: who they are, what can be done to them, their identities,
+/// metadata, sessions, and the apps their Apple ID authorized.
+enum ConsoleUserPage {
+    /// The page's content.
+    /// - Parameters:
+    ///   - user: The user.
+    ///   - done: What an action just did (`done` of the redirect), if anything.
+    ///   - token: The console's form token.
+    /// - Returns: The content.
+    static func content(_ user: ConsoleUserDetail, done: String?, token: String) -> HTML {
+        let summary = user.summary
+        let heading = summary.email ?? summary.name ?? (summary.isAnonymous ? "Anonymous user" : summary.key.id)
+        return """
+            <p><a href="/console">← All users</a></p>
+            <h1>\(heading)</h1>
+            \(ConsoleFormat.flash(done))
+            \(facts(user))
+            <h2 id="actions">Actions</h2>
+            \(actions(user, token: token))
+            <h2 id="identities">Identities</h2>
+            \(identities(user))
+            <h2 id="metadata">Metadata</h2>
+            \(metadata(user))
+            <h2 id="sessions">Sessions</h2>
+            \(sessions(user))
+            <h2 id="apple">Apps using Apple ID</h2>
+            \(apple(user, token: token))
+            """
+    }
+
+    private static func facts(_ user: ConsoleUserDetail) -> HTML {
+        let summary = user.summary
+        let service: HTML = summary.key.project.map { "\(summary.key.serviceName), project <span class=\"mono\">\($0)</span>" } ?? "\(summary.key.serviceName)"
+        let email: HTML = summary.email.map { "\($0) (\(user.emailVerified ? "verified" : "not verified"))" } ?? "—"
+        let banned: HTML = !summary.isBanned ? "no" : user.bannedUntil.map { "yes, until \(ConsoleFormat.time($0)) UTC" } ?? "yes (disabled)"
+        let lastSignIn: HTML = summary.lastSignInAt.map { "\(ConsoleFormat.time($0)) UTC" } ?? "never"
+        let validSince: HTML = user.validSince.map {
+            "<dt>validSince</dt><dd>\(ConsoleFormat.time($0)) UTC <span class=\"note\">(tokens issued before are refused)</span></dd>"
+        } ?? ""
+        return """
+            <dl class="facts">
+            <dt>Service</dt><dd>\(service)</dd>
+            <dt>ID</dt><dd class="mono">\(summary.key.id)</dd>
+            <dt>Email</dt><dd>\(email)</dd>
+            <dt>Name</dt><dd>\(summary.name ?? "—")</dd>
+            <dt>Providers</dt><dd>\(summary.providers.isEmpty ? "—" : summary.providers.joined(separator: ", "))</dd>
+            <dt>Anonymous</dt><dd>\(ConsoleFormat.yesNo(summary.isAnonymous))</dd>
+            <dt>Banned</dt><dd>\(banned)</dd>
+            <dt>Created</dt><dd>\(ConsoleFormat.time(summary.createdAt)) UTC</dd>
+            <dt>Last sign-in</dt><dd>\(lastSignIn)</dd>
+            \(validSince)</dl>
+            """
+    }
+
+    private static func actions(_ user: ConsoleUserDetail, token: String) -> HTML {
+        let path = user.summary.key.path
+        let supabase = user.summary.key.service == .supabase
+        func item(_ action: ConsoleAction, _ label: String, _ note: String, danger: Bool = false) -> HTML {
+            "<li>\(ConsoleFormat.postButton(label, action: path + "/" + action.name, token: token, danger: danger))<span class=\"note\">\(note)</span></li>"
+        }
+        let ban = user.summary.isBanned
+            ? item(.unban, "Unban", supabase ? "Lifts the ban (ban_duration none)." : "Enables the user again.")
+            : item(.ban, "Ban", supabase ? "Bans for about a hundred years (ban_duration 876000h): sign-ins and refreshes answer user_banned; sessions stay."
+                : "Disables the user: sign-ins and refreshes answer USER_DISABLED.")
+        let end = supabase
+            ? "Signs every device out: a refresh answers refresh_token_not_found, an access token session_not_found."
+            : "Forgets the refresh tokens: a refresh answers INVALID_REFRESH_TOKEN; ID tokens work until they expire."
+        let expire = supabase
+            ? "The sessions stay but stop refreshing (not_after now): a refresh answers session_expired; access tokens work until they expire."
+            : "Moves validSince to now: every refresh token and ID token issued before answers TOKEN_EXPIRED."
+        return """
+            <ul class="actions-list">
+            \(ban)
+            \(item(.endSessions, "End all sessions", end))
+            \(item(.expireSessions, "Expire sessions now", expire))
+            \(item(.delete, "Delete user", "Deletes the user, their identities and sessions.", danger: true))
+            </ul>
+            """
+    }
+
+    private static func identities(_ user: ConsoleUserDetail) -> HTML {
+        guard !user.identities.isEmpty else { return "<p>None: \(user.summary.isAnonymous ? "an anonymous user" : "no provider is linked").</p>" }
+        let dated = user.summary.key.service == .supabase
+        let rows = user.identities.map { identity -> HTML in
+            let dates: HTML = dated
+                ? "<td>\(ConsoleFormat.time(identity.createdAt))</td><td>\(ConsoleFormat.time(identity.lastSignInAt, placeholder: "never"))</td>" : ""
+            return "<tr><th scope=\"row\">\(identity.provider)</th><td class=\"mono\">\(identity.subject)</td><td>\(identity.email ?? "—")</td>\(dates)</tr>\n"
+        }
+        return ConsoleFormat.table(id: "identities-caption", caption: "Linked identities (times in UTC)",
+                                   headers: ["Provider", "Subject", "Email"] + (dated ? ["Linked", "Last sign-in"] : []), rows: rows)
+    }
+
+    private static func metadata(_ user: ConsoleUserDetail) -> HTML {
+        guard !user.fields.isEmpty else { return "<p>None.</p>" }
+        let entries = user.fields.map { field -> HTML in "<dt>\(field.name)</dt><dd><pre>\(field.value)</pre></dd>\n" }
+        return "<dl class=\"facts\">\n\(entries)</dl>"
+    }
+
+    private static func sessions(_ user: ConsoleUserDetail) -> HTML {
+        guard !user.sessions.isEmpty else { return "<p>None: the user is signed in nowhere.</p>" }
+        let rows = user.sessions.enumerated().map { index, session -> HTML in
+            let expiry: HTML = session.expiresAt.map { "\(ConsoleFormat.time($0))\(session.isExpired ? " (expired)" : "")" } ?? "none (until sign-out)"
+            return """
+                <tr><th scope="row" class="mono">\(session.id ?? "refresh token \(index + 1)")</th><td>\(session.method)</td>\
+                <td>\(ConsoleFormat.time(session.createdAt))</td><td>\(ConsoleFormat.time(session.lastRefreshedAt, placeholder: "never"))</td><td>\(expiry)</td></tr>
+
+                """
+        }
+        return ConsoleFormat.table(id: "sessions-caption", caption: "Sessions, oldest first (times in UTC)",
+                                   headers: ["Session", "Signed in with", "Created", "Last refreshed", "Expires"], rows: rows)
+    }
+
+    private static func apple(_ user: ConsoleUserDetail, token: String) -> HTML {
+        guard !user.appleAuthorizations.isEmpty else {
+            return "<p>None: the user has no Apple identity, or its Apple ID authorized no app.</p>"
+        }
+        let rows = user.appleAuthorizations.map { authorization -> HTML in
+            let app: HTML = authorization.isThisApp ? "\(authorization.clientID) <span class=\"note\">(served here)</span>" : "\(authorization.clientID)"
+            let email: HTML = "\(authorization.sharedEmail)\(authorization.isPrivateEmail ? " (Hide My Email)" : "")"
+            let status: HTML
+            if let revoked = authorization.revokedAt {
+                status = "<td>revoked \(ConsoleFormat.time(revoked))</td><td>—</td>"
+            } else {
+                let button = ConsoleFormat.postButton(
+                    "Revoke", action: user.summary.key.path + "/" + ConsoleAction.revokeAppleAuthorization(clientID: "").name, token: token,
+                    fields: [("client_id", authorization.clientID)], name: "Revoke \(authorization.clientID)'s authorization")
+                status = "<td>active</td><td>\(button)</td>"
+            }
+            return """
+                <tr><th scope="row">\(app)</th><td class="mono">\(authorization.subject)</td><td>\(email)</td>\
+                <td>\(ConsoleFormat.time(authorization.authorizedAt))</td>\(status)</tr>
+
+                """
+        }
+        return """
+            <p class="note">What Settings › Apple ID › Sign in with Apple shows. Revoking is what the person does there: \
+            the next Apple sign-in to that app shows the first-time sheet (name and email) again.</p>
+            \(ConsoleFormat.table(id: "apple-caption", caption: "Apps the user's Apple ID authorized (times in UTC)",
+                                  headers: ["App", "Apple user id", "Email given", "Authorized", "Status", "Action"], rows: rows))
+            """
+    }
+}

@@ -1,0 +1,219 @@
+import AuthData
+import AuthJWT
+import AuthSimulation
+import Foundation
+
+/// The console's data source over the simulated services: the Supabase-like engine, every
+/// Firebase project's engine, the mailbox and the simulated Apple and Google. The only place
+/// that knows how the engines keep users, sessions and mail; when their storage changes, this
+/// file (and the engines' `+Console` extensions) change, and the console does not.
+///
+/// Users of all services are sorted together by their sort keys (creation time and id), and only
+/// the page's users are then read and mapped.
+struct SimulatedServicesConsoleSource: ConsoleDataSource {
+    /// The services.
+    let services: SimulatedServices
+    /// The Supabase service-role key, for the admin API the deletions and bans go through.
+    let serviceRoleKey: String
+
+    /// Supabase's `ban_duration` for a ban from the console: about a hundred years, as Supabase
+    /// Studio bans "forever".
+    static let banDuration = "876000h"
+
+    // MARK: - Users
+
+    func users(matching search: String, page: ConsolePageRequest) async -> ConsolePage<ConsoleUserSummary> {
+        typealias SortKey = (createdAt: Date, segment: String, id: String)
+        var keys: [SortKey] = services.supabase.consoleUserKeys(matching: search).map { ($0.createdAt, "supabase", $0.id) }
+        for project in services.firebaseProjects.projectIDs {
+            guard let engine = services.firebaseProjects.engine(for: project) else { continue }
+            keys += await engine.consoleUserKeys(matching: search).map { ($0.createdAt, "firebase:" + project, $0.localId) }
+        }
+        keys.sort { ($0.createdAt, $0.segment, $0.id) > ($1.createdAt, $1.segment, $1.id) }
+        let slice = keys.dropFirst(page.offset).prefix(page.limit).compactMap { ConsoleUserKey(segment: $0.segment, id: $0.id) }
+        return ConsolePage(rows: await summaries(of: slice), total: keys.count, request: page)
+    }
+
+    func user(_ key: ConsoleUserKey) async -> ConsoleUserDetail? {
+        switch key.service {
+        case .supabase:
+            guard let (user, sessions) = services.supabase.consoleUser(key.id) else { return nil }
+            return await detail(of: user, sessions: sessions)
+        case .firebase(let project):
+            guard let (user, tokens) = await services.firebaseProjects.engine(for: project)?.consoleUser(key.id) else { return nil }
+            return await detail(of: user, project: project, refreshTokens: tokens)
+        }
+    }
+
+    /// The summaries of these users, in the same order (users deleted meanwhile are left out).
+    private func summaries(of keys: [ConsoleUserKey]) async -> [ConsoleUserSummary] {
+        var found: [ConsoleUserKey: ConsoleUserSummary] = [:]
+        let now = services.clock.now()
+        for user in services.supabase.consoleUsers(ids: keys.filter { $0.service == .supabase }.map(\.id)) {
+            found[ConsoleUserKey(service: .supabase, id: user.id)] = summary(of: user, now: now)
+        }
+        for project in Set(keys.compactMap(\.project)) {
+            guard let engine = services.firebaseProjects.engine(for: project) else { continue }
+            for user in await engine.consoleUsers(localIds: keys.filter { $0.project == project }.map(\.id)) {
+                found[ConsoleUserKey(service: .firebase(project: project), id: user.localId)] = summary(of: user, project: project)
+            }
+        }
+        return keys.compactMap { found[$0] }
+    }
+
+    // MARK: - Supabase
+
+    private func summary(of user: SupabaseUserRecord, now: Date) -> ConsoleUserSummary {
+        var providers: [String] = []
+        for identity in user.identities.sorted(by: { $0.createdAt < $1.createdAt }) where !providers.contains(identity.provider) {
+            providers.append(identity.provider)
+        }
+        let name = ["full_name", "name"].lazy.compactMap { user.userMetadata[$0]?.stringValue }.first
+        return ConsoleUserSummary(
+            key: ConsoleUserKey(service: .supabase, id: user.id), email: user.email.isEmpty ? nil : user.email, name: name,
+            providers: providers, isAnonymous: user.isAnonymous, isBanned: (user.bannedUntil ?? .distantPast) > now,
+            createdAt: user.createdAt, lastSignInAt: user.lastSignInAt)
+    }
+
+    private func detail(of user: SupabaseUserRecord, sessions: [SupabaseSessionRecord]) async -> ConsoleUserDetail {
+        let now = services.clock.now()
+        let subjects = user.identities.filter { $0.provider == ProviderWireNames.supabase(.apple) }.map(\.providerID)
+        return ConsoleUserDetail(
+            summary: summary(of: user, now: now), emailVerified: user.emailConfirmedAt != nil,
+            bannedUntil: user.bannedUntil.flatMap { $0 > now ? $0 : nil },
+            fields: [.init(name: "user_metadata", value: Self.prettyJSON(user.userMetadata))],
+            identities: user.identities.map {
+                .init(provider: $0.provider, subject: $0.providerID, email: $0.email, createdAt: $0.createdAt, lastSignInAt: $0.lastSignInAt)
+            },
+            sessions: sessions.map {
+                .init(id: $0.id, method: $0.amrMethod, createdAt: $0.createdAt, lastRefreshedAt: $0.refreshedAt, expiresAt: $0.notAfter,
+                      isExpired: ($0.notAfter ?? .distantFuture) <= now)
+            },
+            appleAuthorizations: await appleAuthorizations(of: subjects), validSince: nil)
+    }
+
+    // MARK: - Firebase
+
+    private func summary(of user: FirebaseUserRecord, project: String) -> ConsoleUserSummary {
+        var providers: [String] = []
+        for provider in user.providers where !providers.contains(provider.providerId) { providers.append(provider.providerId) }
+        return ConsoleUserSummary(
+            key: ConsoleUserKey(service: .firebase(project: project), id: user.localId), email: user.email, name: user.displayName,
+            providers: providers, isAnonymous: user.providers.isEmpty && user.email == nil, isBanned: user.disabled,
+            createdAt: Self.date(millis: user.createdAt), lastSignInAt: user.lastLoginAt > 0 ? Self.date(millis: user.lastLoginAt) : nil)
+    }
+
+    private func detail(of user: FirebaseUserRecord, project: String, refreshTokens: [FirebaseRefreshRecord]) async -> ConsoleUserDetail {
+        let validSince = Date(timeIntervalSince1970: Double(user.validSince))
+        let fields: [ConsoleUserDetail.Field] = [
+            ("displayName", user.displayName), ("photoUrl", user.photoUrl), ("customAttributes", user.customAttributes),
+        ].compactMap { name, value in value.map { ConsoleUserDetail.Field(name: name, value: $0) } }
+        let apple = ProviderWireNames.firebase(.apple)
+        return ConsoleUserDetail(
+            summary: summary(of: user, project: project), emailVerified: user.emailVerified, bannedUntil: nil, fields: fields,
+            identities: user.providers.map { .init(provider: $0.providerId, subject: $0.rawId, email: $0.email, createdAt: nil, lastSignInAt: nil) },
+            sessions: refreshTokens.map { token in
+                .init(id: nil, method: token.signInProvider, createdAt: Date(timeIntervalSince1970: Double(token.issuedAt)),
+                      lastRefreshedAt: token.lastRefreshedAt.map { Date(timeIntervalSince1970: Double($0)) },
+                      expiresAt: token.issuedAt < user.validSince ? validSince : nil, isExpired: token.issuedAt < user.validSince)
+            },
+            appleAuthorizations: await appleAuthorizations(of: user.providers.filter { $0.providerId == apple }.map(\.rawId)),
+            validSince: validSince)
+    }
+
+    // MARK: - Apple, mail
+
+    private func appleAuthorizations(of subjects: [String]) async -> [ConsoleUserDetail.AppleAuthorization] {
+        let ours = Set(services.configuration.clientIDs[.apple] ?? [])
+        var authorizations: [ConsoleUserDetail.AppleAuthorization] = []
+        for subject in subjects {
+            authorizations += await services.apple.authorizations(subject: subject).map {
+                .init(clientID: $0.clientID, subject: $0.subject, sharedEmail: $0.sharedEmail, isPrivateEmail: $0.isPrivateEmail,
+                      authorizedAt: $0.authorizedAt, revokedAt: $0.revokedAt, isThisApp: ours.contains($0.clientID))
+            }
+        }
+        return authorizations
+    }
+
+    func mail(to recipient: String?, page: ConsolePageRequest) async -> ConsolePage<ConsoleMailMessage> {
+        let (total, messages) = await services.mailbox.page(to: recipient, offset: page.offset, limit: page.limit)
+        let rows = messages.map {
+            ConsoleMailMessage(recipient: $0.recipient, sender: $0.message.sender, kind: $0.message.kind, code: $0.message.code,
+                               link: $0.message.link, sentAt: $0.message.sentAt)
+        }
+        return ConsolePage(rows: rows, total: total, request: page)
+    }
+
+    // MARK: - Actions
+
+    func perform(_ action: ConsoleAction, on key: ConsoleUserKey) async throws(ConsoleFailure) {
+        if case .revokeAppleAuthorization(let client) = action {
+            guard let user = await user(key) else { throw .userNotFound }
+            var revoked = false
+            for subject in Set(user.appleAuthorizations.map(\.subject)) where await services.apple.revokeAuthorization(subject: subject, clientID: client) {
+                revoked = true
+            }
+            guard revoked else { throw .refused("The user's Apple ID has no active authorization of \(client).") }
+            return
+        }
+        switch key.service {
+        case .supabase:
+            do {
+                try await performOnSupabase(action, userID: key.id)
+            } catch {
+                switch error {
+                case .api(404, _, _): throw .userNotFound
+                case .api(_, _, let message), .oauth(_, let message): throw .refused(message)
+                }
+            }
+        case .firebase(let project):
+            guard let engine = services.firebaseProjects.engine(for: project) else { throw .userNotFound }
+            do {
+                try await performOnFirebase(action, localId: key.id, engine: engine)
+            } catch {
+                throw error.message.hasPrefix("USER_NOT_FOUND") ? .userNotFound : .refused(error.message)
+            }
+        }
+    }
+
+    private func performOnSupabase(_ action: ConsoleAction, userID: String) async throws(SupabaseFailure) {
+        let engine = services.supabase
+        switch action {
+        case .delete: try await engine.adminDeleteUser(bearer: serviceRoleKey, userID: userID)
+        case .ban: _ = try await engine.adminBanUser(bearer: serviceRoleKey, userID: userID, banDuration: Self.banDuration)
+        case .unban: _ = try await engine.adminBanUser(bearer: serviceRoleKey, userID: userID, banDuration: "none")
+        case .endSessions: try engine.consoleEndSessions(of: userID)
+        case .expireSessions: try engine.consoleExpireSessions(of: userID)
+        case .revokeAppleAuthorization: break
+        }
+    }
+
+    private func performOnFirebase(_ action: ConsoleAction, localId: String, engine: FirebaseEngine) async throws(FirebaseFailure) {
+        switch action {
+        case .delete: try await engine.adminDelete(localId: localId)
+        case .ban, .unban:
+            var request = FirebaseUpdateRequest(idToken: nil)
+            request.localId = localId
+            request.disableUser = action == .ban
+            _ = try await engine.adminUpdate(request)
+        case .endSessions: try await engine.consoleEndSessions(of: localId)
+        case .expireSessions: try await engine.consoleExpireSessions(of: localId)
+        case .revokeAppleAuthorization: break
+        }
+    }
+
+    func reset() async { await services.reset() }
+
+    // MARK: - Formatting
+
+    private static func date(millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
+
+    /// A JSON object, indented, keys sorted.
+    static func prettyJSON(_ object: JSONObject) -> String {
+        let compact = Data(JSONValue.object(object).serialized())
+        guard let value = try? JSONSerialization.jsonObject(with: compact),
+              let pretty = try? JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        else { return String(decoding: compact, as: UTF8.self) }
+        return String(decoding: pretty, as: UTF8.self)
+    }
+}
