@@ -75,18 +75,18 @@ enum SQLiteSchema {
             aal TEXT NOT NULL DEFAULT 'aal1',
             refreshed_at TEXT,
             not_after TEXT
-        );
+        ) WITHOUT ROWID;
         CREATE INDEX sessions_user_id_created_at_idx ON sessions (user_id, created_at);
         CREATE TABLE mfa_amr_claims (
-            id TEXT PRIMARY KEY NOT NULL,
             session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
             authentication_method TEXT NOT NULL,
             created_at TEXT NOT NULL,
             updated_at TEXT NOT NULL,
-            UNIQUE (session_id, authentication_method)
-        );
+            id TEXT NOT NULL,
+            PRIMARY KEY (session_id, authentication_method)
+        ) WITHOUT ROWID;
         CREATE TABLE refresh_tokens (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            id INTEGER PRIMARY KEY,
             token TEXT NOT NULL UNIQUE,
             user_id TEXT NOT NULL,
             revoked INTEGER NOT NULL DEFAULT 0,
@@ -161,7 +161,7 @@ enum SQLiteSchema {
         );
         CREATE INDEX firebase_federated_ids_localId_idx ON firebase_federated_ids (project_id, localId);
         CREATE TABLE firebase_refresh_tokens (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            id INTEGER PRIMARY KEY,
             project_id TEXT NOT NULL,
             token TEXT NOT NULL UNIQUE,
             localId TEXT NOT NULL,
@@ -257,7 +257,7 @@ enum SQLiteSchema {
         );
         CREATE INDEX apple_tokens_client_subject_idx ON apple_tokens (client_id, subject);
         CREATE TABLE apple_revocations (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            id INTEGER PRIMARY KEY,
             client_id TEXT NOT NULL,
             subject TEXT NOT NULL,
             token_kind TEXT NOT NULL,
@@ -270,7 +270,7 @@ enum SQLiteSchema {
             family_name TEXT
         );
         CREATE TABLE mail (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            id INTEGER PRIMARY KEY,
             recipient TEXT NOT NULL,
             sender TEXT NOT NULL,
             kind TEXT NOT NULL,

@@ -45,11 +45,20 @@ package final class SQLiteSimulationStorage: SimulationStorage {
         try SQLiteFileCheck.check(path: path)
         try SQLiteFileCheck.precheckSchema(path: path)
         var configuration = Configuration()
-        configuration.busyMode = .timeout(10)
+        // Wait for another connection's lock (another process's) in fine steps:
+        // SQLite's own timeout sleeps up to 100 ms at a time, which a request would feel.
+        configuration.busyMode = .callback { attempts in
+            usleep(100)
+            return attempts < 100_000
+        }
         configuration.maximumReaderCount = 4
         configuration.label = "auth.sqlite3"
         configuration.readonly = readOnly
-        if !readOnly { configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") } }
+        if !readOnly {
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 67108864")
+            }
+        }
         let pool: any DatabaseWriter
         do {
             pool = readOnly ? try DatabaseQueue(path: path, configuration: configuration) : try DatabasePool(path: path, configuration: configuration)

@@ -30,7 +30,7 @@ extension SQLiteSupabaseRows {
         let amrAt = Column.text(Date(timeIntervalSince1970: Double(session.amrTimestamp)))
         step.execute("""
             INSERT INTO mfa_amr_claims (id, session_id, authentication_method, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
-            """, [UUID().uuidString.lowercased(), session.id, session.amrMethod, amrAt, amrAt])
+            """, [RandomIdentifiers.uuid(), session.id, session.amrMethod, amrAt, amrAt])
     }
 
     func update(_ session: SupabaseSessionRecord) {

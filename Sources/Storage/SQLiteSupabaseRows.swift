@@ -180,7 +180,7 @@ final class SQLiteSupabaseRows: SupabaseRows {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (user_id, token_type) DO UPDATE SET token_hash = excluded.token_hash, relates_to = excluded.relates_to,
                 created_at = excluded.created_at, updated_at = excluded.updated_at, wrong_attempts = excluded.wrong_attempts
-            """, [UUID().uuidString.lowercased(), user.id, Self.tokenType(ofKind: code.kind), code.tokenHash, user.email.lowercased(),
+            """, [RandomIdentifiers.uuid(), user.id, Self.tokenType(ofKind: code.kind), code.tokenHash, user.email.lowercased(),
                   Column.text(code.sentAt), Column.text(code.sentAt), code.wrongAttempts])
     }
 
