@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // The emulator's and the CLI's state: SQLite (the system's libsqlite3) through GRDB.
+        .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
     ],
     targets: [
         .target(name: "AuthDomain", path: "Sources/Domain", swiftSettings: strict),
@@ -55,9 +57,17 @@ let package = Package(
             ],
             path: "Sources/Simulation", swiftSettings: strict),
         .target(
+            name: "AuthStorage",
+            dependencies: [
+                "AuthSimulation", "AuthData", "AuthJWT",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/Storage", swiftSettings: strict),
+        .target(
             name: "AuthEmulator",
             dependencies: [
-                "AuthSimulation", "AuthData", "AuthDomain", "AuthJWT",
+                "AuthSimulation", "AuthStorage", "AuthData", "AuthDomain", "AuthJWT",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -69,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "login",
             dependencies: [
-                "AuthDomain", "AuthData", "AuthPresentation", "AuthSimulation", "AuthEmulator", "AuthJWT",
+                "AuthDomain", "AuthData", "AuthPresentation", "AuthSimulation", "AuthStorage", "AuthEmulator", "AuthJWT",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -77,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "auth-bench",
             dependencies: [
-                "AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", "AuthEmulator",
+                "AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", "AuthStorage", "AuthEmulator",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -121,6 +131,13 @@ let package = Package(
             dependencies: [
                 "AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", "AuthEmulator", "AuthTestSupport",
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "AuthStorageTests",
+            dependencies: [
+                "AuthData", "AuthJWT", "AuthSimulation", "AuthStorage", "AuthTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .testTarget(

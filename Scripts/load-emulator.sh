@@ -28,33 +28,10 @@ server=$!
 for _ in $(seq 1 100); do grep -q "listening on" "$work/serve.log" && break; sleep 0.1; done
 base=$(sed -n 's/.*listening on \(http[^ ]*\).*/\1/p' "$work/serve.log" | head -1)
 anon=$(sed -n 's/^ *Supabase anon key *//p' "$work/serve.log" | head -1)
-client=com.example.authcoordinator
 
 # 256 valid Apple tokens with their raw nonces, from the simulated Apple ID.
-python3 - "$base" "$client" >"$work/tokens.lua" <<'PY'
-import hashlib, json, secrets, sys, urllib.request
-base, client = sys.argv[1], sys.argv[2]
-print("bodies = {")
-for i in range(256):
-    raw = secrets.token_urlsafe(24)
-    request = urllib.request.Request(f"{base}/appleid/auth/authorize", method="POST", headers={"Content-Type": "application/json"},
-        data=json.dumps({"clientId": client, "email": f"load{i}@example.com", "nonce": hashlib.sha256(raw.encode()).hexdigest()}).encode())
-    token = json.load(urllib.request.urlopen(request))["identityToken"]
-    print("  " + json.dumps(json.dumps({"provider": "apple", "id_token": token, "nonce": raw})) + ",")
-print("}")
-PY
-cat >>"$work/tokens.lua" <<LUA
-counter = 0
-request = function()
-  counter = counter + 1
-  return wrk.format("POST", "/auth/v1/token?grant_type=id_token",
-    {["apikey"] = "$anon", ["Content-Type"] = "application/json", ["X-Supabase-Api-Version"] = "2024-01-01"},
-    bodies[(counter % #bodies) + 1])
-end
-done = function(summary, latency, requests)
-  io.write(string.format("non2xx=%d\n", summary.errors.status))
-end
-LUA
+source Scripts/lib/signin-script.sh
+signin_script "$work/tokens.lua" "$base" "$anon" $(for i in $(seq 0 255); do echo "load$i@example.com"; done)
 cat >"$work/health.lua" <<LUA
 wrk.headers["apikey"] = "$anon"
 done = function(summary, latency, requests)

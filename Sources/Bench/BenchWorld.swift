@@ -11,8 +11,7 @@ struct BenchWorld {
     static func make() async throws -> BenchWorld {
         var configuration = SimulationConfiguration()
         configuration.supabase.rateLimits = nil
-        return BenchWorld(services: try await SimulatedServices(configuration: configuration, keys: try SimulationKeys.generate(),
-                                                               state: SimulationState(), clock: .live))
+        return BenchWorld(services: try await SimulatedServices(configuration: configuration, keys: try SimulationKeys.generate(), clock: .live))
     }
 
     /// A Google ID token without a nonce, as GoogleSignIn before 9.0 sends it.

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import AuthData
 import Foundation
 
@@ -55,6 +58,12 @@ public final class ServeProcess: @unchecked Sendable {
         if process.isRunning { process.terminate() }
         await Task.detached { [process] in process.waitUntilExit() }.value
         return process.terminationStatus
+    }
+
+    /// Sends SIGKILL (no shutdown, nothing flushed) and waits for the process to be gone.
+    public func kill() async {
+        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+        await Task.detached { [process] in process.waitUntilExit() }.value
     }
 
     deinit { if process.isRunning { process.terminate() } }

@@ -13,7 +13,7 @@ public struct TestWorld: Sendable {
     /// - Returns: The world.
     public static func make(configuration: SimulationConfiguration = SimulationConfiguration()) async throws -> TestWorld {
         let clock = TestClock()
-        let services = try await SimulatedServices(configuration: configuration, keys: TestKeys.shared, state: SimulationState(), clock: clock.clock)
+        let services = try await SimulatedServices(configuration: configuration, keys: TestKeys.shared, clock: clock.clock)
         return TestWorld(services: services, clock: clock)
     }
 

@@ -16,19 +16,19 @@ struct ConsoleOperationsTests {
         let engine = world.services.supabase
         let session = try await engine.signUpAnonymously(data: [:])
         let id = session.user.id
-        #expect(engine.consoleUser(id)?.sessions.map(\.refreshedAt) == [nil])
+        #expect(try engine.consoleUser(id)?.sessions.map(\.refreshedAt) == [nil])
         world.clock.advance(by: 30)
         let refreshed = try await engine.grantRefreshToken(session.refreshToken)
-        let stamped = try #require(engine.consoleUser(id)?.sessions.first?.refreshedAt)
+        let stamped = try #require(try engine.consoleUser(id)?.sessions.first?.refreshedAt)
         #expect(abs(stamped.timeIntervalSince(world.clock.now)) < 0.01)
 
         try engine.consoleExpireSessions(of: id)
-        #expect(engine.consoleUser(id)?.sessions.first?.notAfter == world.clock.now)
+        #expect(try engine.consoleUser(id)?.sessions.first?.notAfter == world.clock.now)
         await #expect(throws: SupabaseFailure.api(status: 400, code: "session_expired", message: "Invalid Refresh Token: Session Expired")) {
             try await engine.grantRefreshToken(refreshed.refreshToken)
         }
         try engine.consoleEndSessions(of: id)
-        #expect(engine.consoleUser(id)?.sessions.isEmpty == true)
+        #expect(try engine.consoleUser(id)?.sessions.isEmpty == true)
         #expect(throws: SupabaseFailure.api(status: 404, code: "user_not_found", message: "User not found")) {
             try engine.consoleEndSessions(of: "00000000-0000-0000-0000-000000000000")
         }
@@ -40,11 +40,13 @@ struct ConsoleOperationsTests {
         let engine = world.services.supabase
         let first = try await engine.signUpAnonymously(data: [:]).user.id
         let second = try await engine.signUpAnonymously(data: [:]).user.id
-        #expect(Set(engine.consoleUserKeys(matching: "").map(\.id)) == [first, second])
-        #expect(engine.consoleUserKeys(matching: String(second.prefix(13))).map(\.id) == [second])
-        #expect(engine.consoleUsers(ids: [second, "gone", first]).map(\.id) == [second, first])
-        engine.reset()
-        #expect(engine.consoleUserKeys(matching: "").isEmpty)
+        #expect(Set(try engine.consoleUserKeys(matching: "", limit: 10).keys.map(\.id)) == [first, second])
+        let newest = try engine.consoleUserKeys(matching: "", limit: 1)
+        #expect(newest.total == 2 && newest.keys.map(\.id) == [second], "the total counts all; the keys stop at the limit, newest first")
+        #expect(try engine.consoleUserKeys(matching: String(second.prefix(13)), limit: 10).keys.map(\.id) == [second])
+        #expect(try engine.consoleUsers(ids: [second, "gone", first]).map(\.id) == [second, first])
+        try await world.services.reset()
+        #expect(try engine.consoleUserKeys(matching: "", limit: 10).total == 0)
     }
 
     @Test("Firebase: a refresh stamps the token; ending sessions forgets tokens, expiring them moves validSince")
@@ -55,7 +57,7 @@ struct ConsoleOperationsTests {
         let token = try #require(signUp.refreshToken)
         world.clock.advance(by: 30)
         _ = try await engine.secureToken(grantType: "refresh_token", refreshToken: token)
-        let record = try #require(await engine.consoleUser(signUp.localId)?.refreshTokens.first)
+        let record = try #require(try await engine.consoleUser(signUp.localId)?.refreshTokens.first)
         #expect(record.lastRefreshedAt == Int64(world.clock.now.timeIntervalSince1970))
 
         let refusal = { () async -> String? in
@@ -68,13 +70,13 @@ struct ConsoleOperationsTests {
         }
         try await engine.consoleExpireSessions(of: signUp.localId)
         #expect(await refusal() == "TOKEN_EXPIRED")
-        #expect(await engine.consoleUser(signUp.localId)?.user.validSince == Int64(world.clock.now.timeIntervalSince1970))
+        #expect(try await engine.consoleUser(signUp.localId)?.user.validSince == Int64(world.clock.now.timeIntervalSince1970))
         try await engine.consoleEndSessions(of: signUp.localId)
         #expect(await refusal() == "INVALID_REFRESH_TOKEN")
-        #expect(await engine.consoleUser(signUp.localId)?.refreshTokens.isEmpty == true)
+        #expect(try await engine.consoleUser(signUp.localId)?.refreshTokens.isEmpty == true)
         await #expect(throws: FirebaseFailure.self) { try await engine.consoleEndSessions(of: "nobody") }
-        await engine.reset()
-        #expect(await engine.consoleUserKeys(matching: "").isEmpty)
+        try await world.services.reset()
+        #expect(try await engine.consoleUserKeys(matching: "", limit: 10).total == 0)
     }
 
     @Test("Apple: a subject's authorizations, revoked by subject, make the next sheet a first one")
@@ -87,7 +89,7 @@ struct ConsoleOperationsTests {
         #expect(await !apple.revokeAuthorization(subject: answer.user, clientID: world.appleClientID), "nothing left to revoke")
         #expect(await apple.authorizations(subject: answer.user).first?.revokedAt != nil)
         #expect(await apple.isFirstAuthorization(appleID: "ada@example.com", clientID: world.appleClientID))
-        await apple.reset()
+        try await world.services.reset()
         #expect(await apple.authorizations(subject: answer.user).isEmpty)
     }
 
@@ -105,7 +107,7 @@ struct ConsoleOperationsTests {
         #expect(await mailbox.page(to: nil, offset: 2, limit: 2).messages.map(\.message.code) == [sent[0]])
         let one = await mailbox.page(to: "A@EXAMPLE.COM", offset: 0, limit: 10)
         #expect(one.total == 2 && one.messages.map(\.recipient) == ["a@example.com", "a@example.com"])
-        await mailbox.removeAll()
+        try await world.services.reset()
         #expect(await mailbox.page(to: nil, offset: 0, limit: 10).total == 0)
     }
 }

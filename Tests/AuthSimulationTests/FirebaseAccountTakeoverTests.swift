@@ -27,7 +27,7 @@ struct FirebaseAccountTakeoverTests {
         #expect(response.needConfirmation == true)
         #expect(response.idToken == nil && response.refreshToken == nil, "no session")
         #expect(response.emailVerified == false, "the string \"false\" is not a yes (firebase-tools reads `!!claims.email_verified`)")
-        let users = await sut.engine.snapshot().users
+        let users = sut.world.services.storedFirebaseUsers()
         #expect(users.count == 1)
         #expect(users[ownerID]?.providers.map(\.providerId) == ["google.com"], "nothing was linked to the account")
     }
@@ -55,7 +55,7 @@ struct FirebaseAccountTakeoverTests {
         let owner = try await sut.signIn(provider: "google.com", try await sut.googleToken(email: "victim@example.com"))
 
         #expect(owner.localId == account, "the verified provider signs in to the account with its email (firebase-tools keeps the uid)")
-        let user = try #require(await sut.engine.snapshot().users[account])
+        let user = try #require(sut.world.services.storedFirebaseUsers()[account])
         #expect(user.providers.map(\.providerId) == ["google.com"], "firebase-tools leaves apple.com linked (deleteProviders is never applied); this engine removes it")
         #expect(user.emailVerified)
         #expect(user.validSince == Int64(sut.clock.now.timeIntervalSince1970), "validSince moves to now, as in firebase-tools")
@@ -91,7 +91,7 @@ struct FirebaseAccountTakeoverTests {
         sut.clock.advance(by: 5)
         _ = try await sut.signIn(provider: "google.com", try await sut.googleToken(email: "victim@example.com"))
         let account = try #require(attacker.localId)
-        let user = try #require(await sut.engine.snapshot().users[account])
+        let user = try #require(sut.world.services.storedFirebaseUsers()[account])
         #expect(user.displayName != "Not the owner")
         #expect(user.photoUrl == nil)
     }

@@ -65,7 +65,7 @@ struct FirebaseFieldLimitTests {
         request.email = nil
         request.displayName = String(repeating: "n", count: 300)
         #expect(await sut.failure { try await sut.engine.adminCreateUser(request) }?.code == "INVALID_DISPLAY_NAME")
-        #expect(await sut.engine.snapshot().users.isEmpty)
+        #expect(sut.world.services.storedFirebaseUsers().isEmpty)
     }
 
     @Test("Apple's unsigned `user` name is not stored beyond the display-name bound")

@@ -37,7 +37,7 @@ struct ExitCodeEndToEndTests {
         #expect(unreachable.status == 4, "\(unreachable.stderr)")
         let damaged = try await LoginCLI.make()
         #expect(try await damaged.run(["anonymous"]).status == 0)
-        try Data("garbage".utf8).write(to: damaged.state.url.appendingPathComponent("state.json"))
+        try Data("garbage".utf8).write(to: damaged.state.url.appendingPathComponent("auth.sqlite3"))
         #expect(try await damaged.run(["anonymous"] + flags).status == 5)
         let (server, _) = try await cli.serve(sharingState: true)
         #expect(try await cli.run(["anonymous"] + flags).status == 6, "served by login serve")

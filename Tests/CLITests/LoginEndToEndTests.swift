@@ -160,21 +160,36 @@ struct LoginEndToEndTests {
         #expect(json.stdout.contains("\"error\""))
     }
 
-    @Test("a damaged state file is reported (exit 5), left untouched, and the session survives")
-    func corruptState() async throws {
+    @Test("a damaged database is reported (exit 5), left untouched, and the session survives")
+    func corruptDatabase() async throws {
         let sut = try makeSUT()
         _ = try await sut.run(["anonymous"])
-        let stateFile = sut.state.url.appendingPathComponent("state.json")
-        var data = try Data(contentsOf: stateFile)
+        let database = sut.state.url.appendingPathComponent("auth.sqlite3")
+        var data = try Data(contentsOf: database)
         data.removeLast(data.count / 2)
-        try data.write(to: stateFile)
+        try data.write(to: database)
         let session = try Data(contentsOf: sut.state.url.appendingPathComponent("session-supabase.json"))
 
         let result = try await sut.run(["apple"])
         #expect(result.status == 5, "a damaged state directory is not an authentication failure")
-        #expect(result.stderr.contains("state.json is damaged"))
-        #expect(try Data(contentsOf: stateFile) == data)
+        #expect(result.stderr.contains("auth.sqlite3 is damaged"), "\(result.stderr)")
+        #expect(try Data(contentsOf: database) == data)
         #expect(try Data(contentsOf: sut.state.url.appendingPathComponent("session-supabase.json")) == session)
+    }
+
+    @Test("a damaged state.json of an earlier version is reported (exit 5), left untouched, and no database is made from it")
+    func corruptStateFile() async throws {
+        let sut = try makeSUT()
+        let stateFile = sut.state.url.appendingPathComponent("state.json")
+        try FileManager.default.createDirectory(at: sut.state.url, withIntermediateDirectories: true)
+        try Data("authcoordinator-state-v1 0000\n{\"supabase\":".utf8).write(to: stateFile)
+        let data = try Data(contentsOf: stateFile)
+
+        let result = try await sut.run(["apple"])
+        #expect(result.status == 5)
+        #expect(result.stderr.contains("state.json is damaged"), "\(result.stderr)")
+        #expect(try Data(contentsOf: stateFile) == data)
+        #expect(!FileManager.default.fileExists(atPath: sut.state.url.appendingPathComponent("auth.sqlite3").path))
     }
 
     @Test("help explains every command and option")

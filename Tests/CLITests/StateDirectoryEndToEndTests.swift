@@ -21,7 +21,7 @@ struct StateDirectoryEndToEndTests {
         #expect(result.status == 5, "\(result.stderr)")
         #expect(result.stderr.contains("chmod 700 \(cli.state.path)"))
         #expect(try await cli.json(["anonymous"])["error"] != nil)
-        #expect(!FileManager.default.fileExists(atPath: cli.state.url.appendingPathComponent("state.json").path), "nothing was written")
+        #expect(!FileManager.default.fileExists(atPath: cli.state.url.appendingPathComponent("auth.sqlite3").path), "nothing was written")
 
         #expect(chmod(cli.state.path, 0o700) == 0)
         #expect(try await cli.run(["anonymous"]).status == 0)

@@ -41,8 +41,8 @@ struct BackendTraits: Sendable {
     /// How many users the service's engine holds.
     func userCount(in services: SimulatedServices) async -> Int {
         switch service {
-        case .supabase: await services.supabase.snapshot().users.count
-        case .firebase: await services.firebase.snapshot().users.count
+        case .supabase: services.storedSupabaseUsers.count
+        case .firebase: services.storedFirebaseUsers().count
         }
     }
 

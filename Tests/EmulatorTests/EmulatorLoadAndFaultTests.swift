@@ -58,10 +58,10 @@ struct EmulatorLoadAndFaultTests {
         #expect(statuses.allSatisfy { $0.0 == 200 }, "non-200 answers: \(statuses.filter { $0.0 != 200 }.map(\.0))")
         let ids = Set(statuses.compactMap(\.1))
         #expect(ids.count == 200)
-        let state = await world.services.supabase.snapshot()
-        #expect(state.users.count == 200)
-        #expect(state.users.values.allSatisfy { $0.identities.count == 1 && $0.lastSignInAt != nil && state.sessionsByUser[$0.id]?.count == 1 })
-        #expect(Set(state.users.keys) == ids)
+        let users = world.services.storedSupabaseUsers
+        #expect(users.count == 200)
+        #expect(users.values.allSatisfy { $0.identities.count == 1 && $0.lastSignInAt != nil && world.services.storedSupabaseSessions(of: $0.id).count == 1 })
+        #expect(Set(users.keys) == ids)
         await emulator.stop()
     }
 
@@ -83,13 +83,13 @@ struct EmulatorLoadAndFaultTests {
         var health = URLRequest(url: emulator.baseURL.appendingPathComponent("auth/v1/health"))
         health.setValue(emulator.emulator.anonKey, forHTTPHeaderField: "apikey")
         #expect((try await URLSession(configuration: .ephemeral).data(for: health).1 as? HTTPURLResponse)?.statusCode == 200)
-        #expect(await world.services.supabase.snapshot().users.isEmpty, "no request completed, so no user may exist")
+        #expect(world.services.storedSupabaseUsers.isEmpty, "no request completed, so no user may exist")
 
         let (_, response) = try await URLSession(configuration: .ephemeral).data(for: signInRequest(emulator, token: sheet.identityToken, nonce: nonce))
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
-        let state = await world.services.supabase.snapshot()
-        #expect(state.users.count == 1)
-        #expect(state.users.values.first?.identities.count == 1)
+        let users = world.services.storedSupabaseUsers
+        #expect(users.count == 1)
+        #expect(users.values.first?.identities.count == 1)
         await emulator.stop()
     }
 

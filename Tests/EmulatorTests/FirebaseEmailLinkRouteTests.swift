@@ -88,6 +88,6 @@ struct FirebaseEmailLinkRouteTests {
             statuses.append((response as? HTTPURLResponse)?.statusCode ?? 0)
         }
         #expect(statuses == [200, 200, 400])
-        #expect(await world.services.firebase.snapshot().users.count == 2)
+        #expect(world.services.storedFirebaseUsers().count == 2)
     }
 }

@@ -103,6 +103,6 @@ struct SupabaseRateLimitTests {
         for response in [signUp, otp] { #expect(response.status == 400 && response.object["code"] == .string("validation_failed")) }
         let token = try #require(try await sut.appleSession()["access_token"]?.stringValue)
         #expect(await sut.supabase("PUT", "user", json: #"{"data":{"padding":"\#(padding)"}}"#, bearer: token).status == 400)
-        #expect(await sut.world.services.supabase.snapshot().users.count == 1)
+        #expect(sut.world.services.storedSupabaseUsers.count == 1)
     }
 }

@@ -29,7 +29,7 @@ struct ResetCommand: AsyncParsableCommand {
         try await LoginEnvironment.run(global) { environment in
             let place: String
             if let services = environment.services {
-                await services.reset()
+                try await services.reset()
                 place = "the embedded services in \(environment.options.stateDirectory.path)"
                 for name in ["session-supabase.json", "session-firebase.json", "profiles.json"] {
                     try? AtomicFile.remove(environment.options.stateDirectory.appendingPathComponent(name))

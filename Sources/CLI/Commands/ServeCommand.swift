@@ -12,8 +12,8 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve", abstract: "Serve Supabase Auth, Firebase Auth and the simulated Apple/Google on one port.",
         discussion: """
-        Users, sessions and keys are kept in the state directory (written atomically at most once a second and at \
-        shutdown), so a restart keeps them; --ephemeral keeps no users. The server holds the directory while it runs: a \
+        Users, sessions and keys are kept in the state directory (users, sessions and mail in auth.sqlite3, each \
+        request's changes committed before its answer), so a restart keeps them; --ephemeral keeps no users. The server holds the directory while it runs: a \
         second serve on it is refused, and embedded commands on it are told to use the server's URL. Stop with Ctrl-C or \
         SIGTERM. It takes --state-dir, --json and --verbose; not --backend (it serves both).
 
@@ -112,7 +112,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw reporter.fail(CommandFailure(code: "serve_failed", message: message, exit: .unreachable))
         }
         locks.release()
-        FileHandle.standardError.write(Data((ephemeral ? "emulator stopped; nothing saved (--ephemeral)\n" : "emulator stopped; state saved in \(directory.path)\n").utf8))
+        FileHandle.standardError.write(Data((ephemeral ? "emulator stopped; nothing saved (--ephemeral)\n" : "emulator stopped; state kept in \(directory.path)\n").utf8))
     }
 
     private func writeServiceRoleKey(_ key: String, in directory: URL, logger: Logger) {

@@ -22,12 +22,15 @@ extension LoginEnvironment {
                                 reporter: reporter, logger: makeLogger(verbose: options.verbose),
                                 transport: .urlSession(limits: options.transportLimits))
             let providers: IdentityProviders
+            var embedded: EmbeddedServices?
             if options.isRemote {
                 providers = wiring.remoteProviders()
             } else {
                 try directory.refuseIfServed()
-                providers = .embedded(try await wiring.openServices())
+                embedded = try await wiring.openServices(writing: false)
+                providers = .embedded(embedded!.services)
             }
+            defer { embedded?.close() }
             let deviceAppleID = appleID ?? DeviceSettings.load(from: directory.url).appleID
             return try await providers.isFirstAppleAuthorization(appleID: deviceAppleID, clientID: options.simulationConfiguration.clientID(for: .apple))
         } catch {

@@ -19,19 +19,15 @@ struct Wiring: Sendable {
 
     private var stateDirectory: SimulationStateDirectory { SimulationStateDirectory(url: directory.url) }
 
-    /// The embedded services, from the state directory's keys and state.
+    /// The embedded services, from the state directory's keys and database; close them after use.
+    /// - Parameter writing: Whether the command may change them (it needs a writable directory).
     /// - Throws: ``CommandFailure`` (exit 5) for a damaged, unreadable or unsafe file.
-    func openServices() async throws(CommandFailure) -> SimulatedServices {
-        let keys: SimulationKeys, state: SimulationState
+    func openServices(writing: Bool) async throws(CommandFailure) -> EmbeddedServices {
         do {
-            keys = try stateDirectory.loadOrCreateKeys()
-            state = try stateDirectory.loadState()
-        } catch {
+            return try await EmbeddedServices.open(directory: stateDirectory, configuration: options.simulationConfiguration, writing: writing, logger: logger)
+        } catch let error as SimulationStoreError {
             let code = if case .corrupt = error { "state_dir_corrupt" } else { "state_dir_unusable" }
             throw CommandFailure(code: code, message: "The state directory cannot be used: \(error.description)", exit: .stateDirectory)
-        }
-        do {
-            return try await SimulatedServices(configuration: options.simulationConfiguration, keys: keys, state: state, clock: .live)
         } catch {
             throw CommandFailure(code: "state_dir_corrupt", message: "The keys in \(stateDirectory.keysURL.path) cannot be used: \(error)", exit: .stateDirectory)
         }
@@ -85,11 +81,10 @@ struct Wiring: Sendable {
         }
     }
 
-    /// Wires the session manager, coordinator and strategies, restores the session, runs `body`,
-    /// and saves the services when `save` is set (even when `body` failed; a failed save is
-    /// reported when `body` succeeded).
+    /// Wires the session manager, coordinator and strategies, restores the session and runs
+    /// `body` (the embedded services commit each call's rows as it happens: nothing to save).
     func run(
-        backend: any AuthBackend, web: (any AuthBackend & WebSignInBackend)?, providers: IdentityProviders, services: SimulatedServices?, save: Bool,
+        backend: any AuthBackend, web: (any AuthBackend & WebSignInBackend)?, providers: IdentityProviders, services: SimulatedServices?,
         mode: LoginEnvironment.Mode,
         _ body: @escaping @Sendable (LoginEnvironment) async throws -> Void
     ) async throws {
@@ -116,20 +111,7 @@ struct Wiring: Sendable {
             options: options, reporter: reporter, logger: logger, coordinator: coordinator, login: login, termsAccepted: termsAccepted,
             providers: providers, initial: initial, store: store, services: services,
             adminAccess: { [self] adminOptions throws(CommandFailure) in try AdminWiring(options: options, directory: directory.url).access(services: services, adminOptions) })
-        var failure: (any Error)?
-        do { try await body(environment) } catch { failure = error }
-        if save, let services {
-            do {
-                try stateDirectory.saveState(await services.snapshot())
-                logger.debug("saved the simulated services' state", metadata: ["path": "\(stateDirectory.stateURL.path)"])
-            } catch {
-                logger.error("could not save the simulated services' state", metadata: ["error": "\(error)"])
-                if failure == nil {
-                    failure = CommandFailure(code: "state_dir_unusable", message: "The simulated services' state could not be saved: \(error.description)", exit: .stateDirectory)
-                }
-            }
-        }
-        if let failure { throw failure }
+        try await body(environment)
     }
 
     /// Registers a strategy for every way in the backend and the providers allow.

@@ -7,27 +7,27 @@ import Foundation
 import Logging
 
 /// The composition root: the one place where concrete types are wired together. It opens the
-/// state directory, builds the embedded services (or, with remote options, the REST adapters),
-/// the session manager and the coordinator, registers every strategy the backend and providers
-/// allow, restores the session once, runs a command, and saves the services' state. The
-/// wiring itself is in `LoginEnvironment+Wiring.swift`.
+/// state directory, builds the embedded services on its database (or, with remote options, the
+/// REST adapters), the session manager and the coordinator, registers every strategy the backend
+/// and providers allow, restores the session once, and runs a command; the embedded services
+/// commit each call's rows as it happens. The wiring itself is in `LoginEnvironment+Wiring.swift`.
 struct LoginEnvironment: Sendable {
     /// How long the environment holds the embedded services.
     enum Mode: Sendable {
         /// One command.
         case command
-        /// A long-running watch (`status --watch`): each backend call takes the lock, reads the
-        /// services' state, writes it back and lets go, so other commands work meanwhile.
+        /// A long-running watch (`status --watch`): each backend call takes the lock, opens the
+        /// services' database, makes the call and lets go, so other commands work meanwhile.
         case watch(refreshLead: Double?)
     }
 
     /// What a command does to the embedded services.
     enum Access: Sendable {
-        /// It may change them: they are read, used and saved under the state directory's lock.
+        /// It may change them: it uses them under the state directory's lock.
         case readWrite
-        /// It only reads them (`status`, `mailbox`, `users list`): no lock is taken (files are
-        /// replaced atomically) and nothing is saved, so it answers while another command holds
-        /// the lock, and works in a read-only directory.
+        /// It only reads them (`status`, `mailbox`, `users list`): no lock is taken (SQLite reads
+        /// a consistent snapshot), so it answers while another command holds the lock, and works
+        /// in a read-only directory.
         case readOnly
     }
 
@@ -62,9 +62,8 @@ struct LoginEnvironment: Sendable {
         return initial.stored
     }
 
-    /// Opens the state directory, wires everything, restores the session, runs `body`, and
-    /// (embedded, read-write) saves the simulated services even when `body` fails. Failures are
-    /// reported and become the documented exit status.
+    /// Opens the state directory, wires everything, restores the session and runs `body`.
+    /// Failures are reported and become the documented exit status.
     /// - Parameters:
     ///   - options: The global options.
     ///   - sheets: How the simulated providers' sheets are answered.
@@ -90,7 +89,7 @@ struct LoginEnvironment: Sendable {
             if options.isRemote {
                 logger.info("backend: \(options.backend.rawValue) at \(options.backend.profile.remoteEndpoint(options)) (REST); state in \(directory.url.path)")
                 let backend = try wiring.remoteBackend()
-                try await wiring.run(backend: backend, web: backend, providers: wiring.remoteProviders(), services: nil, save: false, mode: mode, body)
+                try await wiring.run(backend: backend, web: backend, providers: wiring.remoteProviders(), services: nil, mode: mode, body)
                 return
             }
             try directory.refuseIfServed()
@@ -99,19 +98,24 @@ struct LoginEnvironment: Sendable {
             case (.watch, _):
                 let backend = ServicesReloadingBackend(directory: directory, profile: options.backend.profile,
                                                        configuration: options.simulationConfiguration, logger: logger)
-                let services = try await wiring.openServices()
-                try await wiring.run(backend: backend, web: nil, providers: .embedded(services), services: services, save: false, mode: mode, body)
+                let embedded = try await wiring.openServices(writing: false)
+                defer { embedded.close() }
+                try await wiring.run(backend: backend, web: nil, providers: .embedded(embedded.services), services: embedded.services, mode: mode, body)
             case (.command, .readOnly):
-                let services = try await wiring.openServices()
+                let embedded = try await wiring.openServices(writing: false)
+                defer { embedded.close() }
+                let services = embedded.services
                 try await wiring.run(backend: options.backend.profile.embedded(services), web: nil, providers: .embedded(services), services: services,
-                                     save: false, mode: mode, body)
+                                     mode: mode, body)
             case (.command, .readWrite):
                 let held = try await directory.lockServices(logger: logger)
                 defer { held.release() }
-                let services = try await wiring.openServices()
+                let embedded = try await wiring.openServices(writing: true)
+                defer { embedded.close() }
+                let services = embedded.services
                 guard sheets.browser != nil else {
                     try await wiring.run(backend: options.backend.profile.embedded(services), web: nil, providers: .embedded(services), services: services,
-                                         save: true, mode: mode, body)
+                                         mode: mode, body)
                     return
                 }
                 // A browser must reach the providers' pages and the backend's routes: serve the
@@ -119,7 +123,7 @@ struct LoginEnvironment: Sendable {
                 let server = try await wiring.serve(services)
                 let backend = options.backend.profile.served(server, wiring.transport)
                 do {
-                    try await wiring.run(backend: backend, web: backend, providers: .embedded(services), services: services, save: true, mode: mode, body)
+                    try await wiring.run(backend: backend, web: backend, providers: .embedded(services), services: services, mode: mode, body)
                 } catch {
                     await server.stop()
                     throw error

@@ -5,8 +5,8 @@ import Foundation
 import Logging
 
 /// The embedded backend for long-running commands (`status --watch`): each call takes the state
-/// directory's lock, reads the simulated services, makes the call, writes them back and lets
-/// go, so other `login` processes can work in between and nothing they did is overwritten.
+/// directory's lock, opens the services on its database, makes the call (its rows committed as it
+/// goes) and lets go, so other `login` processes can work in between.
 struct ServicesReloadingBackend: AuthBackend {
     let directory: StateDirectoryAccess
     let profile: BackendProfile
@@ -17,17 +17,15 @@ struct ServicesReloadingBackend: AuthBackend {
         let held: FileLock.Held
         do { held = try await directory.lockServices(logger: logger) } catch { throw .storage(error.message) }
         defer { held.release() }
-        let state = SimulationStateDirectory(url: directory.url)
-        let services: SimulatedServices
+        let embedded: EmbeddedServices
         do {
-            services = try await SimulatedServices(configuration: configuration, keys: try state.loadOrCreateKeys(), state: try state.loadState(), clock: .live)
+            embedded = try await EmbeddedServices.open(directory: SimulationStateDirectory(url: directory.url), configuration: configuration, writing: true,
+                                                       logger: logger)
         } catch {
             throw .storage("\(error)")
         }
-        let result: Result<T, AuthError>
-        do throws(AuthError) { result = .success(try await body(profile.embedded(services))) } catch { result = .failure(error) }
-        do { try state.saveState(await services.snapshot()) } catch { throw .storage(error.description) }
-        return try result.get()
+        defer { embedded.close() }
+        return try await body(profile.embedded(embedded.services))
     }
 
     func signIn(with credential: IDTokenCredential) async throws(AuthError) -> BackendSignIn {

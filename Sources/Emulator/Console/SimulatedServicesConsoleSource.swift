@@ -23,24 +23,33 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
     // MARK: - Users
 
     func users(matching search: String, page: ConsolePageRequest) async -> ConsolePage<ConsoleUserSummary> {
+        // Each service gives its newest keys up to the page's end (the database sorts and counts),
+        // so a page costs the page, not every user.
         typealias SortKey = (createdAt: Date, segment: String, id: String)
-        var keys: [SortKey] = services.supabase.consoleUserKeys(matching: search).map { ($0.createdAt, "supabase", $0.id) }
+        let end = page.offset + page.limit
+        let supabase = (try? services.supabase.consoleUserKeys(matching: search, limit: end)) ?? (total: 0, keys: [])
+        var total = supabase.total
+        var keys: [SortKey] = supabase.keys.map { ($0.createdAt, "supabase", $0.id) }
         for project in services.firebaseProjects.projectIDs {
-            guard let engine = services.firebaseProjects.engine(for: project) else { continue }
-            keys += await engine.consoleUserKeys(matching: search).map { ($0.createdAt, "firebase:" + project, $0.localId) }
+            guard let engine = services.firebaseProjects.engine(for: project),
+                  let found = try? await engine.consoleUserKeys(matching: search, limit: end)
+            else { continue }
+            total += found.total
+            keys += found.keys.map { ($0.createdAt, "firebase:" + project, $0.localId) }
         }
         keys.sort { ($0.createdAt, $0.segment, $0.id) > ($1.createdAt, $1.segment, $1.id) }
         let slice = keys.dropFirst(page.offset).prefix(page.limit).compactMap { ConsoleUserKey(segment: $0.segment, id: $0.id) }
-        return ConsolePage(rows: await summaries(of: slice), total: keys.count, request: page)
+        return ConsolePage(rows: await summaries(of: slice), total: total, request: page)
     }
 
     func user(_ key: ConsoleUserKey) async -> ConsoleUserDetail? {
         switch key.service {
         case .supabase:
-            guard let (user, sessions) = services.supabase.consoleUser(key.id) else { return nil }
+            guard let (user, sessions) = (try? services.supabase.consoleUser(key.id)) ?? nil else { return nil }
             return await detail(of: user, sessions: sessions)
         case .firebase(let project):
-            guard let (user, tokens) = await services.firebaseProjects.engine(for: project)?.consoleUser(key.id) else { return nil }
+            guard let engine = services.firebaseProjects.engine(for: project), let (user, tokens) = (try? await engine.consoleUser(key.id)) ?? nil
+            else { return nil }
             return await detail(of: user, project: project, refreshTokens: tokens)
         }
     }
@@ -49,12 +58,12 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
     private func summaries(of keys: [ConsoleUserKey]) async -> [ConsoleUserSummary] {
         var found: [ConsoleUserKey: ConsoleUserSummary] = [:]
         let now = services.clock.now()
-        for user in services.supabase.consoleUsers(ids: keys.filter { $0.service == .supabase }.map(\.id)) {
+        for user in (try? services.supabase.consoleUsers(ids: keys.filter { $0.service == .supabase }.map(\.id))) ?? [] {
             found[ConsoleUserKey(service: .supabase, id: user.id)] = summary(of: user, now: now)
         }
         for project in Set(keys.compactMap(\.project)) {
             guard let engine = services.firebaseProjects.engine(for: project) else { continue }
-            for user in await engine.consoleUsers(localIds: keys.filter { $0.project == project }.map(\.id)) {
+            for user in (try? await engine.consoleUsers(localIds: keys.filter { $0.project == project }.map(\.id))) ?? [] {
                 found[ConsoleUserKey(service: .firebase(project: project), id: user.localId)] = summary(of: user, project: project)
             }
         }
@@ -202,7 +211,8 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
         }
     }
 
-    func reset() async { await services.reset() }
+    /// Forgets users, sessions and mail (a storage failure is logged by the storage; nothing is forgotten then).
+    func reset() async { try? await services.reset() }
 
     // MARK: - Formatting
 

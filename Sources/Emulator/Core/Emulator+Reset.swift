@@ -10,7 +10,11 @@ extension Emulator {
             return .json(["error": .string("unauthorized"), "message": .string("POST /reset needs Authorization: Bearer <service-role key> or Bearer owner")],
                          status: 401)
         }
-        await services.reset()
+        do {
+            try await services.reset()
+        } catch {
+            return .json(["error": .string("storage_failed"), "message": .string("the emulator's storage failed; nothing was reset")], status: 500)
+        }
         return .json(["reset": .bool(true)])
     }
 }

@@ -39,9 +39,8 @@ public final class Emulator: Sendable {
             gate: ConsoleGate(access: configuration.console, serviceRoleKey: serviceRoleKey, formToken: RandomIdentifiers.opaqueToken(32)))
     }
 
-    /// How many state-changing requests were answered (for persistence). A request is counted
-    /// once its route has returned, so a snapshot taken after reading the count holds every
-    /// change the count covers; a change still in flight is counted, and saved, on a later tick.
+    /// How many state-changing requests were answered, for whoever watches for changes (each
+    /// request's changes are committed before its answer; this only counts them).
     var changeCount: UInt64 { changes.current }
 
     /// Answers one request.

@@ -22,8 +22,6 @@ public struct EmulatorConfiguration: Sendable, Hashable {
     public var clientIDs: [ProviderID: [String]]
     /// The largest request body accepted, in bytes.
     public var maxBodySize: Int
-    /// How often changed state is written to disk, in seconds.
-    public var saveInterval: TimeInterval
     /// Header-read, body-read and idle timeouts, and the cap on open connections.
     public var connectionLimits: EmulatorConnectionLimits
     /// The Supabase project's settings (manual linking, unverified email sign-ins, nonce checks,
@@ -47,7 +45,6 @@ public struct EmulatorConfiguration: Sendable, Hashable {
         self.firebaseProjects = ["demo-authcoordinator"]
         self.clientIDs = SimulationConfiguration.defaultClientIDs
         self.maxBodySize = 1 << 20
-        self.saveInterval = 1
         self.connectionLimits = EmulatorConnectionLimits()
     }
 

@@ -18,7 +18,7 @@ extension FirebaseRoutes {
                 try routes.requireAdmin(call.request)
                 let engine = try routes.project(call[parameter: "project"])
                 let query = call.request.query
-                return .json(await engine.adminBatchGet(maxResults: query["maxResults"], nextPageToken: query["nextPageToken"]))
+                return .json(try await engine.adminBatchGet(maxResults: query["maxResults"], nextPageToken: query["nextPageToken"]))
             }),
         ]
     }

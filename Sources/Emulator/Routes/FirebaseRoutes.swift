@@ -71,7 +71,7 @@ struct FirebaseRoutes {
                 return .json([:])
             }),
             ("GET", "\(emulator)/oobCodes", "the project's email links sent", { routes, call in
-                await Self.oobCodes(of: try routes.project(call[parameter: "project"]))
+                try await Self.oobCodes(of: try routes.project(call[parameter: "project"]))
             }),
             ("GET", "\(emulator)/config", "the emulator's project configuration", { routes, call in
                 _ = try routes.project(call[parameter: "project"])
@@ -149,7 +149,7 @@ struct FirebaseRoutes {
         case "accounts":
             return .json(encoding: try await engine.adminCreateUser(try decode(request)))
         case "accounts:lookup":
-            return .json(encoding: await engine.adminLookup(try decode(request)))
+            return .json(encoding: try await engine.adminLookup(try decode(request)))
         case "accounts:update":
             return .json(encoding: try await engine.adminUpdate(try decode(request)))
         case "accounts:delete":
@@ -165,8 +165,8 @@ struct FirebaseRoutes {
 
     // MARK: - Emulator-only routes
 
-    private static func oobCodes(of engine: FirebaseEngine) async -> EmulatorResponse {
-        let codes = await engine.oobCodes().map { code -> JSONValue in
+    private static func oobCodes(of engine: FirebaseEngine) async throws -> EmulatorResponse {
+        let codes = try await engine.oobCodes().map { code -> JSONValue in
             .object(["email": .string(code.email), "oobCode": .string(code.oobCode), "oobLink": .string(code.oobLink),
                      "requestType": .string(code.requestType)])
         }

@@ -1,5 +1,6 @@
 import AuthData
 import AuthSimulation
+import AuthStorage
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -9,60 +10,50 @@ import Logging
 public struct EmulatorApp: Sendable {
     /// The emulator (routes, services, keys).
     public let emulator: Emulator
-    private let application: Application<EmulatorHTTPResponder>
-    private let persistence: EmulatorPersistence?
+    fileprivate let application: Application<EmulatorHTTPResponder>
+    private let storage: SQLiteSimulationStorage?
 
-    init(emulator: Emulator, application: Application<EmulatorHTTPResponder>, persistence: EmulatorPersistence?) {
+    init(emulator: Emulator, application: Application<EmulatorHTTPResponder>, storage: SQLiteSimulationStorage?) {
         self.emulator = emulator
         self.application = application
-        self.persistence = persistence
+        self.storage = storage
     }
 
-    /// Serves until the task is cancelled, writing changed state to the state directory every
-    /// ``EmulatorConfiguration/saveInterval`` seconds and once more when it stops.
+    /// Serves until the task is cancelled. Every request's changes are committed to the state
+    /// directory's database before its answer; at the end the database is checkpointed and closed.
     /// - Throws: When the port cannot be bound.
     public func run() async throws {
         try await serve { try await application.run() }
     }
 
-    /// Serves until SIGINT or SIGTERM, then shuts down cleanly and saves the state.
+    /// Serves until SIGINT or SIGTERM, then shuts down cleanly.
     /// - Throws: When the port cannot be bound.
     public func runUntilSignalled() async throws {
         try await serve { try await application.runService() }
     }
 
     private func serve(_ body: () async throws -> Void) async throws {
-        let saver = Task { await persistence?.saveContinuously() }
-        defer { saver.cancel() }
-        do {
-            try await body()
-        } catch {
-            try await persistence?.saveNow()
-            throw error
-        }
-        try await persistence?.saveNow()
+        defer { try? storage?.close() }
+        try await body()
     }
-
-    /// Writes the state now (no-op without a state directory or with `--ephemeral`).
-    /// - Throws: ``SimulationStoreError``.
-    public func saveNow() async throws { try await persistence?.saveNow() }
 }
 
-/// Builds the emulator: reads (or creates) the keys and state in the state directory, wires the
-/// simulated services, and the Hummingbird application that serves it on one port.
+/// Builds the emulator: reads (or creates) the keys in the state directory, opens its database
+/// (`auth.sqlite3`, importing a `state.json` of an earlier version; in memory with `--ephemeral`),
+/// wires the simulated services, and the Hummingbird application that serves it on one port.
+/// (`login serve` takes the directory for itself first: `ServeLocks`.)
 /// - Parameters:
 ///   - configuration: Host, port, state directory, accepted client ids and keys.
 ///   - logger: The server's logger.
 ///   - onServerRunning: Called with the emulator and the bound port once the server listens.
 /// - Returns: The application, not yet running.
-/// - Throws: ``SimulationStoreError`` for a damaged state directory.
+/// - Throws: ``SimulationStoreError`` for a damaged state directory or database.
 public func buildEmulator(
     configuration: EmulatorConfiguration, logger: Logger = Logger(label: "emulator"),
     onServerRunning: @escaping @Sendable (Emulator, Int) async -> Void = { _, _ in }
 ) async throws -> EmulatorApp {
     let directory = configuration.stateDirectory.map(SimulationStateDirectory.init(url:))
     let keys = try directory?.loadOrCreateKeys() ?? SimulationKeys.generate()
-    let state = configuration.ephemeral ? SimulationState() : try directory?.loadState() ?? SimulationState()
     var setup = SimulationConfiguration(
         clientIDs: configuration.clientIDs,
         supabaseIssuer: configuration.baseURL + "/auth/v1", firebaseProjectID: configuration.firebaseProjects.first ?? "demo-authcoordinator",
@@ -70,9 +61,13 @@ public func buildEmulator(
     setup.otherFirebaseProjectIDs = Array(configuration.firebaseProjects.dropFirst())
     setup.firebaseRateLimits = configuration.firebaseRateLimits
     setup.supabase = configuration.supabase
-    let services = try await SimulatedServices(configuration: setup, keys: keys, state: state, clock: .live)
-    return try buildEmulator(configuration: configuration, services: services, developerKeyPath: directory?.developerKeyURL(for: keys).path,
-                             logger: logger, onServerRunning: onServerRunning)
+    let database = try directory.flatMap { (directory: SimulationStateDirectory) throws(SimulationStoreError) -> SQLiteSimulationStorage? in
+        configuration.ephemeral ? nil : try StateDatabase.open(directory, defaultFirebaseProject: setup.firebaseProjectID, logger: logger)
+    }
+    let services = try await SimulatedServices(configuration: setup, keys: keys, storage: database ?? InMemorySimulationStorage(), clock: .live)
+    let app = try buildEmulator(configuration: configuration, services: services, developerKeyPath: directory?.developerKeyURL(for: keys).path,
+                                logger: logger, onServerRunning: onServerRunning)
+    return EmulatorApp(emulator: app.emulator, application: app.application, storage: database)
 }
 
 /// Builds the emulator around existing simulated services (tests run it on a test clock and test keys).
@@ -88,11 +83,7 @@ package func buildEmulator(
     configuration: EmulatorConfiguration, services: SimulatedServices, developerKeyPath: String?, logger: Logger,
     onServerRunning: @escaping @Sendable (Emulator, Int) async -> Void
 ) throws -> EmulatorApp {
-    let directory = configuration.stateDirectory.map(SimulationStateDirectory.init(url:))
     let emulator = try Emulator(configuration: configuration, services: services, developerKeyPath: developerKeyPath)
-    let persistence = configuration.ephemeral ? nil : directory.map {
-        EmulatorPersistence(directory: $0, emulator: emulator, interval: configuration.saveInterval, logger: logger)
-    }
     let limits = configuration.connectionLimits
     let application = Application(
         responder: EmulatorHTTPResponder(emulator: emulator),
@@ -103,5 +94,5 @@ package func buildEmulator(
             availableConnectionsDelegate: EmulatorConnectionCap(maxConnections: limits.maxConnections, logger: logger)),
         onServerRunning: { channel in await onServerRunning(emulator, channel.localAddress?.port ?? configuration.port) },
         logger: logger)
-    return EmulatorApp(emulator: emulator, application: application, persistence: persistence)
+    return EmulatorApp(emulator: emulator, application: application, storage: nil)
 }

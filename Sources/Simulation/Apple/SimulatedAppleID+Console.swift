@@ -9,7 +9,7 @@ extension SimulatedAppleID {
     /// - Parameter subject: The user identifier Apple gives the team (`sub`).
     /// - Returns: The authorizations.
     package func authorizations(subject: String) -> [AppleIDState.Authorization] {
-        state.authorizations.values.filter { $0.subject == subject }.sorted { ($0.authorizedAt, $0.clientID) < ($1.authorizedAt, $1.clientID) }
+        (try? storage.fetch { (rows: any SimulationRows) in rows.appleID.authorizations(subject: subject) }) ?? []
     }
 
     /// The person stops using Sign in with Apple with an app, as in Settings: the next sheet for
@@ -19,8 +19,11 @@ extension SimulatedAppleID {
     ///   - clientID: The app.
     /// - Returns: Whether there was an active authorization to revoke.
     package func revokeAuthorization(subject: String, clientID: String) -> Bool {
-        guard activeAuthorization(clientID: clientID, subject: subject) != nil else { return false }
-        revoke(clientID: clientID, subject: subject, tokenKind: "user", at: clock.now())
-        return true
+        let now = clock.now()
+        return (try? storage.update { (rows: any SimulationRows) -> Bool in
+            guard Self.activeAuthorization(clientID: clientID, subject: subject, in: rows.appleID) != nil else { return false }
+            Self.revoke(clientID: clientID, subject: subject, tokenKind: "user", at: now, in: rows.appleID)
+            return true
+        }) ?? false
     }
 }

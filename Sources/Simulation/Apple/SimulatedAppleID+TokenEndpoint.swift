@@ -28,8 +28,10 @@ extension SimulatedAppleID {
         let now = clock.now()
         let clientID = try await authenticateClient(form, now: now)
         guard let token = form["token"], !token.isEmpty else { throw .invalidRequest("token is required") }
-        guard let record = state.tokens[token], record.clientID == clientID else { return }
-        revoke(clientID: clientID, subject: record.subject, tokenKind: record.kind, at: now)
+        try step(storageFailure: OAuthProviderError(error: "server_error", errorDescription: nil)) { (rows: any AppleIDRows) throws(OAuthProviderError) in
+            guard let record = rows.token(token), record.clientID == clientID else { return }
+            Self.revoke(clientID: clientID, subject: record.subject, tokenKind: record.kind, at: now, in: rows)
+        }
     }
 
     private func authenticateClient(_ form: [String: String], now: Date) async throws(OAuthProviderError) -> String {
@@ -42,19 +44,24 @@ extension SimulatedAppleID {
 
     private func exchangeCode(_ code: String?, clientID: String, now: Date) throws(OAuthProviderError) -> JSONObject {
         guard let code, !code.isEmpty else { throw .invalidRequest("code is required") }
-        guard let record = state.codes[code], now.timeIntervalSince(record.issuedAt) < 300 else {
-            throw .invalidGrant("The code has expired or has been revoked.")
-        }
-        guard record.usedAt == nil else { throw .invalidGrant("The code has already been used.") }
-        guard record.clientID == clientID else { throw .invalidGrant("client_id mismatch. The code was not issued to \(clientID).") }
-        guard let authorization = activeAuthorization(clientID: clientID, subject: record.subject) else {
-            throw .invalidGrant("The code has expired or has been revoked.")
-        }
-        state.codes[code]?.usedAt = now
         let accessToken = RandomIdentifiers.appleToken(prefix: "a")
         let refreshToken = RandomIdentifiers.appleToken(prefix: "r")
-        state.tokens[accessToken] = AppleIDState.Token(clientID: clientID, subject: record.subject, kind: "access_token", issuedAt: now)
-        state.tokens[refreshToken] = AppleIDState.Token(clientID: clientID, subject: record.subject, kind: "refresh_token", issuedAt: now)
+        let (record, authorization) = try step(storageFailure: OAuthProviderError(error: "server_error", errorDescription: nil)) {
+            (rows: any AppleIDRows) throws(OAuthProviderError) -> (AppleIDState.Code, AppleIDState.Authorization) in
+            guard var record = rows.code(code), now.timeIntervalSince(record.issuedAt) < 300 else {
+                throw .invalidGrant("The code has expired or has been revoked.")
+            }
+            guard record.usedAt == nil else { throw .invalidGrant("The code has already been used.") }
+            guard record.clientID == clientID else { throw .invalidGrant("client_id mismatch. The code was not issued to \(clientID).") }
+            guard let authorization = Self.activeAuthorization(clientID: clientID, subject: record.subject, in: rows) else {
+                throw .invalidGrant("The code has expired or has been revoked.")
+            }
+            record.usedAt = now
+            rows.save(code: code, record)
+            rows.insert(token: accessToken, AppleIDState.Token(clientID: clientID, subject: record.subject, kind: "access_token", issuedAt: now))
+            rows.insert(token: refreshToken, AppleIDState.Token(clientID: clientID, subject: record.subject, kind: "refresh_token", issuedAt: now))
+            return (record, authorization)
+        }
         let idToken: String
         do {
             idToken = try identityToken(for: authorization, nonce: record.nonce, binding: ("at_hash", accessToken), now: now)
@@ -69,11 +76,15 @@ extension SimulatedAppleID {
 
     private func refresh(_ token: String?, clientID: String, now: Date) throws(OAuthProviderError) -> JSONObject {
         guard let token, !token.isEmpty else { throw .invalidRequest("refresh_token is required") }
-        guard let record = state.tokens[token], record.kind == "refresh_token", record.revokedAt == nil,
-              record.clientID == clientID, let authorization = activeAuthorization(clientID: clientID, subject: record.subject)
-        else { throw .invalidGrant("The token has expired or has been revoked.") }
         let accessToken = RandomIdentifiers.appleToken(prefix: "a")
-        state.tokens[accessToken] = AppleIDState.Token(clientID: clientID, subject: record.subject, kind: "access_token", issuedAt: now)
+        let authorization = try step(storageFailure: OAuthProviderError(error: "server_error", errorDescription: nil)) {
+            (rows: any AppleIDRows) throws(OAuthProviderError) -> AppleIDState.Authorization in
+            guard let record = rows.token(token), record.kind == "refresh_token", record.revokedAt == nil,
+                  record.clientID == clientID, let authorization = Self.activeAuthorization(clientID: clientID, subject: record.subject, in: rows)
+            else { throw .invalidGrant("The token has expired or has been revoked.") }
+            rows.insert(token: accessToken, AppleIDState.Token(clientID: clientID, subject: record.subject, kind: "access_token", issuedAt: now))
+            return authorization
+        }
         let idToken: String
         do {
             idToken = try identityToken(for: authorization, nonce: nil, binding: ("at_hash", accessToken), now: now)

@@ -11,12 +11,13 @@ import Foundation
 /// the first authorization), gives each Apple ID a stable Hide My Email relay address, answers
 /// credential-state queries, and serves `/auth/token` and `/auth/revoke` with `client_secret`
 /// checks (see `SimulatedAppleID+TokenEndpoint.swift`). Scripted failures make the next sheet
-/// fail or cancel.
+/// fail or cancel. What it remembers is kept in the services' storage (``AppleIDRows``); its keys
+/// and scripted failures in memory.
 public actor SimulatedAppleID {
     /// The configuration.
     public nonisolated let configuration: AppleIDConfiguration
     let clock: AuthClock
-    var state: AppleIDState
+    let storage: any SimulationStorage
     var keyRing: RSAKeyRing
     var developerKeys: [String: P256.Signing.PublicKey]
     private var scripted: [AppleIDError] = []
@@ -28,16 +29,33 @@ public actor SimulatedAppleID {
     /// - Throws: When key generation fails.
     public init(configuration: AppleIDConfiguration, clock: AuthClock) throws {
         try self.init(configuration: configuration, clock: clock,
-                      keyRing: RSAKeyRing.generate(count: 2, makeKeyID: { RandomIdentifiers.keyID(10) }))
+                      keyRing: RSAKeyRing.generate(count: 2, makeKeyID: { RandomIdentifiers.keyID(10) }), storage: InMemorySimulationStorage())
     }
 
     package init(configuration: AppleIDConfiguration, clock: AuthClock, keyRing: RSAKeyRing,
-                 state: AppleIDState = AppleIDState(), developerKeys: [String: P256.Signing.PublicKey] = [:]) {
+                 storage: any SimulationStorage, developerKeys: [String: P256.Signing.PublicKey] = [:]) {
         self.configuration = configuration
         self.clock = clock
         self.keyRing = keyRing
-        self.state = state
+        self.storage = storage
         self.developerKeys = developerKeys
+    }
+
+    /// Runs one step on the Apple ID's rows, committed before it returns.
+    /// - Parameters:
+    ///   - storageFailure: What to throw when the storage fails.
+    ///   - body: The step.
+    func step<Result, Failure: Error>(
+        storageFailure: Failure, _ body: (any AppleIDRows) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        do {
+            return try storage.write { (rows: any SimulationRows) throws(Failure) -> Result in try body(rows.appleID) }
+        } catch {
+            switch error {
+            case .step(let failure): throw failure
+            case .storage: throw storageFailure
+            }
+        }
     }
 
     /// The published verification keys (`/auth/keys`).
@@ -68,8 +86,11 @@ public actor SimulatedAppleID {
     ///   - clientID: The app.
     /// - Returns: `true` when the app was never authorized, or the authorization was revoked.
     public func isFirstAuthorization(appleID: String?, clientID: String) -> Bool {
-        guard let account = state.accounts[(appleID ?? configuration.defaultAppleID).lowercased()] else { return true }
-        return activeAuthorization(clientID: clientID, subject: account.subject) == nil
+        let key = (appleID ?? configuration.defaultAppleID).lowercased()
+        return (try? storage.fetch { (rows: any SimulationRows) -> Bool in
+            guard let account = rows.appleID.account(appleID: key) else { return true }
+            return Self.activeAuthorization(clientID: clientID, subject: account.subject, in: rows.appleID) == nil
+        }) ?? true
     }
 
     /// The Hide My Email address of an Apple ID (made, with the account, on first use).
@@ -77,7 +98,7 @@ public actor SimulatedAppleID {
     /// - Returns: The relay address, or `nil` for a malformed Apple ID.
     public func relayAddress(appleID: String) -> String? {
         guard let normalized = try? EmailAddress.normalized(appleID) else { return nil }
-        return accountFor(normalized).relayAddress
+        return try? storage.update { (rows: any SimulationRows) in Self.accountFor(normalized, in: rows.appleID).relayAddress }
     }
 
     /// Runs the sheet.
@@ -93,22 +114,26 @@ public actor SimulatedAppleID {
             throw .invalidRequest("malformed Apple ID")
         }
         let now = clock.now()
-        let account = accountFor(appleID)
-        var firstTime = false
-        let authorization: AppleIDState.Authorization
-        if let existing = activeAuthorization(clientID: request.clientID, subject: account.subject) {
-            authorization = existing
-        } else {
-            firstTime = true
-            authorization = AppleIDState.Authorization(
-                clientID: request.clientID, subject: account.subject,
-                sharedEmail: request.hideEmail ? account.relayAddress : account.appleID,
-                isPrivateEmail: request.hideEmail, authorizedAt: now, revokedAt: nil)
-            state.authorizations[AppleIDState.authorizationKey(clientID: request.clientID, subject: account.subject)] = authorization
-        }
         let code = RandomIdentifiers.appleAuthorizationCode()
-        state.codes[code] = AppleIDState.Code(clientID: request.clientID, subject: account.subject, nonce: request.nonce, issuedAt: now)
-        purgeExpiredCodes(now: now)
+        let (account, authorization, firstTime) = try step(storageFailure: AppleIDError.failed) {
+            (rows: any AppleIDRows) throws(AppleIDError) -> (AppleIDState.Account, AppleIDState.Authorization, Bool) in
+            let account = Self.accountFor(appleID, in: rows)
+            var firstTime = false
+            let authorization: AppleIDState.Authorization
+            if let existing = Self.activeAuthorization(clientID: request.clientID, subject: account.subject, in: rows) {
+                authorization = existing
+            } else {
+                firstTime = true
+                authorization = AppleIDState.Authorization(
+                    clientID: request.clientID, subject: account.subject,
+                    sharedEmail: request.hideEmail ? account.relayAddress : account.appleID,
+                    isPrivateEmail: request.hideEmail, authorizedAt: now, revokedAt: nil)
+                rows.save(authorization)
+            }
+            rows.save(code: code, AppleIDState.Code(clientID: request.clientID, subject: account.subject, nonce: request.nonce, issuedAt: now))
+            rows.purgeCodes(issuedBefore: now.addingTimeInterval(-300))
+            return (account, authorization, firstTime)
+        }
         let token: String
         do {
             token = try identityToken(for: authorization, nonce: request.nonce, binding: ("c_hash", code), now: now)
@@ -127,9 +152,8 @@ public actor SimulatedAppleID {
     ///   - clientID: The app.
     /// - Returns: `authorized`, `revoked` or `notFound`.
     public func credentialState(userID: String, clientID: String) -> AppleIDCredentialState {
-        guard let authorization = state.authorizations[AppleIDState.authorizationKey(clientID: clientID, subject: userID)] else {
-            return .notFound
-        }
+        let authorization = try? storage.fetch { (rows: any SimulationRows) in rows.appleID.authorization(clientID: clientID, subject: userID) }
+        guard let authorization = authorization ?? nil else { return .notFound }
         return authorization.revokedAt == nil ? .authorized : .revoked
     }
 
@@ -139,31 +163,33 @@ public actor SimulatedAppleID {
     ///   - appleID: The Apple ID.
     ///   - clientID: The app.
     public func revokeAuthorization(appleID: String, clientID: String) {
-        guard let account = state.accounts[appleID.lowercased()] else { return }
-        revoke(clientID: clientID, subject: account.subject, tokenKind: "user", at: clock.now())
+        let now = clock.now()
+        _ = try? storage.update { (rows: any SimulationRows) in
+            guard let account = rows.appleID.account(appleID: appleID.lowercased()) else { return }
+            Self.revoke(clientID: clientID, subject: account.subject, tokenKind: "user", at: now, in: rows.appleID)
+        }
     }
 
-    /// What `/auth/revoke` has revoked, oldest first.
+    /// What `/auth/revoke` has revoked, oldest first (none when the storage cannot be read).
     public var revocations: [AppleRevocation] {
-        state.revocations.map { AppleRevocation(clientID: $0.clientID, userID: $0.subject, tokenKind: $0.tokenKind, at: $0.at) }
+        let all = (try? storage.fetch { (rows: any SimulationRows) in rows.appleID.revocations() }) ?? []
+        return all.map { AppleRevocation(clientID: $0.clientID, userID: $0.subject, tokenKind: $0.tokenKind, at: $0.at) }
     }
 
     // MARK: - Internals shared with the token endpoint
 
-    func activeAuthorization(clientID: String, subject: String) -> AppleIDState.Authorization? {
-        guard let authorization = state.authorizations[AppleIDState.authorizationKey(clientID: clientID, subject: subject)],
-              authorization.revokedAt == nil
-        else { return nil }
+    static func activeAuthorization(clientID: String, subject: String, in rows: any AppleIDRows) -> AppleIDState.Authorization? {
+        guard let authorization = rows.authorization(clientID: clientID, subject: subject), authorization.revokedAt == nil else { return nil }
         return authorization
     }
 
-    func revoke(clientID: String, subject: String, tokenKind: String, at now: Date) {
-        let key = AppleIDState.authorizationKey(clientID: clientID, subject: subject)
-        if state.authorizations[key]?.revokedAt == nil { state.authorizations[key]?.revokedAt = now }
-        for (token, record) in state.tokens where record.clientID == clientID && record.subject == subject && record.revokedAt == nil {
-            state.tokens[token]?.revokedAt = now
+    static func revoke(clientID: String, subject: String, tokenKind: String, at now: Date, in rows: any AppleIDRows) {
+        if var authorization = rows.authorization(clientID: clientID, subject: subject), authorization.revokedAt == nil {
+            authorization.revokedAt = now
+            rows.save(authorization)
         }
-        state.revocations.append(AppleIDState.Revocation(clientID: clientID, subject: subject, tokenKind: tokenKind, at: now))
+        rows.revokeTokens(clientID: clientID, subject: subject, at: now)
+        rows.append(AppleIDState.Revocation(clientID: clientID, subject: subject, tokenKind: tokenKind, at: now))
     }
 
     func identityToken(for authorization: AppleIDState.Authorization, nonce: String?, binding: (claim: String, value: String), now: Date) throws -> String {
@@ -195,18 +221,12 @@ public actor SimulatedAppleID {
         configuration.booleanClaims == .boolean ? .bool(value) : .string(value ? "true" : "false")
     }
 
-    private func accountFor(_ appleID: String) -> AppleIDState.Account {
-        if let account = state.accounts[appleID] { return account }
+    private static func accountFor(_ appleID: String, in rows: any AppleIDRows) -> AppleIDState.Account {
+        if let account = rows.account(appleID: appleID) { return account }
         let account = AppleIDState.Account(
             appleID: appleID, subject: RandomIdentifiers.appleSubject(), relayAddress: RandomIdentifiers.appleRelayAddress())
-        state.accounts[appleID] = account
-        state.subjects[account.subject] = appleID
+        rows.insert(account)
         return account
-    }
-
-    private func purgeExpiredCodes(now: Date) {
-        guard state.codes.count > 1024 else { return }
-        state.codes = state.codes.filter { now.timeIntervalSince($0.value.issuedAt) < 300 }
     }
 }
 

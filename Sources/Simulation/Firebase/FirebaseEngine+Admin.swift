@@ -8,39 +8,43 @@ extension FirebaseEngine {
     package func adminRevokeRefreshTokens(localId: String) async throws(FirebaseFailure) {
         var request = FirebaseUpdateRequest(idToken: nil)
         request.validSince = String(nowSeconds + 1)
-        _ = try await store.update(localId, with: request, isAdmin: true, now: now)
+        _ = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in try store.update(localId, with: request, isAdmin: true, now: now) }
     }
 
     /// `POST /v1/projects/{p}/accounts`: creates a user.
     package func adminCreateUser(_ request: FirebaseSignUpRequest) async throws(FirebaseFailure) -> FirebaseSignUpResponse {
-        let user = try await store.createUser(request, now: now)
+        let user = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in try store.createUser(request, now: now) }
         return FirebaseSignUpResponse(localId: user.localId, idToken: nil, refreshToken: nil, expiresIn: nil)
     }
 
     /// `POST /v1/projects/{p}/accounts:lookup` by `localId` or `email`.
-    package func adminLookup(_ request: FirebaseAccountRequest) async -> FirebaseLookupResponse {
-        let users = await store.users(localIds: request.localId?.values ?? [], emails: request.email ?? [])
+    package func adminLookup(_ request: FirebaseAccountRequest) async throws(FirebaseFailure) -> FirebaseLookupResponse {
+        let users = try inspect { (store: FirebaseStore) throws(FirebaseFailure) in
+            store.users(localIds: request.localId?.values ?? [], emails: request.email ?? [])
+        }
         return FirebaseLookupResponse(users: users.isEmpty ? nil : users.map(\.adminPayload))
     }
 
     /// `POST /v1/projects/{p}/accounts:update` by `localId`.
     package func adminUpdate(_ request: FirebaseUpdateRequest) async throws(FirebaseFailure) -> FirebaseUpdateResponse {
         guard let localId = request.localId else { throw .code("MISSING_LOCAL_ID") }
-        return FirebaseUpdateResponse(user: try await store.update(localId, with: request, isAdmin: true, now: now).payload)
+        return FirebaseUpdateResponse(user: try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+            try store.update(localId, with: request, isAdmin: true, now: now)
+        }.payload)
     }
 
     /// `POST /v1/projects/{p}/accounts:delete` by `localId`.
     package func adminDelete(localId: String?) async throws(FirebaseFailure) {
         guard let localId else { throw .code("MISSING_LOCAL_ID") }
-        try await store.delete(localId)
+        try mutate { (store: FirebaseStore) throws(FirebaseFailure) in try store.delete(localId) }
     }
 
     /// `DELETE /emulator/v1/projects/{p}/accounts`.
-    package func wipeAccounts() async { await store.wipe() }
+    package func wipeAccounts() async throws(FirebaseFailure) { try mutate { (store: FirebaseStore) throws(FirebaseFailure) in store.wipe() } }
 
     /// `GET /emulator/v1/projects/{p}/oobCodes`.
-    package func oobCodes() async -> [(email: String, oobCode: String, oobLink: String, requestType: String)] {
-        await store.pendingOobCodes.map {
+    package func oobCodes() async throws(FirebaseFailure) -> [(email: String, oobCode: String, oobLink: String, requestType: String)] {
+        try inspect { (store: FirebaseStore) throws(FirebaseFailure) in store.pendingOobCodes }.map {
             ($0.record.email, $0.code, configuration.actionURL + "?mode=signIn&lang=en&oobCode=" + $0.code + "&apiKey=fake-api-key", $0.record.requestType)
         }
     }

@@ -20,7 +20,7 @@ extension FirebaseEngine {
         if let sortBy = body["sortBy"]?.stringValue, !["USER_ID", "SORT_BY_FIELD_UNSPECIFIED"].contains(sortBy) {
             throw FirebaseFailure(status: 501, message: "Only sorting by USER_ID is implemented.")
         }
-        var users = await sortedUsers()
+        var users = try users(after: nil, limit: .max)
         if body["order"]?.stringValue == "DESC" { users.reverse() }
         var answer: JSONObject = ["recordsCount": .string(String(users.count))]
         guard body["returnUserInfo"]?.boolValue != false else { return answer }
@@ -35,12 +35,12 @@ extension FirebaseEngine {
     ///   - maxResults: The page size, as sent.
     ///   - nextPageToken: Where the previous page ended.
     /// - Returns: The download-account answer.
-    package func adminBatchGet(maxResults: String?, nextPageToken: String?) async -> JSONObject {
+    /// - Throws: `INTERNAL_ERROR` when the storage fails.
+    package func adminBatchGet(maxResults: String?, nextPageToken: String?) async throws(FirebaseFailure) -> JSONObject {
         let requested = maxResults.flatMap(Double.init).map { $0.rounded(.down) }.flatMap { $0.isFinite ? Int(exactly: $0) : nil } ?? 0
         let limit: Int? = requested == -1 ? nil : requested == 0 ? 20 : min(max(requested, 1), 1000)
-        var users = await sortedUsers()
-        if let token = nextPageToken, !token.isEmpty { users = users.filter { $0.localId > token } }
-        if let limit { users = Array(users.prefix(limit)) }
+        let token = nextPageToken.flatMap { $0.isEmpty ? nil : $0 }
+        let users = try users(after: token, limit: limit ?? .max)
         var answer: JSONObject = [
             "kind": .string("identitytoolkit#DownloadAccountResponse"), "users": .array(users.map { Self.json($0.adminPayload) }),
         ]
@@ -48,8 +48,9 @@ extension FirebaseEngine {
         return answer
     }
 
-    private func sortedUsers() async -> [FirebaseUserRecord] {
-        await store.snapshot.users.values.sorted { $0.localId < $1.localId }
+    /// The project's users in `localId` order after `localId`, at most `limit`.
+    private func users(after localId: String?, limit: Int) throws(FirebaseFailure) -> [FirebaseUserRecord] {
+        try inspect { (store: FirebaseStore) throws(FirebaseFailure) in store.rows.users(after: localId, limit: limit) }
     }
 
     private static func json(_ payload: FirebaseUserInfoPayload) -> JSONValue {

@@ -91,7 +91,7 @@ extension FirebaseEngine {
         let parts = identifier.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { throw .code("INVALID_IDENTIFIER") }
         guard FirebaseURI.isAbsolute(continueUri) else { throw .code("INVALID_CONTINUE_URI") }
-        let user = await store.users(localIds: [], emails: [identifier]).first
+        let user = try inspect { (store: FirebaseStore) throws(FirebaseFailure) in store.users(localIds: [], emails: [identifier]).first }
         var methods: [String] = []
         for provider in user?.providers ?? [] where provider.providerId != "phone" {
             methods.append(provider.providerId == "password" ? "emailLink" : provider.providerId)

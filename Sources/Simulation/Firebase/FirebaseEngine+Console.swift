@@ -6,24 +6,32 @@ import Foundation
 /// reset. (Deleting and disabling go through the Admin API, ``adminDelete(localId:)`` and
 /// ``adminUpdate(_:)``.)
 extension FirebaseEngine {
-    /// The users whose uid, email or provider email contains `search`, as sort keys only: a page
-    /// of them is then read with ``consoleUsers(localIds:)``.
-    /// - Parameter search: Lowercased text; empty matches every user.
-    /// - Returns: Each matching user's creation time and uid, in no particular order.
-    package func consoleUserKeys(matching search: String) async -> [(createdAt: Date, localId: String)] {
-        await store.consoleUserKeys(matching: search).map { (Date(timeIntervalSince1970: Double($0.createdAt) / 1000), $0.localId) }
+    /// The users whose uid, email or provider email contains `search`, as sort keys only, newest
+    /// first and at most `limit`: a page of them is then read with ``consoleUsers(localIds:)``.
+    /// - Parameters:
+    ///   - search: Lowercased text; empty matches every user.
+    ///   - limit: How many keys at most (the page's end).
+    /// - Returns: How many users match, and the newest keys.
+    /// - Throws: `INTERNAL_ERROR` when the storage fails.
+    package func consoleUserKeys(matching search: String, limit: Int) async throws(FirebaseFailure) -> (total: Int, keys: [(createdAt: Date, localId: String)]) {
+        let found = try inspect { (store: FirebaseStore) throws(FirebaseFailure) in store.rows.userKeys(matching: search, limit: limit) }
+        return (found.total, found.keys.map { (Date(timeIntervalSince1970: Double($0.createdAt) / 1000), $0.localId) })
     }
 
     /// The users with these uids, in the same order (uids no longer there are skipped).
     /// - Parameter localIds: User ids.
     /// - Returns: The users.
-    package func consoleUsers(localIds: [String]) async -> [FirebaseUserRecord] { await store.consoleUsers(localIds: localIds) }
+    /// - Throws: `INTERNAL_ERROR` when the storage fails.
+    package func consoleUsers(localIds: [String]) async throws(FirebaseFailure) -> [FirebaseUserRecord] {
+        try inspect { (store: FirebaseStore) throws(FirebaseFailure) in localIds.compactMap { store.user($0) } }
+    }
 
     /// A user and their refresh tokens, oldest first.
     /// - Parameter localId: The uid.
     /// - Returns: The user and tokens, or `nil` when there is no such user.
-    package func consoleUser(_ localId: String) async -> (user: FirebaseUserRecord, refreshTokens: [FirebaseRefreshRecord])? {
-        await store.consoleUser(localId)
+    /// - Throws: `INTERNAL_ERROR` when the storage fails.
+    package func consoleUser(_ localId: String) async throws(FirebaseFailure) -> (user: FirebaseUserRecord, refreshTokens: [FirebaseRefreshRecord])? {
+        try inspect { (store: FirebaseStore) throws(FirebaseFailure) in store.consoleUser(localId) }
     }
 
     /// Ends a user's sessions: their refresh tokens are forgotten, so a refresh answers
@@ -31,7 +39,7 @@ extension FirebaseEngine {
     /// - Parameter localId: The uid.
     /// - Throws: `USER_NOT_FOUND`.
     package func consoleEndSessions(of localId: String) async throws(FirebaseFailure) {
-        try await store.forgetRefreshTokens(of: localId)
+        try mutate { (store: FirebaseStore) throws(FirebaseFailure) in try store.forgetRefreshTokens(of: localId) }
     }
 
     /// Expires a user's sessions now: `validSince` moves to now, as the Admin SDK's
@@ -40,10 +48,7 @@ extension FirebaseEngine {
     /// - Parameter localId: The uid.
     /// - Throws: `USER_NOT_FOUND`.
     package func consoleExpireSessions(of localId: String) async throws(FirebaseFailure) {
-        try await store.revokeSessionsOfExistingUser(localId, now: now)
+        let now = self.now
+        try mutate { (store: FirebaseStore) throws(FirebaseFailure) in try store.revokeSessionsOfExistingUser(localId, now: now) }
     }
-
-    /// Forgets every user, refresh token, email code and rate-limit window of the project; the
-    /// signing key is configuration and stays (`login reset`, the console's reset).
-    package func reset() async { await store.reset() }
 }

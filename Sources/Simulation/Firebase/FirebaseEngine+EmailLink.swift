@@ -22,10 +22,14 @@ extension FirebaseEngine {
         guard requestType == "EMAIL_SIGNIN" else { throw .code("OPERATION_NOT_ALLOWED", "Only EMAIL_SIGNIN is supported by this emulator.") }
         guard let raw = request.email, !raw.isEmpty else { throw .code("MISSING_EMAIL") }
         guard let email = try? EmailAddress.normalized(raw) else { throw .code("INVALID_EMAIL") }
-        let code = try await store.createOobCode(email: email, requestType: requestType, now: now)
-        let link = configuration.actionURL + "?mode=signIn&lang=en&oobCode=" + code + "&apiKey=fake-api-key"
-            + (request.continueUrl.map { "&continueUrl=" + FormEncoding.encode([("", $0)]).dropFirst() } ?? "")
-        await mailbox.deliver(MailMessage(code: code, link: link, kind: requestType, sender: "firebase", sentAt: now), to: email)
+        let now = self.now
+        let (code, link) = try step { (store: FirebaseStore, rows: any SimulationRows) throws(FirebaseFailure) in
+            let code = try store.createOobCode(email: email, requestType: requestType, now: now)
+            let link = configuration.actionURL + "?mode=signIn&lang=en&oobCode=" + code + "&apiKey=fake-api-key"
+                + (request.continueUrl.map { "&continueUrl=" + FormEncoding.encode([("", $0)]).dropFirst() } ?? "")
+            mailbox.deliver(MailMessage(code: code, link: link, kind: requestType, sender: "firebase", sentAt: now), to: email, in: rows)
+            return (code, link)
+        }
         let returnLink = isAdmin && request.returnOobLink == true
         return FirebaseOobCodeResponse(email: email, oobCode: returnLink ? code : nil, oobLink: returnLink ? link : nil)
     }
@@ -47,8 +51,12 @@ extension FirebaseEngine {
         guard let raw = request.email, !raw.isEmpty else { throw .code("MISSING_EMAIL") }
         guard let code = request.oobCode, !code.isEmpty else { throw .code("MISSING_OOB_CODE") }
         guard let email = try? EmailAddress.normalized(raw) else { throw .code("INVALID_EMAIL") }
-        let (user, isNewUser) = try await store.signInWithEmailLink(email: email, code: code, linkingTo: caller?.localId, client: client, now: now)
-        let (idToken, refreshToken) = try await issueTokens(for: user, signInProvider: "password", authTime: nowSeconds)
+        let (now, authTime) = (self.now, nowSeconds)
+        let (user, isNewUser, refreshToken) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+            let (user, isNewUser) = try store.signInWithEmailLink(email: email, code: code, linkingTo: caller?.localId, client: client, now: now)
+            return (user, isNewUser, store.issueRefreshToken(for: user.localId, signInProvider: "password", authTime: authTime, now: now))
+        }
+        let idToken = try mintIDToken(for: user, signInProvider: "password", authTime: authTime)
         return FirebaseEmailLinkResponse(email: email, localId: user.localId, isNewUser: isNewUser, idToken: idToken, refreshToken: refreshToken, expiresIn: expiresIn)
     }
 }

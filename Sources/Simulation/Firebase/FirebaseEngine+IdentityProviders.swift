@@ -7,6 +7,8 @@ import Foundation
 extension FirebaseEngine {
     /// `accounts:signInWithIdp`: sign in, or link when `idToken` is present. The credential is
     /// read from `requestUri` (query and fragment) and `postBody` (``FirebaseIdpParameters``).
+    /// Everything the request keeps (the spent Apple token or pending credential, the account,
+    /// the refresh token) is written in one storage step.
     /// - Parameters:
     ///   - request: The request.
     ///   - client: The client's address (for the new-account limit); `nil` in process.
@@ -14,61 +16,78 @@ extension FirebaseEngine {
     /// - Throws: ``FirebaseFailure``.
     package func signInWithIdp(_ request: FirebaseIdpRequest, client: String? = nil) async throws(FirebaseFailure) -> FirebaseIdpResponse {
         let params = try FirebaseIdpParameters(requestUri: request.requestUri, postBody: request.postBody)
-        let (identity, oauthIdToken) = try await resolveIdentity(request, params: params)
-        let returnCredential = request.returnIdpCredential == true
-        var response = FirebaseIdpResponse()
-        response.providerId = identity.providerId
-        response.federatedId = identity.providerId == "google.com" ? "https://accounts.google.com/\(identity.rawId)" : identity.rawId
-        response.email = identity.email
-        response.emailVerified = identity.emailVerified
-        response.displayName = identity.displayName
-        response.fullName = identity.displayName
-        response.firstName = identity.firstName
-        response.lastName = identity.lastName
-        response.photoUrl = identity.photoUrl
-        response.oauthIdToken = oauthIdToken
-        response.oauthAccessToken = params["access_token"]
-        response.rawUserInfo = identity.rawClaims.jsonString
+        let credential = try await resolveCredential(request, params: params)
+        // The caller's token is checked before the step (no storage); a bad one is reported in
+        // the step's order, after the credential is spent, as before.
+        let callerToken = request.idToken.map { token in Result { () throws(FirebaseFailure) in try verifiedToken(token) } }
+        let (now, nowSeconds) = (self.now, self.nowSeconds)
+        let (identity, oauthIdToken, outcome) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+            let (identity, oauthIdToken) = try credential.spend(in: store, now: now, nowSeconds: nowSeconds)
+            return (identity, oauthIdToken, try Self.signIn(
+                identity, oauthIdToken: oauthIdToken, caller: callerToken, request: request, client: client, store: store,
+                now: now, authTime: nowSeconds))
+        }
+        var response = FirebaseIdpResponse(identity: identity, oauthIdToken: oauthIdToken, accessToken: params["access_token"])
+        switch outcome {
+        case .needConfirmation(let existing, let pendingToken):
+            response.needConfirmation = true
+            response.localId = existing.localId
+            response.verifiedProvider = existing.providers.map { $0.providerId }
+            response.pendingToken = pendingToken
+        case .refused(let code, let pendingToken):
+            response.errorMessage = code
+            response.pendingToken = pendingToken
+        case .signedIn(let user, let isNewUser, let refreshToken):
+            response.localId = user.localId
+            response.displayName = user.displayName ?? identity.displayName
+            response.isNewUser = isNewUser ? true : nil
+            response.idToken = try mintIDToken(for: user, signInProvider: identity.providerId, authTime: nowSeconds)
+            response.refreshToken = refreshToken
+            response.expiresIn = expiresIn
+        }
+        return response
+    }
 
+    /// How the step of a `signInWithIdp` ended.
+    private enum IdpOutcome {
+        case signedIn(FirebaseUserRecord, isNewUser: Bool, refreshToken: String)
+        case needConfirmation(existing: FirebaseUserRecord, pendingToken: String)
+        case refused(code: String, pendingToken: String)
+    }
+
+    /// The step's rules: link to the caller, or sign in; a refused link with
+    /// `returnIdpCredential` and a `needConfirmation` keep the credential for a `pendingToken`.
+    private static func signIn(
+        _ identity: FirebaseIdentity, oauthIdToken: String, caller: Result<CallerToken, FirebaseFailure>?, request: FirebaseIdpRequest,
+        client: String?, store: FirebaseStore, now: Date, authTime: Int64
+    ) throws(FirebaseFailure) -> IdpOutcome {
         let user: FirebaseUserRecord
         var isNewUser = false
         do {
-            if let idToken = request.idToken {
-                let caller = try await authenticate(idToken)
-                user = try await store.link(identity, toUser: caller.localId, now: now)
+            if let caller {
+                let token = try caller.get()
+                _ = try store.activeUser(token.localId, issuedAt: token.issuedAt)
+                user = try store.link(identity, toUser: token.localId, now: now)
             } else {
-                switch try await store.signIn(with: identity, autoCreate: request.autoCreate ?? true, client: client, now: now) {
+                switch try store.signIn(with: identity, autoCreate: request.autoCreate ?? true, client: client, now: now) {
                 case .signedIn(let signedIn, let new):
                     user = signedIn
                     isNewUser = new
                 case .needConfirmation(let existing):
-                    response.needConfirmation = true
-                    response.localId = existing.localId
-                    response.verifiedProvider = existing.providers.map(\.providerId)
-                    response.pendingToken = await store.storePending(identity, oauthIdToken: oauthIdToken, now: now)
-                    return response
+                    return .needConfirmation(existing: existing, pendingToken: store.storePending(identity, oauthIdToken: oauthIdToken, now: now))
                 }
             }
-        } catch where returnCredential && (error.code == "FEDERATED_USER_ID_ALREADY_LINKED" || error.code == "EMAIL_EXISTS") {
-            response.errorMessage = error.code
-            response.pendingToken = await store.storePending(identity, oauthIdToken: oauthIdToken, now: now)
-            return response
+        } catch where request.returnIdpCredential == true && (error.code == "FEDERATED_USER_ID_ALREADY_LINKED" || error.code == "EMAIL_EXISTS") {
+            return .refused(code: error.code, pendingToken: store.storePending(identity, oauthIdToken: oauthIdToken, now: now))
         }
-        response.localId = user.localId
-        response.displayName = user.displayName ?? identity.displayName
-        response.isNewUser = isNewUser ? true : nil
-        (response.idToken, response.refreshToken) = try await issueTokens(for: user, signInProvider: identity.providerId, authTime: nowSeconds)
-        response.expiresIn = expiresIn
-        return response
+        let refreshToken = store.issueRefreshToken(for: user.localId, signInProvider: identity.providerId, authTime: authTime, now: now)
+        return .signedIn(user, isNewUser: isNewUser, refreshToken: refreshToken)
     }
 
-    /// The identity of a signInWithIdp request: from a `pendingToken`, or from a verified ID
-    /// token with the nonce rule and (for Apple) single use.
-    private func resolveIdentity(_ request: FirebaseIdpRequest, params: FirebaseIdpParameters) async throws(FirebaseFailure) -> (FirebaseIdentity, String) {
-        if let pendingToken = request.pendingToken, !pendingToken.isEmpty {
-            let pending = try await store.takePending(pendingToken, now: now)
-            return (pending.identity, pending.oauthIdToken)
-        }
+    /// The credential of a signInWithIdp request: a `pendingToken` to take, or a verified ID token
+    /// (the nonce rule checked; an Apple token to spend once).
+    private func resolveCredential(_ request: FirebaseIdpRequest, params: FirebaseIdpParameters) async throws(FirebaseFailure) -> FirebaseIdpCredential {
+        if let pendingToken = request.pendingToken, !pendingToken.isEmpty { return .pending(pendingToken) }
         if let sessionId = request.sessionId, !sessionId.isEmpty, let requestUri = request.requestUri {
             // A redirect sign-in (`createAuthUri`): the provider's code (or Apple's form_post
             // id_token) for this session's state; no nonce travelled with it.
@@ -80,10 +99,8 @@ extension FirebaseEngine {
             do { token = try await verifier.verify(idToken, rawNonce: nil, now: nowSeconds) } catch {
                 throw Self.failure(for: error, token: idToken, rawNonce: nil)
             }
-            if providerId == "apple.com" {
-                try await store.spendAppleToken(SHA256Hex.hash(idToken), expiresAt: token.expiresAt, now: nowSeconds)
-            }
-            return (Self.identity(from: token, providerId: providerId, userParameter: params["user"]), idToken)
+            return .verified(Self.identity(from: token, providerId: providerId, userParameter: params["user"]), idToken: idToken,
+                             spendsAppleToken: providerId == "apple.com" ? token.expiresAt : nil)
         }
         guard let providerId = params["providerId"]?.lowercased(), !providerId.isEmpty else {
             // firebase-tools echoes the whole URI; its query may hold a token, so only the part before it.
@@ -107,10 +124,8 @@ extension FirebaseEngine {
         } catch {
             throw Self.failure(for: error, token: idToken, rawNonce: params["nonce"])
         }
-        if providerId == "apple.com" {
-            try await store.spendAppleToken(SHA256Hex.hash(idToken), expiresAt: token.expiresAt, now: nowSeconds)
-        }
-        return (Self.identity(from: token, providerId: providerId, userParameter: params["user"]), idToken)
+        return .verified(Self.identity(from: token, providerId: providerId, userParameter: params["user"]), idToken: idToken,
+                         spendsAppleToken: providerId == "apple.com" ? token.expiresAt : nil)
     }
 
     static func failure(for error: IDTokenError, token: String, rawNonce: String?) -> FirebaseFailure {

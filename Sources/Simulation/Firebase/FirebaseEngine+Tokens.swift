@@ -11,9 +11,24 @@ extension FirebaseEngine {
         var user: FirebaseUserRecord
     }
 
+    /// What a verified ID token of this engine says, before its user is looked up.
+    struct CallerToken {
+        var localId: String
+        var issuedAt: Int64
+        var authTime: Int64
+        var signInProvider: String
+    }
+
     /// Verifies one of this engine's ID tokens: signature by our key, issuer, audience, expiry,
     /// and that the user exists, is enabled and has not had its tokens revoked since.
     func authenticate(_ idToken: String?) async throws(FirebaseFailure) -> Caller {
+        let token = try verifiedToken(idToken)
+        let user = try inspect { (store: FirebaseStore) throws(FirebaseFailure) in try store.activeUser(token.localId, issuedAt: token.issuedAt) }
+        return Caller(localId: token.localId, authTime: token.authTime, signInProvider: token.signInProvider, user: user)
+    }
+
+    /// Checks an ID token's signature by our key, issuer, audience and expiry (no storage).
+    func verifiedToken(_ idToken: String?) throws(FirebaseFailure) -> CallerToken {
         guard let idToken, !idToken.isEmpty else { throw .missingIDToken }
         guard let jws = try? CompactJWS(parsing: idToken), configuration.idTokenKey.isValidSignature(of: jws),
               jws.keyID == configuration.idTokenKey.keyID,
@@ -23,18 +38,10 @@ extension FirebaseEngine {
               let exp = jws.payload["exp"]?.intValue
         else { throw .invalidIDToken }
         guard exp > nowSeconds else { throw .invalidIDToken }
-        let user = try await store.activeUser(localId, issuedAt: iat)
         let firebase = jws.payload["firebase"]?.objectValue
-        return Caller(
-            localId: localId, authTime: jws.payload["auth_time"]?.intValue ?? iat,
-            signInProvider: firebase?["sign_in_provider"]?.stringValue ?? "custom", user: user)
-    }
-
-    /// A new ID token and refresh token.
-    func issueTokens(for user: FirebaseUserRecord, signInProvider: String, authTime: Int64) async throws(FirebaseFailure) -> (String, String) {
-        let idToken = try mintIDToken(for: user, signInProvider: signInProvider, authTime: authTime)
-        let refreshToken = await store.issueRefreshToken(for: user.localId, signInProvider: signInProvider, authTime: authTime, now: now)
-        return (idToken, refreshToken)
+        return CallerToken(
+            localId: localId, issuedAt: iat, authTime: jws.payload["auth_time"]?.intValue ?? iat,
+            signInProvider: firebase?["sign_in_provider"]?.stringValue ?? "custom")
     }
 
     /// A Firebase ID token with production claims, signed RS256.

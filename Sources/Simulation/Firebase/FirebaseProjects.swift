@@ -10,7 +10,7 @@ import Foundation
 ///
 /// ```swift
 /// let projects = FirebaseProjects(base: configuration, projectIDs: ["demo-a", "demo-b"], clock: .live,
-///                                 mailbox: mailbox, providerKeys: makeKeys, state: FirebaseProjectsState())
+///                                 mailbox: mailbox, providerKeys: makeKeys, storage: InMemorySimulationStorage())
 /// let other = projects.engine(for: "demo-b")
 /// ```
 public final class FirebaseProjects: Sendable {
@@ -19,8 +19,6 @@ public final class FirebaseProjects: Sendable {
     /// The project ids served, the default first.
     public let projectIDs: [String]
     private let engines: [String: FirebaseEngine]
-    /// Projects in the state file that are not served this run: written back unchanged.
-    private let dormant: [String: FirebaseState]
 
     /// Builds one engine per project.
     /// - Parameters:
@@ -30,10 +28,12 @@ public final class FirebaseProjects: Sendable {
     ///   - clock: The time source.
     ///   - mailbox: Where sign-in links are mailed.
     ///   - providerKeys: Makes the identity providers' key caches (one set per engine).
-    ///   - state: What the projects remember.
+    ///   - storage: Where every project's rows are kept (a project not served this run keeps its
+    ///     rows untouched).
+    ///   - webFlow: The providers' OAuth front doors, for `createAuthUri`.
     package init(
         base: FirebaseEngineConfiguration, projectIDs: [String], clock: AuthClock, mailbox: SimulatedMailbox,
-        providerKeys: () -> [ProviderID: KeySetCache], state: FirebaseProjectsState, webFlow: ProviderWebFlow? = nil
+        providerKeys: () -> [ProviderID: KeySetCache], storage: any SimulationStorage, webFlow: ProviderWebFlow? = nil
     ) {
         let defaultID = projectIDs.first ?? base.projectID
         var ids = [defaultID]
@@ -42,7 +42,7 @@ public final class FirebaseProjects: Sendable {
             var configuration = base
             configuration.projectID = id
             return FirebaseEngine(configuration: configuration, clock: clock, mailbox: mailbox, providerKeys: providerKeys(),
-                                  state: state.state(of: id, isDefault: id == defaultID), webFlow: webFlow)
+                                  storage: storage, webFlow: webFlow)
         }
         let defaultEngine = makeEngine(defaultID)
         var engines = [defaultID: defaultEngine]
@@ -50,20 +50,10 @@ public final class FirebaseProjects: Sendable {
         self.projectIDs = ids
         self.engines = engines
         self.defaultEngine = defaultEngine
-        self.dormant = state.projects.filter { engines[$0.key] == nil }
     }
 
     /// The engine of a project.
     /// - Parameter projectID: The project id.
     /// - Returns: Its engine, or `nil` when the project is not served.
     public func engine(for projectID: String) -> FirebaseEngine? { engines[projectID] }
-
-    /// What every project remembers now, for persistence (projects not served this run included).
-    /// - Returns: The state.
-    package func snapshot() async -> FirebaseProjectsState {
-        var state = FirebaseProjectsState()
-        state.projects = dormant
-        for (id, engine) in engines { state.projects[id] = await engine.snapshot() }
-        return state
-    }
 }

@@ -1,18 +1,31 @@
 import Foundation
 
-/// Fixed-window counters behind the engine's rate limits, keyed by what is counted
-/// (`"wrong-code|email|ada@example.com"`, `"new-account|client|127.0.0.1"`). A window starts at
-/// the first event and ends `limit.window` seconds later; nothing resets it early, so asking for
-/// a new code does not restore a spent budget.
+/// The fixed-window counters behind the engine's rate limits, keyed by what is counted
+/// (`"wrong-code|email|ada@example.com"`, `"new-account|client|127.0.0.1"`), as the in-memory
+/// storage and the state file (format 1) keep them. The rules that count are
+/// `FirebaseStore+RateLimits`.
 package struct FirebaseRateWindows: Codable, Sendable {
-    private struct Window: Codable, Sendable {
-        var end: Date
-        var count: Int
+    /// One window: it started at the first event and ends at `end`; `count` events so far.
+    package struct Window: Codable, Sendable, Hashable {
+        /// When the window ends.
+        package var end: Date
+        /// The events counted in it.
+        package var count: Int
+
+        /// Creates a window.
+        /// - Parameters:
+        ///   - end: When it ends.
+        ///   - count: The events counted.
+        package init(end: Date, count: Int) {
+            self.end = end
+            self.count = count
+        }
     }
 
     private enum CodingKeys: String, CodingKey { case windows }
 
-    private var windows: [String: Window] = [:]
+    /// The windows by key.
+    package private(set) var windows: [String: Window] = [:]
     /// The size at which ended windows are dropped; it doubles with the live windows, so pruning
     /// stays amortised O(1) per event however many keys an attacker makes up.
     private var pruneAt = 4096
@@ -20,34 +33,17 @@ package struct FirebaseRateWindows: Codable, Sendable {
     /// No events counted.
     package init() {}
 
-    /// Whether the key may count another event under a limit.
-    /// - Parameters:
-    ///   - key: What is counted.
-    ///   - limit: The limit.
-    ///   - now: The time.
-    /// - Returns: `false` while the current window's events are at the limit.
-    package func allows(_ key: String, under limit: FirebaseRateLimit, now: Date) -> Bool {
-        guard let window = windows[key], now < window.end else { return true }
-        return window.count < limit.count
+    /// A key's window, or sets it.
+    package subscript(key: String) -> Window? {
+        get { windows[key] }
+        set { windows[key] = newValue }
     }
 
-    /// Counts one event.
-    /// - Parameters:
-    ///   - key: What is counted.
-    ///   - limit: The limit whose window applies.
-    ///   - now: The time.
-    /// - Returns: The events counted in the current window, this one included.
-    @discardableResult
-    package mutating func record(_ key: String, under limit: FirebaseRateLimit, now: Date) -> Int {
-        if let window = windows[key], now < window.end {
-            windows[key]?.count = window.count + 1
-            return window.count + 1
-        }
-        if windows.count >= pruneAt {
-            windows = windows.filter { now < $0.value.end }
-            pruneAt = max(4096, windows.count * 2)
-        }
-        windows[key] = Window(end: now.addingTimeInterval(limit.window), count: 1)
-        return 1
+    /// Drops the windows ended at `now`, once there are many.
+    /// - Parameter now: The time.
+    package mutating func purge(endedAt now: Date) {
+        guard windows.count >= pruneAt else { return }
+        windows = windows.filter { now < $0.value.end }
+        pruneAt = max(4096, windows.count * 2)
     }
 }

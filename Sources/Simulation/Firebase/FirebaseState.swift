@@ -2,7 +2,7 @@ import AuthJWT
 import Foundation
 
 /// A Firebase user as the engine stores it.
-package struct FirebaseUserRecord: Codable, Sendable {
+package struct FirebaseUserRecord: Codable, Sendable, Hashable {
     package var localId: String
     package var email: String?
     package var emailVerified: Bool
@@ -16,44 +16,103 @@ package struct FirebaseUserRecord: Codable, Sendable {
     package var createdAt: Int64
     package var lastLoginAt: Int64
     package var customAttributes: String?
+
+    /// Creates a record with every field.
+    package init(
+        localId: String, email: String? = nil, emailVerified: Bool, displayName: String? = nil, photoUrl: String? = nil, disabled: Bool, providers: [FirebaseProviderRecord], emailLinkSignin: Bool, hasPassword: Bool, validSince: Int64, createdAt: Int64, lastLoginAt: Int64, customAttributes: String? = nil
+    ) {
+        self.localId = localId
+        self.email = email
+        self.emailVerified = emailVerified
+        self.displayName = displayName
+        self.photoUrl = photoUrl
+        self.disabled = disabled
+        self.providers = providers
+        self.emailLinkSignin = emailLinkSignin
+        self.hasPassword = hasPassword
+        self.validSince = validSince
+        self.createdAt = createdAt
+        self.lastLoginAt = lastLoginAt
+        self.customAttributes = customAttributes
+    }
 }
 
 /// A linked provider of a Firebase user.
-package struct FirebaseProviderRecord: Codable, Sendable {
+package struct FirebaseProviderRecord: Codable, Sendable, Hashable {
     package var providerId: String
     package var rawId: String
     package var email: String?
     package var displayName: String?
     package var photoUrl: String?
+
+    /// Creates a record with every field.
+    package init(
+        providerId: String, rawId: String, email: String? = nil, displayName: String? = nil, photoUrl: String? = nil
+    ) {
+        self.providerId = providerId
+        self.rawId = rawId
+        self.email = email
+        self.displayName = displayName
+        self.photoUrl = photoUrl
+    }
 }
 
 /// A refresh token: who it signs in, and how they originally signed in.
-package struct FirebaseRefreshRecord: Codable, Sendable {
+package struct FirebaseRefreshRecord: Codable, Sendable, Hashable {
     package var localId: String
     package var signInProvider: String
     package var authTime: Int64
     package var issuedAt: Int64
     /// The last time it minted an ID token (seconds); `nil` before the first refresh.
     package var lastRefreshedAt: Int64?
+
+    /// Creates a record with every field.
+    package init(
+        localId: String, signInProvider: String, authTime: Int64, issuedAt: Int64, lastRefreshedAt: Int64? = nil
+    ) {
+        self.localId = localId
+        self.signInProvider = signInProvider
+        self.authTime = authTime
+        self.issuedAt = issuedAt
+        self.lastRefreshedAt = lastRefreshedAt
+    }
 }
 
 /// An outstanding email action code.
-package struct FirebaseOobRecord: Codable, Sendable {
+package struct FirebaseOobRecord: Codable, Sendable, Hashable {
     package var email: String
     package var requestType: String
     package var createdAt: Date
+
+    /// Creates a record with every field.
+    package init(
+        email: String, requestType: String, createdAt: Date
+    ) {
+        self.email = email
+        self.requestType = requestType
+        self.createdAt = createdAt
+    }
 }
 
 /// A verified IdP credential kept for a `pendingToken` (the recovery path after a link
 /// conflict, so the spent Apple token need not be sent again).
-package struct FirebasePendingCredential: Codable, Sendable {
+package struct FirebasePendingCredential: Codable, Sendable, Hashable {
     package var identity: FirebaseIdentity
     package var oauthIdToken: String
     package var createdAt: Date
+
+    /// Creates a record with every field.
+    package init(
+        identity: FirebaseIdentity, oauthIdToken: String, createdAt: Date
+    ) {
+        self.identity = identity
+        self.oauthIdToken = oauthIdToken
+        self.createdAt = createdAt
+    }
 }
 
 /// What a verified IdP token says about the person.
-package struct FirebaseIdentity: Codable, Sendable {
+package struct FirebaseIdentity: Codable, Sendable, Hashable {
     package var providerId: String
     package var rawId: String
     package var email: String?
@@ -63,9 +122,25 @@ package struct FirebaseIdentity: Codable, Sendable {
     package var lastName: String?
     package var photoUrl: String?
     package var rawClaims: JSONObject
+
+    /// Creates a record with every field.
+    package init(
+        providerId: String, rawId: String, email: String? = nil, emailVerified: Bool, displayName: String? = nil, firstName: String? = nil, lastName: String? = nil, photoUrl: String? = nil, rawClaims: JSONObject
+    ) {
+        self.providerId = providerId
+        self.rawId = rawId
+        self.email = email
+        self.emailVerified = emailVerified
+        self.displayName = displayName
+        self.firstName = firstName
+        self.lastName = lastName
+        self.photoUrl = photoUrl
+        self.rawClaims = rawClaims
+    }
 }
 
-/// All state of one project of the Firebase-like engine.
+/// One project of the Firebase-like engine, as the in-memory storage keeps it and as
+/// `state.json` held it (format 1, before the SQLite database).
 package struct FirebaseState: Codable, Sendable {
     package var users: [String: FirebaseUserRecord] = [:]
     package var federatedIndex: [String: String] = [:]

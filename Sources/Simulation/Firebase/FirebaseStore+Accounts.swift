@@ -16,7 +16,7 @@ extension FirebaseStore {
             localId: RandomIdentifiers.firebaseUID(), email: nil, emailVerified: false, displayName: nil, photoUrl: nil,
             disabled: false, providers: [], emailLinkSignin: false, hasPassword: false,
             validSince: Int64(now.timeIntervalSince1970), createdAt: millis, lastLoginAt: millis)
-        insert(user)
+        rows.save(user)
         recordNewAccount(client: client, now: now)
         return user
     }
@@ -34,13 +34,13 @@ extension FirebaseStore {
         guard (1...FirebaseFieldLimits.localId).contains(localId.count) else {
             throw .code("INVALID_LOCAL_ID", "The uid must be 1 to \(FirebaseFieldLimits.localId) characters.")
         }
-        guard state.users[localId] == nil else { throw .code("DUPLICATE_LOCAL_ID") }
+        guard rows.user(localId) == nil else { throw .code("DUPLICATE_LOCAL_ID") }
         var email: String?
         if let raw = request.email {
             guard let normalized = try? EmailAddress.normalized(raw) else { throw .code("INVALID_EMAIL") }
             email = normalized
         }
-        if let email, state.emailIndex[email] != nil { throw .emailExists }
+        if let email, rows.localId(email: email) != nil { throw .emailExists }
         try FirebaseFieldLimits.checkProfile(displayName: request.displayName, photoUrl: request.photoUrl)
         var providers: [FirebaseProviderRecord] = []
         if let email, request.password != nil {
@@ -50,15 +50,15 @@ extension FirebaseStore {
             localId: localId, email: email, emailVerified: request.emailVerified ?? false, displayName: request.displayName,
             photoUrl: request.photoUrl, disabled: request.disabled ?? false, providers: providers, emailLinkSignin: false,
             hasPassword: request.password != nil, validSince: Int64(now.timeIntervalSince1970), createdAt: millis, lastLoginAt: millis)
-        insert(user)
+        rows.save(user)
         return user
     }
 
-    package func user(_ localId: String) -> FirebaseUserRecord? { state.users[localId] }
+    package func user(_ localId: String) -> FirebaseUserRecord? { rows.user(localId) }
 
     package func users(localIds: [String], emails: [String]) -> [FirebaseUserRecord] {
-        let byId = localIds.compactMap { state.users[$0] }
-        let byEmail = emails.compactMap { state.emailIndex[$0.lowercased()].flatMap { state.users[$0] } }
+        let byId = localIds.compactMap { rows.user($0) }
+        let byEmail = emails.compactMap { rows.localId(email: $0.lowercased()).flatMap { rows.user($0) } }
         var seen: Set<String> = []
         return (byId + byEmail).filter { seen.insert($0.localId).inserted }
     }
@@ -78,11 +78,11 @@ extension FirebaseStore {
         if !isAdmin, request.customAttributes != nil { throw .insufficientPermission }
         if !isAdmin, request.disableUser != nil { throw .code("OPERATION_NOT_ALLOWED") }
         if isAdmin, let attributes = request.customAttributes { try FirebaseFieldLimits.checkCustomAttributes(attributes) }
-        guard var user = state.users[localId] else { throw .userNotFound }
+        guard var user = rows.user(localId) else { throw .userNotFound }
         var newEmail: String?
         if isAdmin, let raw = request.email {
             guard let email = try? EmailAddress.normalized(raw) else { throw .code("INVALID_EMAIL") }
-            if email != user.email, state.emailIndex[email] != nil { throw .emailExists }
+            if email != user.email, rows.localId(email: email) != nil { throw .emailExists }
             newEmail = email
         }
         try FirebaseFieldLimits.checkProfile(displayName: request.displayName, photoUrl: request.photoUrl)
@@ -103,37 +103,26 @@ extension FirebaseStore {
         }
         for providerId in request.deleteProvider ?? [] {
             for provider in user.providers where provider.providerId == providerId {
-                state.federatedIndex[FirebaseState.federatedKey(providerId: providerId, rawId: provider.rawId)] = nil
+                rows.setFederatedUser(providerId: providerId, rawId: provider.rawId, localId: nil)
             }
             user.providers.removeAll { $0.providerId == providerId }
         }
-        if let email = newEmail, email != user.email {
-            if let old = user.email, state.emailIndex[old] == localId { state.emailIndex[old] = nil }
-            user.email = email
-            state.emailIndex[email] = localId
-        }
-        state.users[localId] = user
+        if let email = newEmail, email != user.email { user.email = email }
+        rows.save(user)
         return user
     }
 
     package func delete(_ localId: String) throws(FirebaseFailure) {
-        guard let user = state.users.removeValue(forKey: localId) else { throw .userNotFound }
-        for provider in user.providers { state.federatedIndex[FirebaseState.federatedKey(providerId: provider.providerId, rawId: provider.rawId)] = nil }
-        if let email = user.email, state.emailIndex[email] == localId { state.emailIndex[email] = nil }
+        guard let user = rows.user(localId) else { throw .userNotFound }
+        for provider in user.providers { rows.setFederatedUser(providerId: provider.providerId, rawId: provider.rawId, localId: nil) }
         // The refresh-token records stay (at most `maxRefreshTokensPerUser`): production answers a
         // deleted user's refresh with USER_NOT_FOUND, which needs the token to name its user. (The
         // official emulator forgets them and answers INVALID_REFRESH_TOKEN.)
-        state.refreshTokensByUser[localId] = nil
+        rows.deleteUser(localId)
     }
 
     /// `DELETE /emulator/v1/projects/{p}/accounts`: forgets every user, identity and session.
     /// As in firebase-tools (`state.ts` `deleteAllAccounts`), outstanding email codes stay; so do
     /// the rate-limit counters, so that the unauthenticated wipe does not restore a budget.
-    package func wipe() {
-        var empty = FirebaseState()
-        empty.oobCodes = state.oobCodes
-        empty.lastEmailSent = state.lastEmailSent
-        empty.rateWindows = state.rateWindows
-        state = empty
-    }
+    package func wipe() { rows.wipeAccounts() }
 }

@@ -12,22 +12,20 @@ extension FirebaseStore {
     /// - Throws: `TOO_MANY_ATTEMPTS_TRY_LATER` within the resend interval, `QUOTA_EXCEEDED` past
     ///   the project's daily emails.
     package func createOobCode(email: String, requestType: String, now: Date) throws(FirebaseFailure) -> String {
-        if let last = state.lastEmailSent[email], now.timeIntervalSince(last) < configuration.emailResendInterval { throw .tooManyAttempts }
+        if let last = rows.lastEmailSent(to: email), now.timeIntervalSince(last) < configuration.emailResendInterval { throw .tooManyAttempts }
         try spendEmailQuota(now: now)
-        if state.lastEmailSent.count >= 4096 {
-            state.lastEmailSent = state.lastEmailSent.filter { now.timeIntervalSince($0.value) < configuration.emailResendInterval }
-            state.oobCodes = state.oobCodes.filter { now.timeIntervalSince($0.value.createdAt) <= configuration.oobCodeLifetime }
+        if rows.emailSendCount() >= 4096 {
+            rows.deleteEmailSends(sentBefore: now.addingTimeInterval(-configuration.emailResendInterval))
+            rows.deleteOobCodes(createdBefore: now.addingTimeInterval(-configuration.oobCodeLifetime))
         }
-        state.lastEmailSent[email] = now
-        state.oobCodes = state.oobCodes.filter { $0.value.email != email || $0.value.requestType != requestType }
+        rows.setLastEmailSent(to: email, at: now)
+        rows.deleteOobCodes(email: email, requestType: requestType)
         let code = RandomIdentifiers.base64URL(54)
-        state.oobCodes[code] = FirebaseOobRecord(email: email, requestType: requestType, createdAt: now)
+        rows.insertOobCode(code, FirebaseOobRecord(email: email, requestType: requestType, createdAt: now))
         return code
     }
 
-    package var pendingOobCodes: [(code: String, record: FirebaseOobRecord)] {
-        state.oobCodes.map { ($0.key, $0.value) }.sorted { $0.record.createdAt < $1.record.createdAt }
-    }
+    package var pendingOobCodes: [(code: String, record: FirebaseOobRecord)] { rows.oobCodes() }
 
     /// Spends an `EMAIL_SIGNIN` code: signs in the address's user (created if new), or, with
     /// `linkingTo`, gives the signed-in user that email, verified, keeping the uid (an anonymous
@@ -49,43 +47,41 @@ extension FirebaseStore {
         email: String, code: String, linkingTo localId: String?, client: String?, now: Date
     ) throws(FirebaseFailure) -> (FirebaseUserRecord, isNewUser: Bool) {
         try checkCodeAttempts(email: email, client: client, now: now)
-        guard let record = state.oobCodes[code], record.requestType == "EMAIL_SIGNIN" else {
+        guard let record = rows.oobCode(code), record.requestType == "EMAIL_SIGNIN" else {
             recordWrongCode(email: email, client: client, now: now)
             throw .invalidOobCode
         }
         guard now.timeIntervalSince(record.createdAt) <= configuration.oobCodeLifetime else {
-            state.oobCodes[code] = nil
+            rows.deleteOobCode(code)
             throw .expiredOobCode
         }
         guard record.email == email else {
             recordWrongCode(email: email, client: client, now: now)
             throw .code("INVALID_EMAIL", "The email provided does not match the sign-in email address.")
         }
-        let owner = state.emailIndex[email]
-        let existing = (localId ?? owner).flatMap { state.users[$0] }
+        let owner = rows.localId(email: email)
+        let existing = (localId ?? owner).flatMap { rows.user($0) }
         if localId != nil, existing == nil { throw .userNotFound }
         if existing == nil { try checkNewAccount(client: client, now: now) }
-        state.oobCodes[code] = nil
+        rows.deleteOobCode(code)
         guard var user = existing else {
             let user = FirebaseUserRecord(
                 localId: RandomIdentifiers.firebaseUID(), email: email, emailVerified: true, displayName: nil, photoUrl: nil,
                 disabled: false, providers: [Self.passwordProvider(email: email, of: nil)], emailLinkSignin: true, hasPassword: false,
                 validSince: Int64(now.timeIntervalSince1970), createdAt: Self.millis(now), lastLoginAt: Self.millis(now))
-            insert(user)
+            rows.save(user)
             recordNewAccount(client: client, now: now)
             return (user, true)
         }
         guard !user.disabled else { throw .userDisabled }
         if let owner, owner != user.localId { throw .emailExists }
-        if let old = user.email, old != email, state.emailIndex[old] == user.localId { state.emailIndex[old] = nil }
         user.email = email
         user.emailVerified = true
         user.emailLinkSignin = true
         user.providers.removeAll { $0.providerId == "password" }
         user.providers.append(Self.passwordProvider(email: email, of: user))
         user.lastLoginAt = Self.millis(now)
-        state.users[user.localId] = user
-        state.emailIndex[email] = user.localId
+        rows.save(user)
         return (user, false)
     }
 

@@ -6,9 +6,9 @@ extension FirebaseStore {
     /// Refuses an Apple token seen before (prod accepts each Apple credential once), and
     /// remembers this one until it expires.
     package func spendAppleToken(_ tokenHash: String, expiresAt: Int64, now: Int64) throws(FirebaseFailure) {
-        if state.spentAppleTokens.count > 4096 { state.spentAppleTokens = state.spentAppleTokens.filter { $0.value > now } }
-        if let exp = state.spentAppleTokens[tokenHash], exp > now { throw .duplicateCredential }
-        state.spentAppleTokens[tokenHash] = expiresAt
+        rows.purgeSpentAppleTokens(expiredAt: now)
+        if let exp = rows.spentAppleToken(tokenHash), exp > now { throw .duplicateCredential }
+        rows.insertSpentAppleToken(tokenHash, expiresAt: expiresAt)
     }
 
     /// Signs in with a verified identity: its user; else the account with its email, which a
@@ -23,17 +23,16 @@ extension FirebaseStore {
     /// - Throws: `USER_DISABLED`, `USER_NOT_FOUND` (no `autoCreate`), `TOO_MANY_ATTEMPTS_TRY_LATER`.
     package func signIn(with identity: FirebaseIdentity, autoCreate: Bool, client: String?, now: Date) throws(FirebaseFailure) -> IdpOutcome {
         let millis = Self.millis(now)
-        let key = FirebaseState.federatedKey(providerId: identity.providerId, rawId: identity.rawId)
-        if let localId = state.federatedIndex[key], var user = state.users[localId] {
+        if let localId = rows.federatedUser(providerId: identity.providerId, rawId: identity.rawId), var user = rows.user(localId) {
             guard !user.disabled else { throw .userDisabled }
             if let index = user.providers.firstIndex(where: { $0.providerId == identity.providerId }) {
                 user.providers[index].email = identity.email ?? user.providers[index].email
             }
             user.lastLoginAt = millis
-            state.users[localId] = user
+            rows.save(user)
             return .signedIn(user, isNewUser: false)
         }
-        if let email = identity.email, let localId = state.emailIndex[email], let existing = state.users[localId] {
+        if let email = identity.email, let localId = rows.localId(email: email), let existing = rows.user(localId) {
             // firebase-tools asks for confirmation whenever the IdP has not verified the email,
             // before looking at `disabled`; it takes a verified account over too, which this
             // engine does not (production asks to link instead).
@@ -48,8 +47,8 @@ extension FirebaseStore {
             displayName: identity.displayName, photoUrl: identity.photoUrl, disabled: false,
             providers: [Self.providerRecord(identity)], emailLinkSignin: false, hasPassword: false,
             validSince: Int64(now.timeIntervalSince1970), createdAt: millis, lastLoginAt: millis)
-        insert(user)
-        state.federatedIndex[key] = user.localId
+        rows.save(user)
+        rows.setFederatedUser(providerId: identity.providerId, rawId: identity.rawId, localId: user.localId)
         recordNewAccount(client: client, now: now)
         return .signedIn(user, isNewUser: true)
     }
@@ -72,7 +71,7 @@ extension FirebaseStore {
         var account = account
         // The whole index, not just `account.providers`: a provider linked twice keeps its first
         // rawId in the index (as in firebase-tools), and that one must stop signing in too.
-        for record in state.federatedIndex where record.value == account.localId { state.federatedIndex[record.key] = nil }
+        for id in rows.federatedIDs(of: account.localId) { rows.setFederatedUser(providerId: id.providerId, rawId: id.rawId, localId: nil) }
         account.hasPassword = false
         account.emailVerified = true
         account.displayName = identity.displayName
@@ -82,44 +81,44 @@ extension FirebaseStore {
             account.providers.append(Self.passwordProvider(email: email, of: account))
         }
         account.lastLoginAt = Self.millis(now)
-        state.federatedIndex[FirebaseState.federatedKey(providerId: identity.providerId, rawId: identity.rawId)] = account.localId
-        state.users[account.localId] = account
+        rows.setFederatedUser(providerId: identity.providerId, rawId: identity.rawId, localId: account.localId)
+        rows.save(account)
         revokeSessions(of: account.localId, now: now)
-        return state.users[account.localId] ?? account
+        return rows.user(account.localId) ?? account
     }
 
     package func link(_ identity: FirebaseIdentity, toUser localId: String, now: Date) throws(FirebaseFailure) -> FirebaseUserRecord {
-        guard var user = state.users[localId] else { throw .userNotFound }
+        guard var user = rows.user(localId) else { throw .userNotFound }
         guard !user.disabled else { throw .userDisabled }
-        let key = FirebaseState.federatedKey(providerId: identity.providerId, rawId: identity.rawId)
-        if state.federatedIndex[key] != nil { throw .federatedAlreadyLinked }
-        if let email = identity.email, let owner = state.emailIndex[email], owner != localId { throw .emailExists }
+        if rows.federatedUser(providerId: identity.providerId, rawId: identity.rawId) != nil { throw .federatedAlreadyLinked }
+        if let email = identity.email, let owner = rows.localId(email: email), owner != localId { throw .emailExists }
         user.providers.removeAll { $0.providerId == identity.providerId }
         user.providers.append(Self.providerRecord(identity))
         if user.email == nil, let email = identity.email {
             user.email = email
             user.emailVerified = identity.emailVerified
-            state.emailIndex[email] = localId
         } else if user.email == identity.email, identity.emailVerified {
             user.emailVerified = true
         }
         if user.displayName == nil { user.displayName = identity.displayName }
         if user.photoUrl == nil { user.photoUrl = identity.photoUrl }
         user.lastLoginAt = Self.millis(now)
-        state.users[localId] = user
-        state.federatedIndex[key] = localId
+        rows.save(user)
+        rows.setFederatedUser(providerId: identity.providerId, rawId: identity.rawId, localId: localId)
         return user
     }
 
     package func storePending(_ identity: FirebaseIdentity, oauthIdToken: String, now: Date) -> String {
-        if state.pending.count > 1024 { state.pending = state.pending.filter { now.timeIntervalSince($0.value.createdAt) < 3600 } }
+        rows.purgePendingCredentials(createdAtOrBefore: now.addingTimeInterval(-3600))
         let token = RandomIdentifiers.opaqueToken(96)
-        state.pending[token] = FirebasePendingCredential(identity: identity, oauthIdToken: oauthIdToken, createdAt: now)
+        rows.insertPendingCredential(token, FirebasePendingCredential(identity: identity, oauthIdToken: oauthIdToken, createdAt: now))
         return token
     }
 
     package func takePending(_ token: String, now: Date) throws(FirebaseFailure) -> FirebasePendingCredential {
-        guard let pending = state.pending.removeValue(forKey: token), now.timeIntervalSince(pending.createdAt) < 3600 else {
+        let pending = rows.pendingCredential(token)
+        if pending != nil { rows.deletePendingCredential(token) }
+        guard let pending, now.timeIntervalSince(pending.createdAt) < 3600 else {
             throw .code("INVALID_PENDING_TOKEN")
         }
         return pending

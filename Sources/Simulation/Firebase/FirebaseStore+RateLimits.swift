@@ -1,8 +1,10 @@
 import AuthData
 import Foundation
 
-/// The engine's rate limits (``FirebaseRateLimits``), counted in the project's state so that they
-/// survive a restart as production's do.
+/// The engine's rate limits (``FirebaseRateLimits``), counted in fixed windows in the project's
+/// rows so that they survive a restart as production's do. A window starts at the first event and
+/// ends `limit.window` seconds later; nothing resets it early, so asking for a new code does not
+/// restore a spent budget.
 extension FirebaseStore {
     private var limits: FirebaseRateLimits { configuration.rateLimits }
 
@@ -13,13 +15,13 @@ extension FirebaseStore {
     /// - Throws: `TOO_MANY_ATTEMPTS_TRY_LATER`.
     func checkNewAccount(client: String?, now: Date) throws(FirebaseFailure) {
         guard let client, let limit = limits.newAccountsPerClient else { return }
-        guard state.rateWindows.allows("new-account|" + client, under: limit, now: now) else { throw .tooManyAttempts }
+        guard allows("new-account|" + client, under: limit, now: now) else { throw .tooManyAttempts }
     }
 
     /// Counts a new account against the client.
     func recordNewAccount(client: String?, now: Date) {
         guard let client, let limit = limits.newAccountsPerClient else { return }
-        state.rateWindows.record("new-account|" + client, under: limit, now: now)
+        record("new-account|" + client, under: limit, now: now)
     }
 
     /// Refuses any code for an address, or from a client, whose wrong guesses are spent.
@@ -29,10 +31,10 @@ extension FirebaseStore {
     ///   - now: The time.
     /// - Throws: `TOO_MANY_ATTEMPTS_TRY_LATER`.
     func checkCodeAttempts(email: String, client: String?, now: Date) throws(FirebaseFailure) {
-        guard state.rateWindows.allows("wrong-code|email|" + email, under: limits.wrongCodesPerAddress, now: now) else {
+        guard allows("wrong-code|email|" + email, under: limits.wrongCodesPerAddress, now: now) else {
             throw .tooManyFailedAttempts
         }
-        if let client, let limit = limits.wrongCodesPerClient, !state.rateWindows.allows("wrong-code|client|" + client, under: limit, now: now) {
+        if let client, let limit = limits.wrongCodesPerClient, !allows("wrong-code|client|" + client, under: limit, now: now) {
             throw .tooManyFailedAttempts
         }
     }
@@ -40,12 +42,10 @@ extension FirebaseStore {
     /// Counts a wrong code against the address and the client; when the address's budget is
     /// spent, its outstanding sign-in codes are burnt.
     func recordWrongCode(email: String, client: String?, now: Date) {
-        let count = state.rateWindows.record("wrong-code|email|" + email, under: limits.wrongCodesPerAddress, now: now)
-        if count >= limits.wrongCodesPerAddress.count {
-            state.oobCodes = state.oobCodes.filter { $0.value.email != email }
-        }
+        let count = record("wrong-code|email|" + email, under: limits.wrongCodesPerAddress, now: now)
+        if count >= limits.wrongCodesPerAddress.count { rows.deleteOobCodes(email: email, requestType: nil) }
         if let client, let limit = limits.wrongCodesPerClient {
-            state.rateWindows.record("wrong-code|client|" + client, under: limit, now: now)
+            record("wrong-code|client|" + client, under: limit, now: now)
         }
     }
 
@@ -54,7 +54,25 @@ extension FirebaseStore {
     /// - Throws: `QUOTA_EXCEEDED` when the quota is spent (nothing is counted then).
     func spendEmailQuota(now: Date) throws(FirebaseFailure) {
         guard let limit = limits.emailLinkEmailsPerProject else { return }
-        guard state.rateWindows.allows("email-link|project", under: limit, now: now) else { throw .code("QUOTA_EXCEEDED") }
-        state.rateWindows.record("email-link|project", under: limit, now: now)
+        guard allows("email-link|project", under: limit, now: now) else { throw .code("QUOTA_EXCEEDED") }
+        record("email-link|project", under: limit, now: now)
+    }
+
+    /// Whether the key may count another event: `false` while its window's events are at the limit.
+    private func allows(_ key: String, under limit: FirebaseRateLimit, now: Date) -> Bool {
+        guard let window = rows.rateWindow(key), now < window.end else { return true }
+        return window.count < limit.count
+    }
+
+    /// Counts one event; returns the events counted in the current window, this one included.
+    @discardableResult
+    private func record(_ key: String, under limit: FirebaseRateLimit, now: Date) -> Int {
+        if let window = rows.rateWindow(key), now < window.end {
+            rows.setRateWindow(key, FirebaseRateWindows.Window(end: window.end, count: window.count + 1))
+            return window.count + 1
+        }
+        rows.purgeRateWindows(endedAt: now)
+        rows.setRateWindow(key, FirebaseRateWindows.Window(end: now.addingTimeInterval(limit.window), count: 1))
+        return 1
     }
 }

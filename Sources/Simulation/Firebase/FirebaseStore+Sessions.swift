@@ -5,14 +5,9 @@ import Foundation
 extension FirebaseStore {
     package func issueRefreshToken(for localId: String, signInProvider: String, authTime: Int64, now: Date) -> String {
         let token = "AMf-vB" + RandomIdentifiers.base64URL(180)
-        state.refreshTokens[token] = FirebaseRefreshRecord(localId: localId, signInProvider: signInProvider, authTime: authTime, issuedAt: Int64(now.timeIntervalSince1970))
-        var tokens = state.refreshTokensByUser[localId, default: []]
-        tokens.append(token)
-        if tokens.count > configuration.maxRefreshTokensPerUser {
-            for old in tokens.prefix(tokens.count - configuration.maxRefreshTokensPerUser) { state.refreshTokens[old] = nil }
-            tokens.removeFirst(tokens.count - configuration.maxRefreshTokensPerUser)
-        }
-        state.refreshTokensByUser[localId] = tokens
+        rows.insertRefreshToken(token, FirebaseRefreshRecord(localId: localId, signInProvider: signInProvider, authTime: authTime, issuedAt: Int64(now.timeIntervalSince1970)))
+        let tokens = rows.refreshTokens(of: localId)
+        for old in tokens.prefix(max(0, tokens.count - configuration.maxRefreshTokensPerUser)) { rows.deleteRefreshToken(old) }
         return token
     }
 
@@ -21,18 +16,20 @@ extension FirebaseStore {
     /// production answers `TOKEN_EXPIRED` for a refresh token issued before `validSince`, and
     /// so does this engine.
     package func refresh(_ token: String, now: Date) throws(FirebaseFailure) -> (FirebaseUserRecord, FirebaseRefreshRecord) {
-        guard let record = state.refreshTokens[token] else { throw .invalidRefreshToken }
-        guard let user = state.users[record.localId] else { throw .userNotFound }
+        guard var record = rows.refreshToken(token) else { throw .invalidRefreshToken }
+        guard let user = rows.user(record.localId) else { throw .userNotFound }
         guard !user.disabled else { throw .userDisabled }
         guard record.issuedAt >= user.validSince else { throw .tokenExpired }
-        state.refreshTokens[token]?.lastRefreshedAt = Int64(now.timeIntervalSince1970)
-        return (user, record)
+        let found = record
+        record.lastRefreshedAt = Int64(now.timeIntervalSince1970)
+        rows.updateRefreshToken(token, record)
+        return (user, found)
     }
 
     /// Checks that the user of a verified ID token still exists, is enabled, and that the token
     /// was issued after the user's tokens were last revoked.
     package func activeUser(_ localId: String, issuedAt: Int64) throws(FirebaseFailure) -> FirebaseUserRecord {
-        guard let user = state.users[localId] else { throw .userNotFound }
+        guard let user = rows.user(localId) else { throw .userNotFound }
         guard !user.disabled else { throw .userDisabled }
         guard issuedAt >= user.validSince else { throw .tokenExpired }
         return user
@@ -49,9 +46,10 @@ extension FirebaseStore {
     ///   - now: The time.
     func revokeSessions(of localId: String, now: Date) {
         let since = Int64(now.timeIntervalSince1970)
-        state.users[localId]?.validSince = since
-        for token in state.refreshTokensByUser[localId] ?? [] {
-            if let issuedAt = state.refreshTokens[token]?.issuedAt { state.refreshTokens[token]?.issuedAt = min(issuedAt, since - 1) }
+        if var user = rows.user(localId) {
+            user.validSince = since
+            rows.save(user)
         }
+        rows.limitRefreshTokenIssuedAt(of: localId, to: since - 1)
     }
 }

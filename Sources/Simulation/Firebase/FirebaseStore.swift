@@ -2,30 +2,28 @@ import AuthData
 import AuthJWT
 import Foundation
 
-/// The Firebase-like engine's state and the rules that change it, one atomic step per request.
-package actor FirebaseStore {
+/// The rules that change a Firebase project's rows. ``FirebaseEngine`` runs them as storage
+/// steps, each committed before the answer.
+package struct FirebaseStore {
     /// How an IdP sign-in ended.
     package enum IdpOutcome: Sendable {
         case signedIn(FirebaseUserRecord, isNewUser: Bool)
         case needConfirmation(existing: FirebaseUserRecord)
     }
 
-    var state: FirebaseState
+    let rows: any FirebaseRows
     let configuration: FirebaseEngineConfiguration
 
-    package init(state: FirebaseState, configuration: FirebaseEngineConfiguration) {
-        self.state = state
+    /// Rules over one step's rows of the project.
+    /// - Parameters:
+    ///   - rows: The project's rows in the step.
+    ///   - configuration: The engine's configuration.
+    package init(rows: any FirebaseRows, configuration: FirebaseEngineConfiguration) {
+        self.rows = rows
         self.configuration = configuration
     }
 
-    package var snapshot: FirebaseState { state }
-
     // MARK: - Helpers
-
-    func insert(_ user: FirebaseUserRecord) {
-        state.users[user.localId] = user
-        if let email = user.email { state.emailIndex[email] = user.localId }
-    }
 
     static func providerRecord(_ identity: FirebaseIdentity) -> FirebaseProviderRecord {
         FirebaseProviderRecord(providerId: identity.providerId, rawId: identity.rawId, email: identity.email,

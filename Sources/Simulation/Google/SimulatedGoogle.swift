@@ -48,19 +48,30 @@ public struct GoogleSignInSheetResponse: Sendable, Hashable {
 }
 
 /// A stand-in for Google Sign-In: accounts with stable 21-digit subjects, ID tokens signed with
-/// rotating RS256 keys (40-hex `kid`s), one-hour lifetime, claims as Google sends them.
+/// rotating RS256 keys (40-hex `kid`s), one-hour lifetime, claims as Google sends them. Accounts
+/// are kept in the services' storage (``GoogleAccountRows``).
 public actor SimulatedGoogle {
     /// A Google account.
-    package struct Account: Codable, Sendable {
+    package struct Account: Codable, Sendable, Hashable {
         package var email: String
         package var subject: String
         package var givenName: String?
         package var familyName: String?
+
+        /// Creates a record with every field.
+        package init(
+            email: String, subject: String, givenName: String? = nil, familyName: String? = nil
+        ) {
+            self.email = email
+            self.subject = subject
+            self.givenName = givenName
+            self.familyName = familyName
+        }
     }
 
     let clock: AuthClock
     var keyRing: RSAKeyRing
-    var accounts: [String: Account]
+    let storage: any SimulationStorage
     private var scripted: [AuthError] = []
     /// Codes of the web flow not yet exchanged (memory only: they live 10 minutes).
     var codes: [String: PendingCode] = [:]
@@ -72,13 +83,14 @@ public actor SimulatedGoogle {
     /// - Parameter clock: The time source.
     /// - Throws: When key generation fails.
     public init(clock: AuthClock) throws {
-        self.init(clock: clock, keyRing: try RSAKeyRing.generate(count: 2, makeKeyID: { RandomIdentifiers.hex(40) }))
+        self.init(clock: clock, keyRing: try RSAKeyRing.generate(count: 2, makeKeyID: { RandomIdentifiers.hex(40) }),
+                  storage: InMemorySimulationStorage())
     }
 
-    package init(clock: AuthClock, keyRing: RSAKeyRing, accounts: [String: Account] = [:]) {
+    package init(clock: AuthClock, keyRing: RSAKeyRing, storage: any SimulationStorage) {
         self.clock = clock
         self.keyRing = keyRing
-        self.accounts = accounts
+        self.storage = storage
     }
 
     /// The published keys (`/oauth2/v3/certs`).
@@ -103,10 +115,18 @@ public actor SimulatedGoogle {
         if request.cancel { throw .cancelled }
         guard !request.clientID.isEmpty else { throw .invalidInput("missing client id") }
         let email = try EmailAddress.normalized(request.email)
-        let account = accounts[email] ?? Account(
-            email: email, subject: RandomIdentifiers.googleSubject(),
-            givenName: request.name?.givenName, familyName: request.name?.familyName)
-        accounts[email] = account
+        let account: Account
+        do {
+            account = try storage.update { (rows: any SimulationRows) -> Account in
+                if let account = rows.google.account(email: email) { return account }
+                let account = Account(email: email, subject: RandomIdentifiers.googleSubject(),
+                                      givenName: request.name?.givenName, familyName: request.name?.familyName)
+                rows.google.insert(account)
+                return account
+            }
+        } catch {
+            throw .storage("the simulated Google could not keep the account: \(error)")
+        }
         let now = Int64(clock.now().timeIntervalSince1970)
         let accessToken = "ya29." + RandomIdentifiers.base64URL(120)
         let name = PersonName(givenName: account.givenName, familyName: account.familyName)

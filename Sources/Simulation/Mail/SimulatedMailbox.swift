@@ -12,23 +12,44 @@ public struct MailMessage: Codable, Sendable, Hashable {
     public var sender: String
     /// When it was sent.
     public var sentAt: Date
+
+    /// Creates a message.
+    /// - Parameters:
+    ///   - code: The code to type.
+    ///   - link: The link in the message.
+    ///   - kind: `magiclink`, `confirmation`, `reauthentication` or `EMAIL_SIGNIN`.
+    ///   - sender: `supabase` or `firebase`.
+    ///   - sentAt: When it was sent.
+    public init(
+        code: String, link: String? = nil, kind: String, sender: String, sentAt: Date
+    ) {
+        self.code = code
+        self.link = link
+        self.kind = kind
+        self.sender = sender
+        self.sentAt = sentAt
+    }
 }
 
 /// Where the simulated services deliver email, as Supabase's local mail catcher does for its
-/// stack: messages per recipient, newest last.
-public actor SimulatedMailbox {
-    var messages: [String: [MailMessage]]
-    private let limitPerRecipient: Int
+/// stack: messages per recipient, newest last, kept in the services' storage.
+public final class SimulatedMailbox: Sendable {
+    let storage: any SimulationStorage
+    /// How many messages are kept per address.
+    package let limitPerRecipient: Int
 
-    /// Creates a mailbox.
+    /// Creates a mailbox of its own, in memory.
     /// - Parameter limitPerRecipient: How many messages are kept per address.
-    public init(limitPerRecipient: Int = 50) {
-        self.messages = [:]
-        self.limitPerRecipient = limitPerRecipient
+    public convenience init(limitPerRecipient: Int = 50) {
+        self.init(storage: InMemorySimulationStorage(), limitPerRecipient: limitPerRecipient)
     }
 
-    package init(messages: [String: [MailMessage]], limitPerRecipient: Int = 50) {
-        self.messages = messages
+    /// Creates a mailbox over the services' storage.
+    /// - Parameters:
+    ///   - storage: Where messages are kept.
+    ///   - limitPerRecipient: How many messages are kept per address.
+    package init(storage: any SimulationStorage, limitPerRecipient: Int = 50) {
+        self.storage = storage
         self.limitPerRecipient = limitPerRecipient
     }
 
@@ -36,27 +57,28 @@ public actor SimulatedMailbox {
     /// - Parameters:
     ///   - message: The message.
     ///   - recipient: The address.
-    public func deliver(_ message: MailMessage, to recipient: String) {
-        var list = messages[recipient.lowercased(), default: []]
-        list.append(message)
-        if list.count > limitPerRecipient { list.removeFirst(list.count - limitPerRecipient) }
-        messages[recipient.lowercased()] = list
+    public func deliver(_ message: MailMessage, to recipient: String) async {
+        _ = try? storage.update { (rows: any SimulationRows) in deliver(message, to: recipient, in: rows) }
     }
 
-    /// The messages sent to an address, newest last.
+    /// Delivers a message in a storage step that is under way (the step that made the code).
+    /// - Parameters:
+    ///   - message: The message.
+    ///   - recipient: The address.
+    ///   - rows: The step's rows.
+    package func deliver(_ message: MailMessage, to recipient: String, in rows: any SimulationRows) {
+        rows.mailbox.deliver(message, to: recipient.lowercased(), keepingAtMost: limitPerRecipient)
+    }
+
+    /// The messages sent to an address, newest last (none when the storage cannot be read).
     /// - Parameter recipient: The address.
     /// - Returns: The messages.
-    public func messages(for recipient: String) -> [MailMessage] {
-        messages[recipient.lowercased()] ?? []
+    public func messages(for recipient: String) async -> [MailMessage] {
+        (try? storage.fetch { (rows: any SimulationRows) in rows.mailbox.messages(for: recipient.lowercased()) }) ?? []
     }
 
     /// The newest message sent to an address.
     /// - Parameter recipient: The address.
     /// - Returns: The message, or `nil`.
-    public func latest(for recipient: String) -> MailMessage? { messages(for: recipient).last }
-
-    package var snapshot: [String: [MailMessage]] { messages }
-
-    /// Forgets every message (`login reset`).
-    package func removeAll() { messages = [:] }
+    public func latest(for recipient: String) async -> MailMessage? { await messages(for: recipient).last }
 }

@@ -19,12 +19,14 @@ public enum SimulationStoreError: Error, Hashable, Sendable, CustomStringConvert
     }
 }
 
-/// The simulated services's files in a state directory: `keys.json` (the signing keys),
-/// `state.json` (users, sessions, authorizations, mail) and the team's `.p8` key, all mode 0600.
+/// The simulated services's files in a state directory: `keys.json` (the signing keys) and the
+/// team's `.p8` key, mode 0600; the users, sessions and mail are in the SQLite database beside
+/// them (`auth.sqlite3`, module `AuthStorage`). `state.json`, where versions before the database
+/// kept them, is read once to import it.
 ///
-/// Each file starts with a header line holding the SHA-256 of the JSON that follows, and is
-/// replaced atomically; a file whose checksum does not match is reported as corrupt instead of
-/// being trusted. The checksum guards against damage, not against other users: the directory and
+/// `keys.json` and `state.json` start with a header line holding the SHA-256 of the JSON that
+/// follows, and are replaced atomically; a file whose checksum does not match is reported as
+/// corrupt instead of being trusted. The checksum guards against damage, not against other users: the directory and
 /// its files must be the user's own and writable by no one else (``StateDirectorySafety``), or
 /// nothing is read.
 public struct SimulationStateDirectory: Sendable {
@@ -38,7 +40,7 @@ public struct SimulationStateDirectory: Sendable {
 
     /// The keys file.
     public var keysURL: URL { url.appendingPathComponent("keys.json") }
-    /// The state file.
+    /// The state file of versions before the database (imported, then renamed `state.json.imported`).
     public var stateURL: URL { url.appendingPathComponent("state.json") }
 
     /// The `.p8` file of the team's Sign in with Apple key.
@@ -68,15 +70,15 @@ public struct SimulationStateDirectory: Sendable {
         return keys
     }
 
-    /// Reads the services' state.
-    /// - Returns: The state, or an empty state when there is none yet.
+    /// Reads `state.json`, to import it.
+    /// - Returns: The state, or an empty state when there is none.
     /// - Throws: ``SimulationStoreError/corrupt(path:reason:)`` for a damaged file.
     public func loadState() throws(SimulationStoreError) -> SimulationState {
         try StateDirectorySafety.checkDirectory(url)
         return try read(stateURL) ?? SimulationState()
     }
 
-    /// Replaces the services' state.
+    /// Writes a `state.json` (tests make one to import; nothing else writes it any more).
     /// - Parameter state: The state.
     /// - Throws: ``SimulationStoreError``.
     public func saveState(_ state: SimulationState) throws(SimulationStoreError) {

@@ -8,7 +8,7 @@ extension SupabaseEngine {
     package func adminDeleteUser(bearer: String?, userID: String) async throws(SupabaseFailure) {
         try requireAdmin(bearer)
         guard UUID(uuidString: userID) != nil else { throw .api(status: 404, code: "validation_failed", message: "user_id must be an UUID") }
-        try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.deleteUser(userID.lowercased()) }
+        try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.deleteUser(userID.lowercased()) }
     }
 
     /// `PUT /admin/users/{id}` with `ban_duration`: `"none"` lifts a ban, anything else is read
@@ -19,11 +19,13 @@ extension SupabaseEngine {
         guard UUID(uuidString: userID) != nil else { throw .api(status: 404, code: "validation_failed", message: "user_id must be an UUID") }
         guard !banDuration.isEmpty else {
             // An empty `ban_duration` leaves the ban as it is.
-            guard let user = store.withLock({ $0.user(userID.lowercased()) }) else { throw .adminUserNotFound }
+            guard let user = try inspect({ (store: SupabaseStore) throws(SupabaseFailure) in store.user(userID.lowercased()) }) else {
+                throw .adminUserNotFound
+            }
             return user.payload
         }
         let until = try Self.bannedUntil(banDuration, now: clock.now())
-        return try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.ban(userID.lowercased(), until: until, now: clock.now()) }.payload
+        return try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.ban(userID.lowercased(), until: until, now: clock.now()) }.payload
     }
 
     /// `banned_until` for a `ban_duration`: `nil` for `"none"` or a zero duration.
@@ -63,7 +65,7 @@ extension SupabaseEngine {
         try checkExpiry(jws.payload)
         if let sessionID = jws.payload["session_id"]?.stringValue, !sessionID.isEmpty, sessionID != Self.nilUUID {
             let subject = jws.payload["sub"]?.stringValue
-            try store.withExclusiveAccess { (store: inout SupabaseStore) throws(SupabaseFailure) in
+            try inspect { (store: SupabaseStore) throws(SupabaseFailure) in
                 try store.authenticateAdminSession(userID: subject, sessionID: sessionID)
             }
         }

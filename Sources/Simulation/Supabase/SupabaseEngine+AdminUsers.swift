@@ -29,12 +29,12 @@ extension SupabaseEngine {
     /// - Throws: ``SupabaseFailure`` (`no_authorization`, `bad_jwt`, `not_admin`).
     package func adminListUsers(bearer: String?, page: Int, perPage: Int) throws(SupabaseFailure) -> AdminUserPage {
         try requireAdmin(bearer)
-        let users = store.withLock { Array($0.state.users.values) }
-            .sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }
         let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: perPage)
-        let start = overflow ? users.count : min(users.count, offset)
-        let end = start + min(perPage, users.count - start)
-        return AdminUserPage(users: Array(users[start..<end]), total: users.count, page: page, perPage: perPage)
+        return try inspect { (store: SupabaseStore) throws(SupabaseFailure) -> AdminUserPage in
+            let total = store.rows.userCount()
+            let users = overflow || offset >= total ? [] : store.rows.users(offset: offset, limit: perPage)
+            return AdminUserPage(users: users, total: total, page: page, perPage: perPage)
+        }
     }
 
     /// `GET /admin/users/{id}`.
@@ -46,7 +46,7 @@ extension SupabaseEngine {
     package func adminUser(bearer: String?, userID: String) throws(SupabaseFailure) -> SupabaseUserRecord {
         try requireAdmin(bearer)
         let id = try Self.adminUserID(userID)
-        guard let user = store.withLock({ $0.user(id) }) else { throw .adminUserNotFound }
+        guard let user = try inspect({ (store: SupabaseStore) throws(SupabaseFailure) in store.user(id) }) else { throw .adminUserNotFound }
         return user
     }
 
@@ -67,8 +67,8 @@ extension SupabaseEngine {
         try requireAdmin(bearer)
         let id = try Self.adminUserID(userID)
         let now = clock.now()
-        return try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) -> SupabaseUserRecord in
-            guard var user = store.state.users[id] else { throw .adminUserNotFound }
+        return try mutate { (store: SupabaseStore) throws(SupabaseFailure) -> SupabaseUserRecord in
+            guard var user = store.user(id) else { throw .adminUserNotFound }
             if let appMetadata {
                 var custom = (user.customAppMetadata ?? [:]).merging(appMetadata)
                 custom["provider"] = nil
@@ -77,15 +77,9 @@ extension SupabaseEngine {
             }
             if let userMetadata { user.userMetadata.merge(userMetadata) }
             user.updatedAt = max(now, user.updatedAt)
-            store.state.users[id] = user
+            store.rows.save(user)
             return user
         }
-    }
-
-    /// Forgets every user, session and code; keys and configuration stay (`login reset`). The
-    /// store is made anew, so the indexes it derives from the users go too.
-    package func reset() {
-        store.withLock { [configuration] in $0 = SupabaseStore(state: SupabaseState(), configuration: configuration) }
     }
 
     private static func adminUserID(_ raw: String) throws(SupabaseFailure) -> String {

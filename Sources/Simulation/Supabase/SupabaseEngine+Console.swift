@@ -6,35 +6,34 @@ import Foundation
 /// reset. (Deleting and banning go through the admin API, ``adminDeleteUser(bearer:userID:)`` and
 /// ``adminBanUser(bearer:userID:banDuration:)``.)
 extension SupabaseEngine {
-    /// The users whose id, email or identity email contains `search`, as sort keys only: a page
-    /// of them is then read with ``consoleUsers(ids:)``, so that no listing copies every user.
-    /// - Parameter search: Lowercased text; empty matches every user.
-    /// - Returns: Each matching user's creation time and id, in no particular order.
-    package func consoleUserKeys(matching search: String) -> [(createdAt: Date, id: String)] {
-        store.withLock { store in
-            store.state.users.values.compactMap { user in
-                guard search.isEmpty || user.id.contains(search) || user.email.contains(search)
-                    || user.identities.contains(where: { $0.email?.lowercased().contains(search) == true })
-                else { return nil }
-                return (user.createdAt, user.id)
-            }
-        }
+    /// The users whose id, email or identity email contains `search`, as sort keys only, newest
+    /// first and at most `limit`: a page of them is then read with ``consoleUsers(ids:)``, so that
+    /// no listing reads every user.
+    /// - Parameters:
+    ///   - search: Lowercased text; empty matches every user.
+    ///   - limit: How many keys at most (the page's end).
+    /// - Returns: How many users match, and the newest keys.
+    /// - Throws: ``SupabaseFailure/databaseError``.
+    package func consoleUserKeys(matching search: String, limit: Int) throws(SupabaseFailure) -> (total: Int, keys: [(createdAt: Date, id: String)]) {
+        try inspect { (store: SupabaseStore) throws(SupabaseFailure) in store.rows.userKeys(matching: search, limit: limit) }
     }
 
     /// The users with these ids, in the same order (ids no longer there are skipped).
     /// - Parameter ids: User ids.
     /// - Returns: The users.
-    package func consoleUsers(ids: [String]) -> [SupabaseUserRecord] {
-        store.withLock { store in ids.compactMap { store.state.users[$0] } }
+    /// - Throws: ``SupabaseFailure/databaseError``.
+    package func consoleUsers(ids: [String]) throws(SupabaseFailure) -> [SupabaseUserRecord] {
+        try inspect { (store: SupabaseStore) throws(SupabaseFailure) in ids.compactMap { store.user($0) } }
     }
 
     /// A user and their sessions, oldest session first.
     /// - Parameter id: The user id.
     /// - Returns: The user and sessions, or `nil` when there is no such user.
-    package func consoleUser(_ id: String) -> (user: SupabaseUserRecord, sessions: [SupabaseSessionRecord])? {
-        store.withLock { store in
-            guard let user = store.state.users[id] else { return nil }
-            return (user, (store.state.sessionsByUser[id] ?? []).compactMap { store.state.sessions[$0] })
+    /// - Throws: ``SupabaseFailure/databaseError``.
+    package func consoleUser(_ id: String) throws(SupabaseFailure) -> (user: SupabaseUserRecord, sessions: [SupabaseSessionRecord])? {
+        try inspect { (store: SupabaseStore) throws(SupabaseFailure) -> (user: SupabaseUserRecord, sessions: [SupabaseSessionRecord])? in
+            guard let user = store.user(id) else { return nil }
+            return (user, store.rows.sessionIDs(userID: id).compactMap { store.rows.session($0) })
         }
     }
 
@@ -43,9 +42,9 @@ extension SupabaseEngine {
     /// - Parameter userID: The user.
     /// - Throws: `user_not_found` (404) for an unknown user.
     package func consoleEndSessions(of userID: String) throws(SupabaseFailure) {
-        try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in
-            guard store.state.users[userID] != nil else { throw .adminUserNotFound }
-            for session in store.state.sessionsByUser[userID] ?? [] { store.endSession(session) }
+        try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+            guard store.user(userID) != nil else { throw .adminUserNotFound }
+            for session in store.rows.sessionIDs(userID: userID) { store.endSession(session) }
         }
     }
 
@@ -56,9 +55,13 @@ extension SupabaseEngine {
     /// - Throws: `user_not_found` (404) for an unknown user.
     package func consoleExpireSessions(of userID: String) throws(SupabaseFailure) {
         let now = clock.now()
-        try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in
-            guard store.state.users[userID] != nil else { throw .adminUserNotFound }
-            for session in store.state.sessionsByUser[userID] ?? [] { store.state.sessions[session]?.notAfter = now }
+        try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+            guard store.user(userID) != nil else { throw .adminUserNotFound }
+            for id in store.rows.sessionIDs(userID: userID) {
+                guard var session = store.rows.session(id) else { continue }
+                session.notAfter = now
+                store.rows.update(session)
+            }
         }
     }
 }

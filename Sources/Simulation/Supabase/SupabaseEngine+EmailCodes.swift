@@ -11,8 +11,9 @@ extension SupabaseEngine {
         try limit(\.otp, "otp", client: client)
         let email = try normalizedEmail(rawEmail)
         try checkMetadataSize(data)
-        let mail = try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.requestOTP(email: email, createUser: createUser, data: data, now: clock.now()) }
-        await deliver(mail, to: email)
+        try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
+            deliver(try store.requestOTP(email: email, createUser: createUser, data: data, now: clock.now()), to: email, in: rows)
+        }
     }
 
     /// `POST /verify`: GoTrue's `Validate` order, then the code (`email` + `token`) or the
@@ -28,7 +29,7 @@ extension SupabaseEngine {
         guard email.isEmpty, phone.isEmpty, (request.redirectTo ?? "").isEmpty else {
             throw .validation("Only the token_hash and type should be provided")
         }
-        return try sessionPayload(try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.verifyTokenHash(hash, type: type, now: clock.now()).0 })
+        return try sessionPayload(try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.verifyTokenHash(hash, type: type, now: clock.now()).0 })
     }
 
     private func verifyCode(_ token: String, type: String, email rawEmail: String, phone: String) throws(SupabaseFailure) -> SupabaseSessionPayload {
@@ -43,7 +44,7 @@ extension SupabaseEngine {
             throw .overRequestRateLimit
         }
         do {
-            return try sessionPayload(try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.verifyOTP(email: email, code: token, type: type, now: clock.now()) })
+            return try sessionPayload(try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.verifyOTP(email: email, code: token, type: type, now: clock.now()) })
         } catch {
             if let (budget, key) = guesses { _ = limiter.withLock { $0.allow(budget, key: key, now: clock.now()) } }
             throw error
@@ -61,7 +62,7 @@ extension SupabaseEngine {
         guard let token, !token.isEmpty else { throw .validation("Verify requires a token or a token hash") }
         let target = SupabaseRedirects.target(redirectTo, siteURL: configuration.settings.siteURL, allowList: configuration.settings.uriAllowList)
         do {
-            let (issued, resolved) = try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.verifyTokenHash(token, type: type, now: clock.now()) }
+            let (issued, resolved) = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.verifyTokenHash(token, type: type, now: clock.now()) }
             return target + "#" + SupabaseRedirects.fragment(session: try sessionPayload(issued), type: resolved)
         } catch {
             return target + "#" + SupabaseRedirects.fragment(error: error)
@@ -83,24 +84,26 @@ extension SupabaseEngine {
         guard phone.isEmpty else { throw .api(status: 400, code: "phone_provider_disabled", message: "Phone logins are disabled") }
         let address = try normalizedEmail(email)
         guard type == "signup" else { return }
-        if let mail = try mutate({ (store: inout SupabaseStore) throws(SupabaseFailure) in try store.resendConfirmation(email: address, now: clock.now()) }) {
-            await deliver(mail, to: address)
+        try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
+            if let mail = try store.resendConfirmation(email: address, now: clock.now()) { deliver(mail, to: address, in: rows) }
         }
     }
 
     /// `GET /reauthenticate`: mails a code to the signed-in user's confirmed email.
     package func reauthenticate(bearer: String?, client: String = inProcessClient) async throws(SupabaseFailure) {
         let caller = try await authenticate(bearer)
-        let (email, code) = try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.reauthenticate(userID: caller.userID, now: clock.now()) }
-        await mailbox.deliver(MailMessage(code: code, link: nil, kind: "reauthentication", sender: "supabase", sentAt: clock.now()), to: email)
+        try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
+            let (email, code) = try store.reauthenticate(userID: caller.userID, now: clock.now())
+            mailbox.deliver(MailMessage(code: code, link: nil, kind: "reauthentication", sender: "supabase", sentAt: clock.now()), to: email, in: rows)
+        }
     }
 
     /// Mails a code with the link GoTrue's templates carry (`{{ .ConfirmationURL }}`:
-    /// `<auth>/verify?token=<token_hash>&type=…&redirect_to=<site>`).
-    func deliver(_ mail: SupabaseStore.Mail, to email: String) async {
+    /// `<auth>/verify?token=<token_hash>&type=…&redirect_to=<site>`), in the step that made it.
+    func deliver(_ mail: SupabaseStore.Mail, to email: String, in rows: any SimulationRows) {
         let link = configuration.issuer + "/verify?" + FormEncoding.encode([
             ("token", mail.tokenHash), ("type", mail.linkType), ("redirect_to", configuration.settings.siteURL),
         ])
-        await mailbox.deliver(MailMessage(code: mail.code, link: link, kind: mail.kind, sender: "supabase", sentAt: clock.now()), to: email)
+        mailbox.deliver(MailMessage(code: mail.code, link: link, kind: mail.kind, sender: "supabase", sentAt: clock.now()), to: email, in: rows)
     }
 }

@@ -49,7 +49,7 @@ extension SupabaseEngine {
             codeChallengeMethod: method, authCode: nil,
             referrer: SupabaseRedirects.target(redirectTo, siteURL: configuration.settings.siteURL, allowList: configuration.settings.uriAllowList),
             linkingTargetID: linkingTarget, createdAt: now, issued: nil, authCodeIssuedAt: nil)
-        mutate { (store: inout SupabaseStore) in store.insertFlowState(record, now: now) }
+        try mutate { (store: SupabaseStore) throws(SupabaseFailure) in store.insertFlowState(record, now: now) }
         guard let url = webFlow.authorizationURL(
             provider: provider, base: base, clientID: clientID, redirectURI: base + "/auth/v1/callback", state: record.id, scopes: scopes)
         else { throw .validation("Unsupported provider: Provider \(name) could not be found") }
@@ -68,7 +68,7 @@ extension SupabaseEngine {
         let now = clock.now()
         let record: SupabaseFlowStateRecord
         do {
-            record = try store.withExclusiveAccess { (store: inout SupabaseStore) throws(SupabaseFailure) in
+            record = try inspect { (store: SupabaseStore) throws(SupabaseFailure) in
                 try store.flowStateForCallback(fields["state"], now: now)
             }
         } catch {
@@ -77,7 +77,7 @@ extension SupabaseEngine {
         do {
             return (try await completeCallback(record, fields: fields, base: base, now: now), 302)
         } catch {
-            mutate { (store: inout SupabaseStore) in store.removeFlowState(record.id) }
+            _ = try? mutate { (store: SupabaseStore) throws(SupabaseFailure) in store.removeFlowState(record.id) }
             return (Self.withError(record.referrer, error), 302)
         }
     }
@@ -105,16 +105,26 @@ extension SupabaseEngine {
             identity.identityData["name"] = .string(name)
             identity.identityData["full_name"] = .string(name)
         }
-        let issued = try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in
-            if let target = record.linkingTargetID { return try store.link(identity, toUser: target, now: now) }
-            return try store.signIn(with: identity, now: now)
+        // PKCE keeps the flow state with the code that hands the session over; the implicit flow
+        // spends it. Either way in the step that signs in.
+        let authCode = record.codeChallenge == nil ? nil : UUID().uuidString.lowercased()
+        let issued = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+            let issued: SupabaseStore.Issued
+            if let target = record.linkingTargetID {
+                issued = try store.link(identity, toUser: target, now: now)
+            } else {
+                issued = try store.signIn(with: identity, now: now)
+            }
+            if let authCode {
+                store.completeFlowState(record.id, issued: issued, authCode: authCode, now: now)
+            } else {
+                store.removeFlowState(record.id)
+            }
+            return issued
         }
-        guard record.codeChallenge != nil else {
-            mutate { (store: inout SupabaseStore) in store.removeFlowState(record.id) }
+        guard let authCode else {
             return Self.withoutFragment(record.referrer) + "#" + SupabaseRedirects.fragment(session: try sessionPayload(issued), type: "")
         }
-        let authCode = UUID().uuidString.lowercased()
-        mutate { (store: inout SupabaseStore) in store.completeFlowState(record.id, issued: issued, authCode: authCode, now: now) }
         return Self.appending([("code", authCode)], to: record.referrer)
     }
 
@@ -132,7 +142,7 @@ extension SupabaseEngine {
             throw .validation("invalid request: both auth code and code verifier should be non-empty")
         }
         let now = clock.now()
-        return try sessionPayload(try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in
+        return try sessionPayload(try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             try store.exchangeFlowState(authCode: authCode, verifier: codeVerifier, now: now)
         })
     }

@@ -39,7 +39,7 @@ extension SupabaseEngine {
         guard UUID(uuidString: sessionID) != nil else {
             throw .api(status: 403, code: "bad_jwt", message: "invalid claim: session_id claim must be a UUID")
         }
-        let user = try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in
+        let user = try inspect { (store: SupabaseStore) throws(SupabaseFailure) in
             try store.authenticate(userID: subject.lowercased(), sessionID: sessionID.lowercased(), now: clock.now())
         }
         return Caller(userID: user.id, sessionID: sessionID.lowercased(), user: user)

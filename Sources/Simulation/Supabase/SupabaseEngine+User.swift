@@ -44,7 +44,7 @@ extension SupabaseEngine {
         }
         try checkMetadataSize(update.data)
         if phone != nil { throw .api(status: 500, code: "unexpected_failure", message: "Unable to get SMS provider") }
-        return try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.updateUser(caller.userID, data: update.data, now: clock.now()) }.payload
+        return try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.updateUser(caller.userID, data: update.data, now: clock.now()) }.payload
     }
 
     /// `PUT /user` with `data` (merged into `user_metadata`).
@@ -61,12 +61,12 @@ extension SupabaseEngine {
         guard let id = UUID(uuidString: identityID) else {
             throw .api(status: 404, code: "validation_failed", message: "identity_id must be an UUID")
         }
-        return try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.unlinkIdentity(id, fromUser: caller.userID, now: clock.now()) }.payload
+        return try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.unlinkIdentity(id, fromUser: caller.userID, now: clock.now()) }.payload
     }
 
     /// `POST /logout?scope=`.
     package func logout(bearer: String?, scope: String?) async throws(SupabaseFailure) {
         let caller = try await authenticate(bearer)
-        try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.logout(userID: caller.userID, sessionID: caller.sessionID, scope: scope ?? "global") }
+        try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.logout(userID: caller.userID, sessionID: caller.sessionID, scope: scope ?? "global") }
     }
 }

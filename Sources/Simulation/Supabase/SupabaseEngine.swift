@@ -21,7 +21,8 @@ public final class SupabaseEngine: Sendable {
 
     /// The configuration.
     public let configuration: SupabaseEngineConfiguration
-    let store: Locked<SupabaseStore>
+    /// Where the users, sessions and codes are kept; each request is one step.
+    package let storage: any SimulationStorage
     let limiter = Locked(SupabaseRateLimiter())
     let mailbox: SimulatedMailbox
     let clock: AuthClock
@@ -36,28 +37,54 @@ public final class SupabaseEngine: Sendable {
     ///   - clock: The time source.
     ///   - mailbox: Where OTP emails go.
     ///   - providerKeys: Each identity provider's JWKS, as this relying party caches it.
+    ///   - storage: Where the engine's rows are kept (shared with the mailbox).
+    ///   - webFlow: The providers' OAuth front doors, for browser sign-ins.
     package init(configuration: SupabaseEngineConfiguration, clock: AuthClock, mailbox: SimulatedMailbox,
-                 providerKeys: [ProviderID: KeySetCache], state: SupabaseState = SupabaseState(), webFlow: ProviderWebFlow? = nil) {
+                 providerKeys: [ProviderID: KeySetCache], storage: any SimulationStorage, webFlow: ProviderWebFlow? = nil) {
         self.configuration = configuration
         self.webFlow = webFlow
         self.clock = clock
         self.mailbox = mailbox
-        self.store = Locked(SupabaseStore(state: state, configuration: configuration))
+        self.storage = storage
         self.verifiers = IDTokenPolicies.verifiers(
             keys: providerKeys, clientIDs: configuration.clientIDs, skipNonceCheck: configuration.skipNonceCheck)
     }
 
-    /// A copy of all state, for persistence.
-    package func snapshot() async -> SupabaseState { store.withLock { $0.snapshot } }
-
-    /// Runs one step of the service's rules on its state, atomically.
-    func mutate<Result>(_ body: (inout SupabaseStore) throws(SupabaseFailure) -> Result) throws(SupabaseFailure) -> Result {
-        try store.withExclusiveAccess(body)
+    /// Runs one step of the service's rules as one storage transaction, committed before it
+    /// returns (also when the rules refuse: what they did before refusing is kept).
+    /// - Parameter body: The step, with the rules and the step's other rows (the mailbox).
+    /// - Returns: What the step returned.
+    /// - Throws: The rules' refusal, or ``SupabaseFailure/databaseError``.
+    func step<Result>(_ body: (SupabaseStore, any SimulationRows) throws(SupabaseFailure) -> Result) throws(SupabaseFailure) -> Result {
+        do {
+            return try storage.write { (rows: any SimulationRows) throws(SupabaseFailure) -> Result in
+                try body(SupabaseStore(rows: rows.supabase, configuration: configuration), rows)
+            }
+        } catch {
+            switch error {
+            case .step(let failure): throw failure
+            case .storage: throw .databaseError
+            }
+        }
     }
 
-    /// Runs a step that cannot fail.
-    func mutate<Result>(_ body: (inout SupabaseStore) -> Result) -> Result {
-        store.withLock(body)
+    /// Runs one step of the rules on the engine's rows alone.
+    func mutate<Result>(_ body: (SupabaseStore) throws(SupabaseFailure) -> Result) throws(SupabaseFailure) -> Result {
+        try step { (store: SupabaseStore, _: any SimulationRows) throws(SupabaseFailure) -> Result in try body(store) }
+    }
+
+    /// Reads through the rules without writing (a consistent snapshot, beside writers).
+    func inspect<Result>(_ body: (SupabaseStore) throws(SupabaseFailure) -> Result) throws(SupabaseFailure) -> Result {
+        do {
+            return try storage.read { (rows: any SimulationRows) throws(SupabaseFailure) -> Result in
+                try body(SupabaseStore(rows: rows.supabase, configuration: configuration))
+            }
+        } catch {
+            switch error {
+            case .step(let failure): throw failure
+            case .storage: throw .databaseError
+            }
+        }
     }
 
     var nowSeconds: Int64 { Int64(clock.now().timeIntervalSince1970) }
@@ -78,9 +105,9 @@ public final class SupabaseEngine: Sendable {
         if request.linkIdentity == true {
             guard bearer?.isEmpty == false else { throw .badIDToken("Linking requires a valid user access token in Authorization") }
             let caller = try await authenticate(bearer)
-            issued = try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.link(identity, toUser: caller.userID, now: clock.now()) }
+            issued = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.link(identity, toUser: caller.userID, now: clock.now()) }
         } else {
-            issued = try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.signIn(with: identity, now: clock.now()) }
+            issued = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.signIn(with: identity, now: clock.now()) }
         }
         return try sessionPayload(issued)
     }
@@ -89,7 +116,7 @@ public final class SupabaseEngine: Sendable {
     package func grantRefreshToken(_ token: String?, client: String = inProcessClient) async throws(SupabaseFailure) -> SupabaseSessionPayload {
         try limit(\.token, "token", client: client)
         guard let token, !token.isEmpty else { throw .validation("Refresh token is not valid") }
-        return try sessionPayload(try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.refresh(token: token, now: clock.now()) })
+        return try sessionPayload(try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.refresh(token: token, now: clock.now()) })
     }
 
     /// `POST /signup`: without email and phone an anonymous user (limited per client by
@@ -100,7 +127,7 @@ public final class SupabaseEngine: Sendable {
         guard hasEmail || hasPhone else {
             try limit(\.anonymousUsers, "anonymous", client: client)
             try checkMetadataSize(data)
-            return try sessionPayload(try mutate { (store: inout SupabaseStore) throws(SupabaseFailure) in try store.signUpAnonymously(data: data, now: clock.now()) })
+            return try sessionPayload(try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.signUpAnonymously(data: data, now: clock.now()) })
         }
         try limit(\.otp, "signup", client: client)
         guard let password, !password.isEmpty else { throw .validation("Signup requires a valid password") }

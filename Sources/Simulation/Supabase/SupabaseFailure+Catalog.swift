@@ -32,4 +32,6 @@ extension SupabaseFailure {
     static func badIDToken(_ description: String = "Bad ID token") -> SupabaseFailure { .oauth(error: "invalid request", description: description) }
     static let nonceEitherBoth = SupabaseFailure.oauth(error: "invalid request", description: "Passed nonce and nonce in id_token should either both exist or not.")
     static let nonceMismatch = SupabaseFailure.oauth(error: "invalid nonce", description: "Nonces mismatch")
+    /// The storage failed (GoTrue's answer when its database does: 500 "Database error …").
+    static let databaseError = SupabaseFailure.api(status: 500, code: "unexpected_failure", message: "Database error: the emulator's storage failed")
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A browser sign-in in progress (GoTrue's `auth.flow_state`, `models/flow_state.go`): made by
 /// `/authorize`, completed by `/callback`, spent by `grant_type=pkce`.
-package struct SupabaseFlowStateRecord: Codable, Sendable {
+package struct SupabaseFlowStateRecord: Codable, Sendable, Hashable {
     /// The row's UUID, which is also the `state` sent to the provider.
     package var id: String
     /// The provider's wire name (`apple`, `google`).
@@ -25,11 +25,38 @@ package struct SupabaseFlowStateRecord: Codable, Sendable {
     package var authCodeIssuedAt: Date?
 
     /// The session `/callback` made, kept until the code is exchanged.
-    package struct IssuedSession: Codable, Sendable {
+    package struct IssuedSession: Codable, Sendable, Hashable {
         package var userID: String
         package var sessionID: String
         package var refreshToken: String
         package var amrMethod: String
         package var amrTimestamp: Int64
+
+        /// Creates a record with every field.
+        package init(
+            userID: String, sessionID: String, refreshToken: String, amrMethod: String, amrTimestamp: Int64
+        ) {
+            self.userID = userID
+            self.sessionID = sessionID
+            self.refreshToken = refreshToken
+            self.amrMethod = amrMethod
+            self.amrTimestamp = amrTimestamp
+        }
+    }
+
+    /// Creates a record with every field.
+    package init(
+        id: String, provider: String, codeChallenge: String? = nil, codeChallengeMethod: String? = nil, authCode: String? = nil, referrer: String, linkingTargetID: String? = nil, createdAt: Date, issued: IssuedSession? = nil, authCodeIssuedAt: Date? = nil
+    ) {
+        self.id = id
+        self.provider = provider
+        self.codeChallenge = codeChallenge
+        self.codeChallengeMethod = codeChallengeMethod
+        self.authCode = authCode
+        self.referrer = referrer
+        self.linkingTargetID = linkingTargetID
+        self.createdAt = createdAt
+        self.issued = issued
+        self.authCodeIssuedAt = authCodeIssuedAt
     }
 }

@@ -19,15 +19,15 @@ extension SupabaseStore {
     }
 
     /// Creates (when allowed) the user and a new code.
-    package mutating func requestOTP(email: String, createUser: Bool, data: JSONObject, now clock: Date) throws(SupabaseFailure) -> Mail {
-        if state.emailIndex[email].flatMap({ state.users[$0] }) == nil {
+    package func requestOTP(email: String, createUser: Bool, data: JSONObject, now clock: Date) throws(SupabaseFailure) -> Mail {
+        if rows.userID(email: email).flatMap(rows.user) == nil {
             guard createUser else { throw .api(status: 422, code: "otp_disabled", message: "Signups not allowed for otp") }
             let created = stamp(clock)
             let userID = RandomIdentifiers.uuid()
             let identityData: JSONObject = [
                 "sub": .string(userID), "email": .string(email), "email_verified": .bool(false), "phone_verified": .bool(false),
             ]
-            insert(SupabaseUserRecord(
+            rows.save(SupabaseUserRecord(
                 id: userID, email: email, emailConfirmedAt: nil, userMetadata: identityData.merging(data),
                 identities: [SupabaseIdentityRecord(
                     identityID: RandomIdentifiers.uuid(), provider: "email", providerID: userID, identityData: identityData,
@@ -40,8 +40,8 @@ extension SupabaseStore {
     /// A new code for the user with this email, unless one was sent within the resend interval
     /// (`GOTRUE_SMTP_MAX_FREQUENCY`: 429 `over_email_send_rate_limit`, seconds truncated as
     /// GoTrue's `generateFrequencyLimitErrorMessage` does).
-    private mutating func sendCode(to email: String, now clock: Date) throws(SupabaseFailure) -> Mail {
-        guard let userID = state.emailIndex[email], var user = state.users[userID] else { throw .otpExpired }
+    private func sendCode(to email: String, now clock: Date) throws(SupabaseFailure) -> Mail {
+        guard let userID = rows.userID(email: email), var user = rows.user(userID) else { throw .otpExpired }
         let now = stamp(clock)
         let confirmed = user.emailConfirmedAt != nil
         try checkFrequency(lastSent: confirmed ? user.recoverySentAt : user.confirmationSentAt, now: now)
@@ -50,7 +50,7 @@ extension SupabaseStore {
         let hash = Self.hash(email: email, code: code)
         user.otp = SupabaseOTPRecord(tokenHash: hash, kind: kind, sentAt: now, wrongAttempts: 0)
         if confirmed { user.recoverySentAt = now } else { user.confirmationSentAt = now }
-        state.users[user.id] = user
+        rows.save(user)
         return Mail(code: code, kind: kind, tokenHash: hash)
     }
 
@@ -73,14 +73,14 @@ extension SupabaseStore {
     }
 
     /// `POST /verify` with `email` and `token`.
-    package mutating func verifyOTP(email: String, code: String, type: String, now clock: Date) throws(SupabaseFailure) -> Issued {
-        guard let userID = state.emailIndex[email], var user = state.users[userID], var otp = user.otp else { throw .otpExpired }
+    package func verifyOTP(email: String, code: String, type: String, now clock: Date) throws(SupabaseFailure) -> Issued {
+        guard let userID = rows.userID(email: email), var user = rows.user(userID), var otp = user.otp else { throw .otpExpired }
         try ensureNotBanned(user, now: clock)
         guard otp.wrongAttempts < configuration.maxWrongOTPAttempts else { throw .tooManyWrongCodes }
         guard Self.accepts(type, kind: otp.kind), SHA256Hex.constantTimeEquals(otp.tokenHash, Self.hash(email: email, code: code)) else {
             otp.wrongAttempts += 1
             user.otp = otp
-            state.users[userID] = user
+            rows.save(user)
             throw .otpExpired
         }
         return try redeem(userID: userID, otp: otp, failure: .otpExpired, now: clock)
@@ -88,11 +88,11 @@ extension SupabaseStore {
 
     /// `POST /verify` or `GET /verify` with a `token_hash`; returns the session and the type the
     /// hash resolved to (`email` becomes `signup` or `magiclink`).
-    package mutating func verifyTokenHash(_ hash: String, type: String, now clock: Date) throws(SupabaseFailure) -> (Issued, String) {
+    package func verifyTokenHash(_ hash: String, type: String, now clock: Date) throws(SupabaseFailure) -> (Issued, String) {
         guard ["email", "signup", "invite", "recovery", "magiclink", "email_change"].contains(type) else {
             throw .validation("Invalid email verification type")
         }
-        guard !hash.isEmpty, let user = state.users.values.first(where: { $0.otp?.tokenHash == hash }), let otp = user.otp,
+        guard !hash.isEmpty, let user = rows.userID(emailCodeHash: hash).flatMap(rows.user), let otp = user.otp,
               Self.accepts(type, kind: otp.kind)
         else { throw .linkExpired }
         try ensureNotBanned(user, now: clock)
@@ -102,29 +102,29 @@ extension SupabaseStore {
 
     /// Spends a matching code: it must be within `GOTRUE_MAILER_OTP_EXP`; a confirmation code
     /// confirms the email (`signupVerify`), a recovery code only signs in (`recoverVerify`).
-    private mutating func redeem(userID: String, otp: SupabaseOTPRecord, failure: SupabaseFailure, now clock: Date) throws(SupabaseFailure) -> Issued {
-        guard var user = state.users[userID] else { throw failure }
+    private func redeem(userID: String, otp: SupabaseOTPRecord, failure: SupabaseFailure, now clock: Date) throws(SupabaseFailure) -> Issued {
+        guard var user = rows.user(userID) else { throw failure }
         user.otp = nil
         guard clock.timeIntervalSince(otp.sentAt) <= configuration.otpLifetime else {
-            state.users[userID] = user
+            rows.save(user)
             throw failure
         }
         if otp.kind == "confirmation", user.emailConfirmedAt == nil { confirm(&user, now: stamp(clock)) }
-        state.users[userID] = user
+        rows.save(user)
         // verifyPost reloads the user before issuing the session, so `confirmed_at` is shown.
-        return issueSession(for: userID, amr: "otp", now: clock)
+        return try issueSession(for: userID, amr: "otp", now: clock)
     }
 
     /// `POST /resend` type `signup`: a new confirmation code for an unconfirmed user; `nil` (and
     /// 200 `{}`) for an unknown or confirmed address, so addresses cannot be enumerated.
-    package mutating func resendConfirmation(email: String, now clock: Date) throws(SupabaseFailure) -> Mail? {
-        guard let userID = state.emailIndex[email], let user = state.users[userID], user.emailConfirmedAt == nil else { return nil }
+    package func resendConfirmation(email: String, now clock: Date) throws(SupabaseFailure) -> Mail? {
+        guard let userID = rows.userID(email: email), let user = rows.user(userID), user.emailConfirmedAt == nil else { return nil }
         return try sendCode(to: email, now: clock)
     }
 
     /// `GET /reauthenticate`: a code for a confirmed email, kept as the reauthentication token.
-    package mutating func reauthenticate(userID: String, now clock: Date) throws(SupabaseFailure) -> (email: String, code: String) {
-        guard var user = state.users[userID] else { throw .userNotFound }
+    package func reauthenticate(userID: String, now clock: Date) throws(SupabaseFailure) -> (email: String, code: String) {
+        guard var user = rows.user(userID) else { throw .userNotFound }
         guard !user.email.isEmpty else { throw .validation("Reauthentication requires the user to have an email or a phone number") }
         guard user.emailConfirmedAt != nil else {
             throw .api(status: 422, code: "email_not_confirmed", message: "Please verify your email first.")
@@ -134,7 +134,7 @@ extension SupabaseStore {
         let code = RandomIdentifiers.numericCode(digits: configuration.otpLength)
         user.reauthentication = SupabaseOTPRecord(tokenHash: Self.hash(email: user.email, code: code), kind: "reauthentication", sentAt: now, wrongAttempts: 0)
         user.reauthenticationSentAt = now
-        state.users[userID] = user
+        rows.save(user)
         return (user.email, code)
     }
 }

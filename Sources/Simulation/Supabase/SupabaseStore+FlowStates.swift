@@ -10,9 +10,9 @@ extension SupabaseStore {
     /// - Parameters:
     ///   - record: The row.
     ///   - now: The time.
-    package mutating func insertFlowState(_ record: SupabaseFlowStateRecord, now: Date) {
-        state.flowStates = state.flowStates.filter { now.timeIntervalSince($0.value.createdAt) < Self.flowStateLifetime }
-        state.flowStates[record.id] = record
+    package func insertFlowState(_ record: SupabaseFlowStateRecord, now: Date) {
+        rows.deleteFlowStates(createdAtOrBefore: now.addingTimeInterval(-Self.flowStateLifetime))
+        rows.save(record)
     }
 
     /// The flow state `/callback` names, with GoTrue's `loadFlowState` errors.
@@ -25,7 +25,7 @@ extension SupabaseStore {
     package func flowStateForCallback(_ id: String?, now: Date) throws(SupabaseFailure) -> SupabaseFlowStateRecord {
         guard let id, !id.isEmpty else { throw .api(status: 400, code: "bad_oauth_callback", message: "OAuth state parameter missing") }
         guard let uuid = UUID(uuidString: id) else { throw .api(status: 400, code: "bad_oauth_state", message: "OAuth state parameter is invalid") }
-        guard let record = state.flowStates[uuid.uuidString.lowercased()] else {
+        guard let record = rows.flowState(uuid.uuidString.lowercased()) else {
             throw .api(status: 400, code: "bad_oauth_state", message: "OAuth state not found or expired")
         }
         guard now.timeIntervalSince(record.createdAt) < Self.flowStateLifetime else {
@@ -41,16 +41,18 @@ extension SupabaseStore {
     ///   - issued: The session.
     ///   - authCode: The code for `redirect_to`.
     ///   - now: The time.
-    package mutating func completeFlowState(_ id: String, issued: Issued, authCode: String, now: Date) {
-        state.flowStates[id]?.issued = SupabaseFlowStateRecord.IssuedSession(
+    package func completeFlowState(_ id: String, issued: Issued, authCode: String, now: Date) {
+        guard var record = rows.flowState(id) else { return }
+        record.issued = SupabaseFlowStateRecord.IssuedSession(
             userID: issued.user.id, sessionID: issued.sessionID, refreshToken: issued.refreshToken,
             amrMethod: issued.amrMethod, amrTimestamp: issued.amrTimestamp)
-        state.flowStates[id]?.authCode = authCode
-        state.flowStates[id]?.authCodeIssuedAt = now
+        record.authCode = authCode
+        record.authCodeIssuedAt = now
+        rows.save(record)
     }
 
     /// Forgets a flow state (the implicit flow, or a callback that failed).
-    package mutating func removeFlowState(_ id: String) { state.flowStates[id] = nil }
+    package func removeFlowState(_ id: String) { rows.deleteFlowState(id) }
 
     /// `grant_type=pkce`: the session for an auth code and its verifier; single use.
     /// - Parameters:
@@ -60,9 +62,8 @@ extension SupabaseStore {
     /// - Returns: The session.
     /// - Throws: 404 `flow_state_not_found`, 422 `flow_state_expired`, 400 `bad_code_verifier`
     ///   (the row is kept, so the client may retry).
-    package mutating func exchangeFlowState(authCode: String, verifier: String, now: Date) throws(SupabaseFailure) -> Issued {
-        guard let (id, record) = state.flowStates.first(where: { $0.value.authCode == authCode }), let issued = record.issued,
-              let user = state.users[issued.userID]
+    package func exchangeFlowState(authCode: String, verifier: String, now: Date) throws(SupabaseFailure) -> Issued {
+        guard let record = rows.flowState(authCode: authCode), let issued = record.issued, let user = rows.user(issued.userID)
         else { throw .api(status: 404, code: "flow_state_not_found", message: "invalid flow state, no valid flow state found") }
         guard now.timeIntervalSince(record.createdAt) < Self.flowStateLifetime else {
             throw .api(status: 422, code: "flow_state_expired", message: "invalid flow state, flow state has expired")
@@ -71,8 +72,8 @@ extension SupabaseStore {
         guard let challenge = record.codeChallenge, expected.utf8.count == challenge.utf8.count, expected == challenge else {
             throw .api(status: 400, code: "bad_code_verifier", message: "code challenge does not match previously saved code verifier")
         }
-        state.flowStates[id] = nil
-        guard state.sessions[issued.sessionID] != nil else { throw .sessionNotFound }
+        rows.deleteFlowState(record.id)
+        guard rows.session(issued.sessionID) != nil else { throw .sessionNotFound }
         return Issued(user: user, sessionID: issued.sessionID, refreshToken: issued.refreshToken,
                       amrMethod: issued.amrMethod, amrTimestamp: issued.amrTimestamp)
     }

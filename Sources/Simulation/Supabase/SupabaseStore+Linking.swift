@@ -21,20 +21,17 @@ extension SupabaseStore {
     /// (keeping the email only if nobody has it); else the users of *identities* with that email
     /// (whatever their own verification), then the user whose `email` it is.
     func decide(_ identity: ProvenIdentity) -> LinkingDecision {
-        if let owner = state.identityIndex[SupabaseState.identityKey(provider: identity.provider, subject: identity.subject)],
-           state.users[owner] != nil
-        {
+        if let owner = rows.userID(provider: identity.provider, subject: identity.subject), rows.user(owner) != nil {
             return .accountExists(userID: owner)
         }
         guard identity.emailVerified, let email = identity.email, !email.isEmpty else {
             let candidate = identity.email ?? ""
-            let taken = !candidate.isEmpty && (identityEmails[candidate] != nil || state.emailIndex[candidate] != nil)
+            let taken = !candidate.isEmpty && (!rows.userIDs(identityEmail: candidate).isEmpty || rows.userID(email: candidate) != nil)
             return .createAccount(email: taken ? "" : candidate)
         }
-        var owners: [String] = []
-        for owner in identityEmails[email] ?? [] where !owners.contains(owner) { owners.append(owner) }
+        let owners = rows.userIDs(identityEmail: email)
         switch owners.count {
-        case 0: return state.emailIndex[email].map { .linkAccount(userID: $0) } ?? .createAccount(email: email)
+        case 0: return rows.userID(email: email).map { .linkAccount(userID: $0) } ?? .createAccount(email: email)
         case 1: return .linkAccount(userID: owners[0])
         default: return .multipleAccounts
         }
@@ -44,11 +41,11 @@ extension SupabaseStore {
     /// is written, so nothing is stored when it fails: GoTrue commits the new user and identity
     /// before answering 422 `provider_email_needs_verification`, and that identity then waits in
     /// the account for the email's owner; here it is never stored (stricter on purpose).
-    package mutating func signIn(with identity: ProvenIdentity, now clock: Date) throws(SupabaseFailure) -> Issued {
+    package func signIn(with identity: ProvenIdentity, now clock: Date) throws(SupabaseFailure) -> Issued {
         let decision = decide(identity)
         var target: SupabaseUserRecord?
         switch decision {
-        case .accountExists(let owner), .linkAccount(let owner): target = state.users[owner]
+        case .accountExists(let owner), .linkAccount(let owner): target = rows.user(owner)
         case .createAccount: target = nil
         case .multipleAccounts:
             throw .api(status: 500, code: "unexpected_failure",
@@ -68,52 +65,50 @@ extension SupabaseStore {
         case .linkAccount(let owner):
             userID = owner
             let record = makeIdentity(identity, userID: owner, now: clock)
-            state.users[owner]?.identities.append(record)
-            index(record, of: owner)
+            guard var user = rows.user(owner) else { throw .userNotFound }
+            user.identities.append(record)
             // `UpdateUserMetaData` merges the claims over the existing metadata.
-            state.users[owner]?.userMetadata.merge(identity.identityData)
+            user.userMetadata.merge(identity.identityData)
+            rows.save(user)
         case .createAccount(let email):
             userID = createUser(for: identity, email: email, now: clock)
         case .multipleAccounts:
             throw .userNotFound
         }
         if !wasConfirmed {
-            removeUnconfirmedIdentities(of: userID, keeping: SupabaseState.identityKey(provider: identity.provider, subject: identity.subject),
-                                        endingSessions: identity.emailVerified, now: clock)
-            if identity.emailVerified {
-                let now = stamp(clock)
-                confirm(&state.users[userID]!, now: now)
+            removeUnconfirmedIdentities(of: userID, keeping: identity, endingSessions: identity.emailVerified, now: clock)
+            if identity.emailVerified, var user = rows.user(userID) {
+                confirm(&user, now: stamp(clock))
+                rows.save(user)
             }
         }
-        return issueSession(for: userID, amr: "oauth", now: clock, showsConfirmedAt: wasConfirmed)
+        return try issueSession(for: userID, amr: "oauth", now: clock, showsConfirmedAt: wasConfirmed)
     }
 
     /// `AccountExists`: the identity's data is replaced by the fresh claims (its
     /// `last_sign_in_at` is not moved) and merged into the user's metadata.
-    private mutating func refresh(_ identity: ProvenIdentity, of userID: String, now clock: Date) {
-        guard var user = state.users[userID],
+    private func refresh(_ identity: ProvenIdentity, of userID: String, now clock: Date) {
+        guard var user = rows.user(userID),
               let position = user.identities.firstIndex(where: { $0.provider == identity.provider && $0.providerID == identity.subject })
         else { return }
         let now = stamp(clock)
-        unindex(user.identities[position], of: userID)
         user.identities[position].identityData = identity.identityData
         user.identities[position].email = identity.email
         user.identities[position].updatedAt = now
-        index(user.identities[position], of: userID)
         user.userMetadata.merge(identity.identityData)
         user.updatedAt = now
-        state.users[userID] = user
+        rows.save(user)
     }
 
     /// `CreateAccount`: `signupNewUser` (`created_at`), then the identity; the metadata are the claims.
-    private mutating func createUser(for identity: ProvenIdentity, email: String, now clock: Date) -> String {
+    private func createUser(for identity: ProvenIdentity, email: String, now clock: Date) -> String {
         let created = stamp(clock)
         let userID = RandomIdentifiers.uuid()
         var user = SupabaseUserRecord(
             id: userID, email: email, emailConfirmedAt: nil, userMetadata: identity.identityData, identities: [],
             createdAt: created, updatedAt: created, lastSignInAt: nil, isAnonymous: false)
         user.identities = [makeIdentity(identity, userID: userID, now: clock)]
-        insert(user)
+        rows.save(user)
         return userID
     }
 
@@ -122,18 +117,15 @@ extension SupabaseStore {
     /// (GoTrue also clears the password; users here have none). Stricter than GoTrue on purpose:
     /// when the identity is verified and so confirms the account, the account's existing sessions
     /// end too, so whoever created it unconfirmed keeps no way in.
-    mutating func removeUnconfirmedIdentities(of userID: String, keeping key: String, endingSessions: Bool, now clock: Date) {
-        guard var user = state.users[userID] else { return }
-        let keep = user.identities.filter { SupabaseState.identityKey(provider: $0.provider, subject: $0.providerID) == key }
-        for removed in user.identities where SupabaseState.identityKey(provider: removed.provider, subject: removed.providerID) != key {
-            unindex(removed, of: userID)
-        }
+    func removeUnconfirmedIdentities(of userID: String, keeping identity: ProvenIdentity, endingSessions: Bool, now clock: Date) {
+        guard var user = rows.user(userID) else { return }
+        let keep = user.identities.filter { $0.provider == identity.provider && $0.providerID == identity.subject }
         if let kept = keep.first { user.userMetadata = kept.identityData }
         user.identities = keep
         user.updatedAt = stamp(clock)
-        state.users[userID] = user
+        rows.save(user)
         guard endingSessions else { return }
-        for session in state.sessionsByUser[userID] ?? [] { endSession(session) }
+        for session in rows.sessionIDs(userID: userID) { endSession(session) }
     }
 
     /// `grant_type=id_token` with `link_identity` (api/identity.go `linkIdentityToUser`): the
@@ -141,13 +133,13 @@ extension SupabaseStore {
     /// user without an email takes the identity's and is confirmed by it, or, if the provider
     /// did not verify it, gets 422 `email_not_confirmed` (GoTrue commits the identity and mails
     /// a confirmation; here nothing is stored).
-    package mutating func link(_ identity: ProvenIdentity, toUser userID: String, now clock: Date) throws(SupabaseFailure) -> Issued {
-        guard var user = state.users[userID] else { throw .userNotFound }
+    package func link(_ identity: ProvenIdentity, toUser userID: String, now clock: Date) throws(SupabaseFailure) -> Issued {
+        guard var user = rows.user(userID) else { throw .userNotFound }
         let wasConfirmed = user.emailConfirmedAt != nil
-        if let owner = state.identityIndex[SupabaseState.identityKey(provider: identity.provider, subject: identity.subject)] {
+        if let owner = rows.userID(provider: identity.provider, subject: identity.subject) {
             throw owner == userID ? .identityLinked : .identityLinkedToOther
         }
-        if user.email.isEmpty, let email = identity.email, let owner = state.emailIndex[email], owner != userID { throw .emailExists }
+        if user.email.isEmpty, let email = identity.email, let owner = rows.userID(email: email), owner != userID { throw .emailExists }
         if user.email.isEmpty, !identity.emailVerified {
             throw .api(status: 422, code: "email_not_confirmed",
                        message: "Unverified email with \(identity.provider). Verify the email with \(identity.provider) in order to sign in")
@@ -155,16 +147,12 @@ extension SupabaseStore {
         let record = makeIdentity(identity, userID: userID, now: clock)
         user.identities.append(record)
         if user.email.isEmpty {
-            if let email = identity.email {
-                user.email = email
-                state.emailIndex[email] = userID
-            }
+            if let email = identity.email { user.email = email }
             confirm(&user, now: stamp(clock))
             user.isAnonymous = false
         }
         user.updatedAt = stamp(clock)
-        state.users[userID] = user
-        index(record, of: userID)
-        return issueSession(for: userID, amr: "oauth", now: clock, showsConfirmedAt: wasConfirmed)
+        rows.save(user)
+        return try issueSession(for: userID, amr: "oauth", now: clock, showsConfirmedAt: wasConfirmed)
     }
 }

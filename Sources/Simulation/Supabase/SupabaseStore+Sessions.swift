@@ -10,10 +10,9 @@ extension SupabaseStore {
     /// revocation; later, every token of the session is revoked (`RevokeTokenFamily`) and the
     /// answer is 400 `refresh_token_already_used`. The session itself is kept: its access tokens
     /// work until they expire. A session past its `not_after` answers 400 `session_expired`.
-    package mutating func refresh(token: String, now clock: Date) throws(SupabaseFailure) -> Issued {
+    package func refresh(token: String, now clock: Date) throws(SupabaseFailure) -> Issued {
         guard token.utf8.count >= 12 else { throw .validation("Refresh token is not valid") }
-        guard let record = state.refreshTokens[token], let session = state.sessions[record.sessionID],
-              let user = state.users[session.userID]
+        guard let record = rows.refreshToken(token), let session = rows.session(record.sessionID), let user = rows.user(session.userID)
         else { throw .refreshTokenNotFound }
         guard !isBanned(user, now: clock) else {
             throw .api(status: 400, code: "user_banned", message: "Invalid Refresh Token: User Banned")
@@ -23,49 +22,49 @@ extension SupabaseStore {
         }
         let now = stamp(clock)
         guard let revokedAt = record.revokedAt else { return rotate(token, in: session, user: user, now: now) }
-        if let active = state.refreshTokens[session.activeRefreshToken], active.revokedAt == nil, active.parent == token {
-            state.sessions[session.id]?.refreshedAt = now
+        if let active = rows.refreshToken(session.activeRefreshToken), active.revokedAt == nil, active.parent == token {
+            var refreshed = session
+            refreshed.refreshedAt = now
+            rows.update(refreshed)
             return Issued(user: user, sessionID: session.id, refreshToken: session.activeRefreshToken,
                           amrMethod: session.amrMethod, amrTimestamp: session.amrTimestamp)
         }
         if now <= revokedAt.addingTimeInterval(configuration.refreshTokenReuseInterval) {
             return rotate(token, in: session, user: user, now: now)
         }
-        for member in session.refreshTokens where state.refreshTokens[member]?.revokedAt == nil {
-            state.refreshTokens[member]?.revokedAt = now
-        }
+        rows.revokeRefreshTokens(sessionID: session.id, at: now)
         throw .refreshTokenAlreadyUsed
     }
 
     /// `GrantRefreshTokenSwap`: the used token is revoked (again: its `updated_at` moves) and a
     /// child becomes the session's token.
-    private mutating func rotate(_ token: String, in session: SupabaseSessionRecord, user: SupabaseUserRecord, now: Date) -> Issued {
+    private func rotate(_ token: String, in session: SupabaseSessionRecord, user: SupabaseUserRecord, now: Date) -> Issued {
         let child = RandomIdentifiers.supabaseRefreshToken()
-        state.refreshTokens[token]?.revokedAt = now
-        state.refreshTokens[child] = SupabaseRefreshTokenRecord(sessionID: session.id, parent: token, revokedAt: nil)
-        state.sessions[session.id]?.activeRefreshToken = child
-        state.sessions[session.id]?.refreshedAt = now
-        state.sessions[session.id]?.refreshTokens.append(child)
+        rows.revokeRefreshToken(token, at: now)
+        rows.insertRefreshToken(child, SupabaseRefreshTokenRecord(sessionID: session.id, parent: token, revokedAt: nil))
+        var refreshed = session
+        refreshed.refreshedAt = now
+        rows.update(refreshed)
         return Issued(user: user, sessionID: session.id, refreshToken: child, amrMethod: session.amrMethod, amrTimestamp: session.amrTimestamp)
     }
 
     /// Checks that the user and the session named by a verified access token exist, that the
     /// session is the user's (GoTrue does not compare them), and that the user is not banned.
     package func authenticate(userID: String, sessionID: String, now clock: Date) throws(SupabaseFailure) -> SupabaseUserRecord {
-        guard let user = state.users[userID] else { throw .userNotFound }
-        guard let session = state.sessions[sessionID], session.userID == userID else { throw .sessionNotFound }
+        guard let user = rows.user(userID) else { throw .userNotFound }
+        guard let session = rows.session(sessionID), session.userID == userID else { throw .sessionNotFound }
         try ensureNotBanned(user, now: clock)
         return user
     }
 
     /// `requireAdminCredentials` for a token with a `session_id`: its user and session must exist.
     package func authenticateAdminSession(userID: String?, sessionID: String) throws(SupabaseFailure) {
-        guard let userID, state.users[userID] != nil else { throw .userNotFound }
-        guard state.sessions[sessionID]?.userID == userID else { throw .sessionNotFound }
+        guard let userID, rows.user(userID) != nil else { throw .userNotFound }
+        guard rows.session(sessionID)?.userID == userID else { throw .sessionNotFound }
     }
 
-    package mutating func logout(userID: String, sessionID: String, scope: String) throws(SupabaseFailure) {
-        let sessions = state.sessionsByUser[userID] ?? []
+    package func logout(userID: String, sessionID: String, scope: String) throws(SupabaseFailure) {
+        let sessions = rows.sessionIDs(userID: userID)
         switch scope {
         case "local": endSession(sessionID)
         case "others": for session in sessions where session != sessionID { endSession(session) }

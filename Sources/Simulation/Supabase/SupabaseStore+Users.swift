@@ -5,33 +5,32 @@ import Foundation
 /// The user's own record and the admin's actions, after GoTrue's `api/user.go`,
 /// `api/identity.go` (`DeleteIdentity`), `models/user.go` and `api/admin.go`.
 extension SupabaseStore {
-    package mutating func updateUser(_ userID: String, data: JSONObject?, now clock: Date) throws(SupabaseFailure) -> SupabaseUserRecord {
-        guard var user = state.users[userID] else { throw .userNotFound }
+    package func updateUser(_ userID: String, data: JSONObject?, now clock: Date) throws(SupabaseFailure) -> SupabaseUserRecord {
+        guard var user = rows.user(userID) else { throw .userNotFound }
         if let data { user.userMetadata = user.userMetadata.merging(data) }
         user.updatedAt = stamp(clock)
-        state.users[userID] = user
+        rows.save(user)
         return user
     }
 
     /// `DeleteIdentity`, after the route's own checks: 422 `single_identity_not_deletable` for a
     /// user's last identity (before the id is looked up), 422 `identity_not_found`; then, if the
     /// user's email belonged to the removed identity, `UpdateUserEmailFromIdentities`.
-    package mutating func unlinkIdentity(_ identityID: UUID, fromUser userID: String, now clock: Date) throws(SupabaseFailure) -> SupabaseUserRecord {
-        guard var user = state.users[userID] else { throw .userNotFound }
+    package func unlinkIdentity(_ identityID: UUID, fromUser userID: String, now clock: Date) throws(SupabaseFailure) -> SupabaseUserRecord {
+        guard var user = rows.user(userID) else { throw .userNotFound }
         guard user.identities.count > 1 else { throw .singleIdentity }
         guard let position = user.identities.firstIndex(where: { UUID(uuidString: $0.identityID) == identityID }) else { throw .identityNotFound }
-        let removed = user.identities.remove(at: position)
+        user.identities.remove(at: position)
         try promoteEmail(of: &user)
-        unindex(removed, of: userID)
         user.updatedAt = stamp(clock)
-        state.users[userID] = user
+        rows.save(user)
         return user
     }
 
     /// `UpdateUserEmailFromIdentities`: a user whose email no identity has any more takes the
     /// email of an identity (verified first, then unverified, then none; oldest first) that no
     /// other user has; pending codes are dropped, and an unverified email is not confirmed.
-    private mutating func promoteEmail(of user: inout SupabaseUserRecord) throws(SupabaseFailure) {
+    private func promoteEmail(of user: inout SupabaseUserRecord) throws(SupabaseFailure) {
         let email = { (identity: SupabaseIdentityRecord) in identity.email?.lowercased() ?? "" }
         guard !user.identities.contains(where: { email($0) == user.email }) else { return }
         let verified = { (identity: SupabaseIdentityRecord) in VerifiedIDToken.flexibleBool(identity.identityData["email_verified"]) == true }
@@ -40,12 +39,10 @@ extension SupabaseStore {
             (rank($0), $0.createdAt, $0.identityID) < (rank($1), $1.createdAt, $1.identityID)
         }
         let userID = user.id
-        guard let primary = ranked.first(where: { email($0).isEmpty || (state.emailIndex[email($0)] ?? userID) == userID }) else {
+        guard let primary = ranked.first(where: { email($0).isEmpty || (rows.userID(email: email($0)) ?? userID) == userID }) else {
             throw .api(status: 422, code: "email_conflict_identity_not_deletable", message: "Unable to unlink identity due to email conflict")
         }
-        if state.emailIndex[user.email] == user.id { state.emailIndex[user.email] = nil }
         user.email = email(primary)
-        if !user.email.isEmpty { state.emailIndex[user.email] = user.id }
         user.otp = nil
         user.reauthentication = nil
         if user.email.isEmpty || !verified(primary) {
@@ -54,34 +51,31 @@ extension SupabaseStore {
         }
     }
 
-    package mutating func deleteUser(_ userID: String) throws(SupabaseFailure) {
-        guard let user = state.users.removeValue(forKey: userID) else { throw .adminUserNotFound }
-        for identity in user.identities { unindex(identity, of: userID) }
-        if !user.email.isEmpty, state.emailIndex[user.email] == userID { state.emailIndex[user.email] = nil }
-        for session in state.sessionsByUser[userID] ?? [] { endSession(session) }
-        state.sessionsByUser[userID] = nil
+    package func deleteUser(_ userID: String) throws(SupabaseFailure) {
+        guard rows.user(userID) != nil else { throw .adminUserNotFound }
+        rows.deleteUser(userID)
     }
 
     /// `User.Ban`: `banned_until`, sessions untouched (GoTrue answers `user_banned` on refresh and
     /// on every authenticated route while the ban lasts, and the sessions work again after).
-    package mutating func ban(_ userID: String, until: Date?, now clock: Date) throws(SupabaseFailure) -> SupabaseUserRecord {
-        guard var user = state.users[userID] else { throw .adminUserNotFound }
+    package func ban(_ userID: String, until: Date?, now clock: Date) throws(SupabaseFailure) -> SupabaseUserRecord {
+        guard var user = rows.user(userID) else { throw .adminUserNotFound }
         user.bannedUntil = until
         user.updatedAt = stamp(clock)
-        state.users[userID] = user
+        rows.save(user)
         return user
     }
 }
 
 extension SupabaseStore {
     /// `SignupAnonymously` (api/anonymous.go): `created_at`, then the session.
-    package mutating func signUpAnonymously(data: JSONObject, now clock: Date) throws(SupabaseFailure) -> Issued {
+    package func signUpAnonymously(data: JSONObject, now clock: Date) throws(SupabaseFailure) -> Issued {
         guard configuration.anonymousSignInsEnabled else { throw .anonymousDisabled }
         let created = stamp(clock)
         let userID = RandomIdentifiers.uuid()
-        insert(SupabaseUserRecord(
+        rows.save(SupabaseUserRecord(
             id: userID, email: "", emailConfirmedAt: nil, userMetadata: data, identities: [],
             createdAt: created, updatedAt: created, lastSignInAt: nil, isAnonymous: true))
-        return issueSession(for: userID, amr: "anonymous", now: clock, showsConfirmedAt: false)
+        return try issueSession(for: userID, amr: "anonymous", now: clock, showsConfirmedAt: false)
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 extension SupabaseUserRecord {
     /// `app_metadata`: the first identity's provider and the distinct providers in identity
     /// order (`{}` for anonymous users), then what the admin set.
-    var appMetadata: JSONObject {
+    package var appMetadata: JSONObject {
         identityAppMetadata.merging(customAppMetadata ?? [:])
     }
 

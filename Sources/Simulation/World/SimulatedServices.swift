@@ -7,8 +7,11 @@ import Foundation
 /// mailbox, and the Supabase-like and Firebase-like engines that trust those providers. The
 /// in-process backends, the CLI and the emulator all run on one of these.
 ///
+/// What they remember lives in one ``SimulationStorage``: in memory by default, in the state
+/// directory's SQLite database for `login serve` and the CLI's embedded services.
+///
 /// ```swift
-/// let services = try await SimulatedServices(configuration: .init(), keys: .generate(), state: .init(), clock: .live)
+/// let services = try await SimulatedServices(configuration: .init(), keys: .generate(), clock: .live)
 /// let backend = SupabaseAuthBackend(engine: services.supabase)
 /// ```
 public final class SimulatedServices: Sendable {
@@ -30,24 +33,37 @@ public final class SimulatedServices: Sendable {
     public let firebase: FirebaseEngine
     /// Every Firebase project served, each with its own engine and users.
     public let firebaseProjects: FirebaseProjects
+    /// Where everything the services remember is kept.
+    package let storage: any SimulationStorage
 
-    /// Builds the services.
+    /// Builds the services, remembering in memory (unit tests, the in-process backends).
     /// - Parameters:
     ///   - configuration: Client ids and project names.
     ///   - keys: The signing keys.
-    ///   - state: What the services remember.
     ///   - clock: The time source.
     /// - Throws: When a stored key cannot be read.
-    public init(configuration: SimulationConfiguration, keys: SimulationKeys, state: SimulationState, clock: AuthClock) async throws {
+    public convenience init(configuration: SimulationConfiguration, keys: SimulationKeys, clock: AuthClock) async throws {
+        try await self.init(configuration: configuration, keys: keys, storage: InMemorySimulationStorage(), clock: clock)
+    }
+
+    /// Builds the services over a storage.
+    /// - Parameters:
+    ///   - configuration: Client ids and project names.
+    ///   - keys: The signing keys.
+    ///   - storage: Where what the services remember is kept.
+    ///   - clock: The time source.
+    /// - Throws: When a stored key cannot be read.
+    package init(configuration: SimulationConfiguration, keys: SimulationKeys, storage: any SimulationStorage, clock: AuthClock) async throws {
         self.configuration = configuration
         self.keys = keys
         self.clock = clock
+        self.storage = storage
         let apple = SimulatedAppleID(
             configuration: AppleIDConfiguration(teamID: keys.teamID), clock: clock,
-            keyRing: try RSAKeyRing(stored: keys.apple), state: state.apple)
+            keyRing: try RSAKeyRing(stored: keys.apple), storage: storage)
         await apple.registerDeveloperKey(keyID: keys.developerKeyID, publicKey: try keys.developerKey().publicKey)
-        let google = SimulatedGoogle(clock: clock, keyRing: try RSAKeyRing(stored: keys.google), accounts: state.googleAccounts)
-        let mailbox = SimulatedMailbox(messages: state.mailbox)
+        let google = SimulatedGoogle(clock: clock, keyRing: try RSAKeyRing(stored: keys.google), storage: storage)
+        let mailbox = SimulatedMailbox(storage: storage)
         self.apple = apple
         self.google = google
         self.mailbox = mailbox
@@ -65,7 +81,7 @@ public final class SimulatedServices: Sendable {
         let webFlow = ProviderWebFlow.simulated(apple: apple, google: google, keys: keys, clock: clock)
         self.supabase = SupabaseEngine(
             configuration: supabaseConfiguration, clock: clock, mailbox: mailbox,
-            providerKeys: providerKeys(), state: state.supabase, webFlow: webFlow)
+            providerKeys: providerKeys(), storage: storage, webFlow: webFlow)
         let firebaseKey = try RSAKeyRing(stored: keys.firebase).active
         var firebaseConfiguration = FirebaseEngineConfiguration(
             projectID: configuration.firebaseProjectID, idTokenKey: firebaseKey.signer,
@@ -74,19 +90,7 @@ public final class SimulatedServices: Sendable {
         firebaseConfiguration.rateLimits = configuration.firebaseRateLimits
         self.firebaseProjects = FirebaseProjects(
             base: firebaseConfiguration, projectIDs: [configuration.firebaseProjectID] + configuration.otherFirebaseProjectIDs,
-            clock: clock, mailbox: mailbox, providerKeys: providerKeys, state: state.firebase, webFlow: webFlow)
+            clock: clock, mailbox: mailbox, providerKeys: providerKeys, storage: storage, webFlow: webFlow)
         self.firebase = firebaseProjects.defaultEngine
-    }
-
-    /// What the services remember now, for persistence.
-    /// - Returns: The state.
-    public func snapshot() async -> SimulationState {
-        var state = SimulationState()
-        state.apple = await apple.state
-        state.googleAccounts = await google.accounts
-        state.mailbox = await mailbox.snapshot
-        state.supabase = await supabase.snapshot()
-        state.firebase = await firebaseProjects.snapshot()
-        return state
     }
 }

@@ -1,5 +1,6 @@
-/// Everything the simulated services remembers between runs: users, identities, sessions, which
-/// Apple IDs authorized which apps, and sent mail.
+/// Everything the simulated services remembered in `state.json` (format 1, before the SQLite
+/// database): users, identities, sessions, which Apple IDs authorized which apps, and sent mail.
+/// Read once, to import it into a ``SimulationStorage`` (`SimulationState+Import.swift`).
 public struct SimulationState: Codable, Sendable {
     package var apple = AppleIDState()
     package var googleAccounts: [String: SimulatedGoogle.Account] = [:]

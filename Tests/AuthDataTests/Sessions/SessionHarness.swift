@@ -93,11 +93,11 @@ struct SessionHarness {
     /// The refresh tokens the Supabase engine has issued in the user's sessions (the rotation
     /// chain: one per sign-in plus one per rotation).
     func issuedRefreshTokens(userID: String) async -> Int {
-        await world.services.supabase.snapshot().sessions.values.filter { $0.userID == userID }.map(\.refreshTokens.count).reduce(0, +)
+        world.services.storedSupabaseRefreshTokens(of: userID).count
     }
 
     /// The Supabase engine's active refresh token of the user's only session.
     func activeRefreshToken(userID: String) async -> String? {
-        await world.services.supabase.snapshot().sessions.values.first { $0.userID == userID }?.activeRefreshToken
+        world.services.storedSupabaseSessions(of: userID).first?.activeRefreshToken
     }
 }

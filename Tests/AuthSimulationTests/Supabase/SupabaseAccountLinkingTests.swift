@@ -25,7 +25,7 @@ struct SupabaseAccountLinkingTests {
         }
         let failure = await sut.failure { () async throws(SupabaseFailure) in try await sut.signIn(forged) }
         #expect(code(failure) == "provider_email_needs_verification")
-        let users = await sut.users
+        let users = sut.users
         #expect(users.count == 1, "nothing is stored for the refused identity")
         #expect(users.first?.id == owner.user.id && users.first?.identities.map(\.provider) == ["google"])
     }
@@ -46,12 +46,12 @@ struct SupabaseAccountLinkingTests {
             let failure = await sut.failure { () async throws(SupabaseFailure) in try await sut.signIn(attacker) }
             #expect(code(failure) == "provider_email_needs_verification", "the retry takes no returning-identity path")
         }
-        #expect(await sut.users.isEmpty)
+        #expect(sut.users.isEmpty)
         let owner = try await sut.signIn(try await sut.apple("owner@example.com"))
         #expect(owner.user.identities.map(\.provider) == ["apple"])
         let again = await sut.failure { () async throws(SupabaseFailure) in try await sut.signIn(attacker) }
         #expect(code(again) == "provider_email_needs_verification")
-        #expect(await sut.users.count == 1)
+        #expect(sut.users.count == 1)
     }
 
     @Test("with unverified email sign-ins allowed, the owner's verified sign-in strips the attacker's identity, metadata and sessions (RemoveUnconfirmedIdentities)")

@@ -52,7 +52,7 @@ struct SupabaseIDTokenWorld {
         return try await engine.grantIDToken(linking, bearer: session.accessToken)
     }
 
-    var users: [SupabaseUserRecord] { get async { Array(await engine.snapshot().users.values) } }
+    var users: [SupabaseUserRecord] { Array(world.services.storedSupabaseUsers.values) }
 
     /// The failure `body` throws, or `nil` when it succeeds.
     func failure(_ body: () async throws(SupabaseFailure) -> SupabaseSessionPayload) async -> SupabaseFailure? {

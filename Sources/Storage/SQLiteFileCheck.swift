@@ -1,0 +1,87 @@
+import AuthSimulation
+import Foundation
+import GRDB
+
+/// The checks a database file passes before it is used, so that a damaged one is reported as
+/// clearly as a damaged `state.json` is, and never overwritten: it must be a SQLite file, as long
+/// as its header says, readable, and of a schema this version knows.
+///
+/// SQLite's own page checks run as rows are read: damage found later fails the request (500) and
+/// is logged with the file's path; the file is still not touched.
+enum SQLiteFileCheck {
+    private static let magic = Array("SQLite format 3\u{0}".utf8)
+
+    /// Checks the header of an existing file (a missing one is fine: it will be created).
+    /// - Parameter path: The database file.
+    /// - Throws: ``SimulationStoreError/corrupt(path:reason:)``.
+    static func check(path: String) throws(SimulationStoreError) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            guard FileManager.default.fileExists(atPath: path) else { return }
+            throw .unavailable(path: path, reason: "it cannot be read")
+        }
+        defer { try? handle.close() }
+        let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
+        let size = (try? handle.seekToEnd()).map(Int64.init) ?? 0
+        if size == 0 { return }
+        guard header.count == 100, Array(header[0..<16]) == magic else {
+            throw .corrupt(path: path, reason: "not a SQLite database")
+        }
+        // The page count in the header is valid when its "valid-for" number equals the change
+        // counter; while a WAL is outstanding the file may legitimately be shorter.
+        func number(_ offset: Int, _ width: Int) -> Int64 { header[offset..<(offset + width)].reduce(0) { $0 << 8 | Int64($1) } }
+        let pageSize = number(16, 2) == 1 ? 65_536 : number(16, 2)
+        let pages = number(28, 4)
+        let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int64) ?? 0
+        if number(92, 4) == number(24, 4), walSize == 0, pages * pageSize > size {
+            throw .corrupt(path: path, reason: "truncated: its header says \(pages * pageSize) bytes, the file has \(size)")
+        }
+    }
+
+    /// Checks an existing file before it is opened for writing (which would already change its
+    /// header), through a read-only connection. Best effort: when that connection cannot read the
+    /// file (a WAL left by a killed process needs recovery by a writer), the check after opening
+    /// (``checkSchema(_:path:)``) decides.
+    /// - Parameter path: The database file.
+    /// - Throws: ``SimulationStoreError/corrupt(path:reason:)`` for a file found damaged or foreign.
+    static func precheckSchema(path: String) throws(SimulationStoreError) {
+        guard ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) > 0 else { return }
+        var configuration = Configuration()
+        configuration.readonly = true
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? queue.close() }
+            try checkSchema(queue, path: path)
+        } catch let error as SimulationStoreError {
+            throw error
+        } catch {
+            let failure = failure(error, path: path)
+            if case .corrupt = failure { throw failure }
+        }
+    }
+
+    /// Checks that the file is this tool's database, of a schema this version knows.
+    /// - Parameters:
+    ///   - reader: The open database.
+    ///   - path: Its file, for messages.
+    /// - Throws: ``SimulationStoreError/corrupt(path:reason:)``, or GRDB's error when it cannot be read.
+    static func checkSchema(_ reader: any DatabaseReader, path: String) throws {
+        let problem: String? = try reader.read { db in
+            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+            if tables.isEmpty { return nil }
+            guard tables.contains("grdb_migrations") else { return "not a database of this tool (it has no grdb_migrations table)" }
+            if try SQLiteSchema.migrator.hasBeenSuperseded(db) {
+                return "written by a newer version of this tool (its schema has migrations this version does not know)"
+            }
+            return nil
+        }
+        if let problem { throw SimulationStoreError.corrupt(path: path, reason: problem) }
+    }
+
+    /// How a database error is reported: damage as `corrupt`, anything else as `unavailable`.
+    static func failure(_ error: any Error, path: String) -> SimulationStoreError {
+        if let error = error as? DatabaseError, [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
+            return .corrupt(path: path, reason: "SQLite reports it damaged (\(error.message ?? "\(error.resultCode)"))")
+        }
+        return .unavailable(path: path, reason: "\(error)")
+    }
+}

@@ -1,0 +1,156 @@
+import AuthSimulation
+import Foundation
+import GRDB
+import Logging
+
+/// The SQLite adapter of ``SimulationStorage``: one database file (GRDB's `DatabasePool`, the
+/// system's SQLite), WAL mode, each step one `BEGIN IMMEDIATE` transaction committed before the
+/// step returns. Reads run on reader connections beside the writer.
+///
+/// Durability: `synchronous=NORMAL`, so a commit survives the process being killed at once (it
+/// is in the WAL file), and a power loss once SQLite has checkpointed or synced the WAL.
+///
+/// ``close()`` checkpoints the WAL and, when no other process has the file open, leaves it in
+/// rollback-journal mode, so that a command in a read-only state directory can still read it
+/// (``open(path:logger:readOnly:)``); the next writer turns WAL back on.
+///
+/// ```swift
+/// let storage = try SQLiteSimulationStorage.open(path: directory.url.appendingPathComponent("auth.sqlite3").path, logger: logger)
+/// let services = try await SimulatedServices(configuration: setup, keys: keys, storage: storage, clock: .live)
+/// ```
+package final class SQLiteSimulationStorage: SimulationStorage {
+    /// The database file.
+    package let path: String
+    private let pool: any DatabaseWriter
+    private let logger: Logger
+
+    private init(path: String, pool: any DatabaseWriter, logger: Logger) {
+        self.path = path
+        self.pool = pool
+        self.logger = logger
+    }
+
+    /// Opens (or creates) a database, checks that it is one this version can use, and brings its
+    /// schema up to date. A damaged file is reported, never overwritten.
+    /// - Parameters:
+    ///   - path: The database file.
+    ///   - logger: Where storage failures are logged.
+    ///   - readOnly: Whether to only read (one read-only connection; writes fail), for a state
+    ///     directory this process cannot write.
+    /// - Returns: The storage.
+    /// - Throws: ``SimulationStoreError/corrupt(path:reason:)`` for a file that is not a usable
+    ///   database (not SQLite, truncated, damaged, of a newer version, not this tool's);
+    ///   ``SimulationStoreError/unavailable(path:reason:)`` when it cannot be opened.
+    package static func open(path: String, logger: Logger, readOnly: Bool = false) throws(SimulationStoreError) -> SQLiteSimulationStorage {
+        try SQLiteFileCheck.check(path: path)
+        try SQLiteFileCheck.precheckSchema(path: path)
+        var configuration = Configuration()
+        // Wait for another connection's lock (another process's) in fine steps:
+        // SQLite's own timeout sleeps up to 100 ms at a time, which a request would feel.
+        configuration.busyMode = .callback { attempts in
+            usleep(100)
+            return attempts < 100_000
+        }
+        configuration.maximumReaderCount = 4
+        configuration.label = "auth.sqlite3"
+        configuration.readonly = readOnly
+        if !readOnly {
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 67108864")
+            }
+        }
+        let pool: any DatabaseWriter
+        do {
+            pool = readOnly ? try DatabaseQueue(path: path, configuration: configuration) : try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw SQLiteFileCheck.failure(error, path: path)
+        }
+        do {
+            try SQLiteFileCheck.checkSchema(pool, path: path)
+            if readOnly {
+                guard try pool.read({ db in try SQLiteSchema.migrator.hasCompletedMigrations(db) }) else {
+                    throw SimulationStoreError.unavailable(path: path, reason: "its schema is older than this version's, and it cannot be updated in a read-only directory")
+                }
+            } else {
+                try SQLiteSchema.migrator.migrate(pool)
+            }
+        } catch let error as SimulationStoreError {
+            throw error
+        } catch {
+            throw SQLiteFileCheck.failure(error, path: path)
+        }
+        if !readOnly { _ = try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path) }
+        return SQLiteSimulationStorage(path: path, pool: pool, logger: logger)
+    }
+
+    package func write<Result, Failure: Error>(_ body: (any SimulationRows) throws(Failure) -> Result) throws(StorageStepFailure<Failure>) -> Result {
+        let outcome: Swift.Result<Result, Failure>
+        do {
+            outcome = try pool.writeWithoutTransaction { db in
+                var outcome: Swift.Result<Result, Failure>?
+                try db.inTransaction(.immediate) {
+                    let rows = SQLiteRows(step: SQLiteStep(db: db))
+                    do throws(Failure) { outcome = .success(try body(rows)) } catch { outcome = .failure(error) }
+                    rows.finish()
+                    if let failure = rows.step.failure { throw failure }
+                    return .commit
+                }
+                return outcome!
+            }
+        } catch {
+            throw .storage(failure(error))
+        }
+        switch outcome {
+        case .success(let value): return value
+        case .failure(let error): throw .step(error)
+        }
+    }
+
+    package func read<Result, Failure: Error>(_ body: (any SimulationRows) throws(Failure) -> Result) throws(StorageStepFailure<Failure>) -> Result {
+        let outcome: Swift.Result<Result, Failure>
+        do {
+            outcome = try pool.read { db in
+                let rows = SQLiteRows(step: SQLiteStep(db: db))
+                let outcome: Swift.Result<Result, Failure>
+                do throws(Failure) { outcome = .success(try body(rows)) } catch { outcome = .failure(error) }
+                if let failure = rows.step.failure { throw failure }
+                return outcome
+            }
+        } catch {
+            throw .storage(failure(error))
+        }
+        switch outcome {
+        case .success(let value): return value
+        case .failure(let error): throw .step(error)
+        }
+    }
+
+    /// Writes the WAL into the database file and closes every connection; then, if no other
+    /// process has the file open, leaves it in rollback-journal mode (see the type's notes).
+    /// - Throws: ``SimulationStoreError/unavailable(path:reason:)``.
+    package func close() throws(SimulationStoreError) {
+        guard pool is DatabasePool else {
+            try? pool.close()
+            return
+        }
+        do {
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+            try pool.close()
+        } catch {
+            throw .unavailable(path: path, reason: "\(error)")
+        }
+        var configuration = Configuration()
+        configuration.busyMode = .immediateError
+        if let queue = try? DatabaseQueue(path: path, configuration: configuration) {
+            _ = try? queue.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE") }
+            try? queue.close()
+        }
+    }
+
+    /// Logs a storage failure (GRDB's messages carry the SQL, never the statement arguments).
+    private func failure(_ error: any Error) -> SimulationStorageError {
+        let failure = SimulationStorageError("\(path): \(error)")
+        logger.error("the emulator's database failed", metadata: ["error": "\(failure)"])
+        return failure
+    }
+}

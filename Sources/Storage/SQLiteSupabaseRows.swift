@@ -1,0 +1,234 @@
+import AuthJWT
+import AuthSimulation
+import Foundation
+import GRDB
+
+/// The Supabase rows in GoTrue's tables: `users`, `identities`, `one_time_tokens` here;
+/// sessions, refresh tokens and flow states in `SQLiteSupabaseRows+Sessions.swift`.
+///
+/// Saving a user writes only what changed since the step read it (the user's row, each
+/// identity, each code), so a returning sign-in updates two rows instead of rewriting the user.
+final class SQLiteSupabaseRows: SupabaseRows {
+    let step: SQLiteStep
+    /// The users as this step last read or wrote them.
+    private var known = StepCache<SupabaseUserRecord>()
+    /// The stamp, read once per step and written once when the step ends (``flush()``).
+    private var stamp: (value: Date, changed: Bool)?
+
+    init(step: SQLiteStep) { self.step = step }
+
+    // MARK: - Users
+
+    func user(_ id: String) -> SupabaseUserRecord? { known.record(id, load: load) }
+
+    func userID(email: String) -> String? {
+        email.isEmpty ? nil : step.string("SELECT id FROM users WHERE email = ?", [email])
+    }
+
+    func userID(provider: String, subject: String) -> String? {
+        step.string("SELECT user_id FROM identities WHERE provider_id = ? AND provider = ?", [subject, provider])
+    }
+
+    func userIDs(identityEmail: String) -> [String] {
+        step.strings("SELECT DISTINCT user_id FROM identities WHERE email = ?", [identityEmail.lowercased()])
+    }
+
+    func userID(emailCodeHash: String) -> String? {
+        step.string("SELECT user_id FROM one_time_tokens WHERE token_hash = ? AND token_type IN ('confirmation_token', 'recovery_token') LIMIT 1",
+                    [emailCodeHash])
+    }
+
+    func userCount() -> Int { Int(step.integer("SELECT count(*) FROM users", []) ?? 0) }
+
+    func userKeys(matching search: String, limit: Int) -> (total: Int, keys: [(createdAt: Date, id: String)]) {
+        let filter = """
+            WHERE ?1 = '' OR instr(id, ?1) > 0 OR instr(ifnull(email, ''), ?1) > 0
+                OR id IN (SELECT user_id FROM identities WHERE instr(email, ?1) > 0)
+            """
+        let total = step.integer("SELECT count(*) FROM users " + filter, [search]) ?? 0
+        let keys = step.rows("SELECT created_at, id FROM users " + filter + " ORDER BY created_at DESC, id DESC LIMIT ?2", [search, limit])
+            .map { (createdAt: step.date($0[0] as String, "users.created_at"), id: $0[1] as String) }
+        return (Int(total), keys)
+    }
+
+    func users(offset: Int, limit: Int) -> [SupabaseUserRecord] {
+        step.strings("SELECT id FROM users ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?", [limit, offset]).compactMap(user)
+    }
+
+    func save(_ new: SupabaseUserRecord) {
+        guard let old = user(new.id) else {
+            step.execute("""
+                INSERT INTO users (email, email_confirmed_at, confirmation_sent_at, recovery_sent_at, reauthentication_sent_at,
+                    last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until, is_anonymous, id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, Self.userColumns(new))
+            for identity in new.identities { insert(identity, of: new.id) }
+            saveCode(new.otp, replacing: nil, of: new)
+            saveCode(new.reauthentication, replacing: nil, of: new)
+            known.remember(new.id, new)
+            return
+        }
+        if !Self.sameRow(old, new) {
+            step.execute("""
+                UPDATE users SET email = ?, email_confirmed_at = ?, confirmation_sent_at = ?, recovery_sent_at = ?,
+                    reauthentication_sent_at = ?, last_sign_in_at = ?, raw_app_meta_data = ?, raw_user_meta_data = ?, created_at = ?,
+                    updated_at = ?, banned_until = ?, is_anonymous = ?
+                WHERE id = ?
+                """, Self.userColumns(new))
+        }
+        let before = Dictionary(old.identities.map { ($0.identityID, $0) }, uniquingKeysWith: { first, _ in first })
+        let after = Set(new.identities.map(\.identityID))
+        for identity in old.identities where !after.contains(identity.identityID) {
+            step.execute("DELETE FROM identities WHERE id = ?", [identity.identityID])
+        }
+        for identity in new.identities {
+            switch before[identity.identityID] {
+            case nil: insert(identity, of: new.id)
+            case let previous? where previous != identity:
+                step.execute("""
+                    UPDATE identities SET provider_id = ?, identity_data = ?, provider = ?, last_sign_in_at = ?, created_at = ?,
+                        updated_at = ?, email = ?, user_id = ? WHERE id = ?
+                    """, Self.identityColumns(identity, of: new.id))
+            default: break
+            }
+        }
+        if old.otp != new.otp { saveCode(new.otp, replacing: old.otp, of: new) }
+        if old.reauthentication != new.reauthentication { saveCode(new.reauthentication, replacing: old.reauthentication, of: new) }
+        known.remember(new.id, new)
+    }
+
+    func deleteUser(_ id: String) {
+        step.execute("DELETE FROM users WHERE id = ?", [id])
+        known.remember(id, nil)
+    }
+
+    func deleteAll() {
+        step.execute("DELETE FROM users", [])
+        step.execute("DELETE FROM flow_state", [])
+        known.removeAll()
+    }
+
+    // MARK: - The stamp
+
+    var lastStamp: Date {
+        get {
+            if let stamp { return stamp.value }
+            let value = step.string("SELECT value FROM instance_state WHERE key = 'supabase.last_stamp'", [])
+                .map { step.date($0, "instance_state.supabase.last_stamp") } ?? .distantPast
+            stamp = (value, false)
+            return value
+        }
+        set { stamp = (newValue, true) }
+    }
+
+    /// Writes what the step kept for its end (the stamp).
+    func flush() {
+        guard let stamp, stamp.changed else { return }
+        step.execute("INSERT INTO instance_state (key, value) VALUES ('supabase.last_stamp', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                     [Column.text(stamp.value)])
+        self.stamp = (stamp.value, false)
+    }
+
+    // MARK: - Rows and columns
+
+    private func load(_ id: String) -> SupabaseUserRecord? {
+        guard let row = step.row("""
+            SELECT email, email_confirmed_at, raw_user_meta_data, created_at, updated_at, last_sign_in_at, is_anonymous, banned_until,
+                confirmation_sent_at, recovery_sent_at, reauthentication_sent_at, raw_app_meta_data
+            FROM users WHERE id = ?
+            """, [id])
+        else { return nil }
+        var user = SupabaseUserRecord(
+            id: id, email: row[0] ?? "", emailConfirmedAt: step.optionalDate(row[1], "users.email_confirmed_at"),
+            userMetadata: step.object(row[2], "users.raw_user_meta_data"), identities: [],
+            createdAt: step.date(row[3] as String, "users.created_at"), updatedAt: step.date(row[4] as String, "users.updated_at"),
+            lastSignInAt: step.optionalDate(row[5], "users.last_sign_in_at"), isAnonymous: row[6], bannedUntil: step.optionalDate(row[7], "users.banned_until"),
+            otp: nil, confirmationSentAt: step.optionalDate(row[8], "users.confirmation_sent_at"), recoverySentAt: step.optionalDate(row[9], "users.recovery_sent_at"),
+            reauthentication: nil, reauthenticationSentAt: step.optionalDate(row[10], "users.reauthentication_sent_at"),
+            customAppMetadata: Self.customAppMetadata(step.object(row[11], "users.raw_app_meta_data")))
+        user.identities = step.rows("""
+            SELECT id, provider, provider_id, identity_data, email, created_at, updated_at, last_sign_in_at
+            FROM identities WHERE user_id = ? ORDER BY created_at, id
+            """, [id]).map { row in
+            SupabaseIdentityRecord(
+                identityID: row[0], provider: row[1], providerID: row[2], identityData: step.object(row[3], "identities.identity_data"),
+                email: row[4], createdAt: step.date(row[5] as String, "identities.created_at"),
+                updatedAt: step.date(row[6] as String, "identities.updated_at"), lastSignInAt: step.optionalDate(row[7], "identities.last_sign_in_at"))
+        }
+        for row in step.rows("SELECT token_type, token_hash, created_at, wrong_attempts FROM one_time_tokens WHERE user_id = ?", [id]) {
+            let type: String = row[0]
+            let code = SupabaseOTPRecord(tokenHash: row[1], kind: Self.kind(ofTokenType: type),
+                                         sentAt: step.date(row[2] as String, "one_time_tokens.created_at"), wrongAttempts: row[3])
+            if type == "reauthentication_token" { user.reauthentication = code } else { user.otp = code }
+        }
+        return user
+    }
+
+    private func insert(_ identity: SupabaseIdentityRecord, of userID: String) {
+        step.execute("""
+            INSERT INTO identities (provider_id, identity_data, provider, last_sign_in_at, created_at, updated_at, email, user_id, id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, Self.identityColumns(identity, of: userID))
+    }
+
+    /// Replaces an outstanding code of the user (`one_time_tokens`, one row per type).
+    private func saveCode(_ code: SupabaseOTPRecord?, replacing old: SupabaseOTPRecord?, of user: SupabaseUserRecord) {
+        if let old { step.execute("DELETE FROM one_time_tokens WHERE user_id = ? AND token_type = ?", [user.id, Self.tokenType(ofKind: old.kind)]) }
+        guard let code else { return }
+        step.execute("""
+            INSERT INTO one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at, wrong_attempts)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (user_id, token_type) DO UPDATE SET token_hash = excluded.token_hash, relates_to = excluded.relates_to,
+                created_at = excluded.created_at, updated_at = excluded.updated_at, wrong_attempts = excluded.wrong_attempts
+            """, [RandomIdentifiers.uuid(), user.id, Self.tokenType(ofKind: code.kind), code.tokenHash, user.email.lowercased(),
+                  Column.text(code.sentAt), Column.text(code.sentAt), code.wrongAttempts])
+    }
+
+    /// What the admin set in `raw_app_meta_data`: all but `provider` and `providers`, which
+    /// follow from the identities (GoTrue keeps both in the column, as here).
+    private static func customAppMetadata(_ stored: JSONObject) -> JSONObject? {
+        var custom = JSONObject()
+        for entry in stored where entry.key != "provider" && entry.key != "providers" { custom.append(entry.key, entry.value) }
+        return custom.isEmpty ? nil : custom
+    }
+
+    /// GoTrue's `one_time_token_type` for a code's kind.
+    static func tokenType(ofKind kind: String) -> String {
+        switch kind {
+        case "confirmation": "confirmation_token"
+        case "reauthentication": "reauthentication_token"
+        default: "recovery_token"
+        }
+    }
+
+    static func kind(ofTokenType type: String) -> String {
+        switch type {
+        case "confirmation_token": "confirmation"
+        case "reauthentication_token": "reauthentication"
+        default: "magiclink"
+        }
+    }
+
+    /// Whether two versions of a user have the same `users` row (identities and codes aside).
+    private static func sameRow(_ old: SupabaseUserRecord, _ new: SupabaseUserRecord) -> Bool {
+        var (old, new) = (old, new)
+        guard old.appMetadata == new.appMetadata else { return false }
+        (old.identities, old.otp, old.reauthentication) = ([], nil, nil)
+        (new.identities, new.otp, new.reauthentication) = ([], nil, nil)
+        return old == new
+    }
+
+    /// The `users` columns, in the order of the insert and update statements, the id last.
+    private static func userColumns(_ user: SupabaseUserRecord) -> StatementArguments {
+        [user.email.isEmpty ? nil : user.email, Column.text(user.emailConfirmedAt), Column.text(user.confirmationSentAt),
+         Column.text(user.recoverySentAt), Column.text(user.reauthenticationSentAt), Column.text(user.lastSignInAt),
+         Column.text(user.appMetadata), Column.text(user.userMetadata), Column.text(user.createdAt), Column.text(user.updatedAt),
+         Column.text(user.bannedUntil), user.isAnonymous, user.id]
+    }
+
+    /// The `identities` columns, in the order of the insert and update statements, the id last.
+    private static func identityColumns(_ identity: SupabaseIdentityRecord, of userID: String) -> StatementArguments {
+        [identity.providerID, Column.text(identity.identityData), identity.provider, Column.text(identity.lastSignInAt),
+         Column.text(identity.createdAt), Column.text(identity.updatedAt), identity.email?.lowercased(), userID, identity.identityID]
+    }
+}

@@ -1,0 +1,83 @@
+import AuthSimulation
+import AuthStorage
+import AuthTestSupport
+import Foundation
+import GRDB
+import Testing
+
+/// What only the SQLite adapter does: keep rows across processes, roll a failed step back, and
+/// refuse damaged files without touching them.
+@Suite("SQLite storage: files")
+struct SQLiteFileTests {
+    private func path(in directory: TemporaryDirectory) -> String { directory.url.appendingPathComponent("auth.sqlite3").path }
+
+    @Test("rows written and closed are there when the file is opened again, also read-only")
+    func reopen() throws {
+        let directory = TemporaryDirectory()
+        let user = Fixture.user(email: "ada@example.com", identities: [Fixture.identity("apple", "001", email: "ada@example.com", at: 1)])
+        let first = try SQLiteSimulationStorage.open(path: path(in: directory), logger: .quiet)
+        try first.update { rows in
+            rows.supabase.save(user)
+            rows.mailbox.deliver(MailMessage(code: "123456", kind: "magiclink", sender: "supabase", sentAt: Fixture.at(1)), to: "ada@example.com", keepingAtMost: 50)
+        }
+        try first.close()
+        let second = try SQLiteSimulationStorage.open(path: path(in: directory), logger: .quiet, readOnly: true)
+        #expect(try second.fetch { $0.supabase.user(user.id) } == user)
+        #expect(try second.fetch { $0.mailbox.messages(for: "ada@example.com").map(\.code) } == ["123456"])
+        try second.close()
+    }
+
+    @Test("a step the database refuses is rolled back whole and reported as a storage failure")
+    func rollback() throws {
+        let directory = TemporaryDirectory()
+        let storage = try SQLiteSimulationStorage.open(path: path(in: directory), logger: .quiet)
+        let first = Fixture.user(email: "ada@example.com")
+        let bystander = Fixture.user(email: "bob@example.com")
+        #expect(throws: SimulationStorageError.self) {
+            try storage.update { rows in
+                rows.supabase.save(bystander)
+                rows.supabase.save(first)
+                rows.supabase.save(Fixture.user(email: "ada@example.com"))
+            }
+        }
+        #expect(try storage.fetch { $0.supabase.userCount() } == 0, "nothing of the failed step is kept")
+        try storage.update { $0.supabase.save(first) }
+        #expect(try storage.fetch { $0.supabase.userCount() } == 1, "the storage works on")
+    }
+
+    @Test("a file that is not a SQLite database, a truncated one, another tool's, or a newer version's is refused and left as it is",
+          arguments: ["garbage", "truncated", "foreign", "newer"])
+    func damaged(kind: String) throws {
+        let directory = TemporaryDirectory()
+        let file = path(in: directory)
+        switch kind {
+        case "garbage":
+            try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: file))
+        case "truncated":
+            let storage = try SQLiteSimulationStorage.open(path: file, logger: .quiet)
+            try storage.update { rows in for index in 0..<200 { rows.supabase.save(Fixture.user(at: Double(index))) } }
+            try storage.close()
+            var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+            bytes.removeLast(bytes.count / 2)
+            try bytes.write(to: URL(fileURLWithPath: file))
+        case "foreign":
+            let queue = try DatabaseQueue(path: file)
+            try queue.write { db in try db.execute(sql: "CREATE TABLE notes (text TEXT)") }
+            try queue.close()
+        default:
+            let storage = try SQLiteSimulationStorage.open(path: file, logger: .quiet)
+            try storage.close()
+            let queue = try DatabaseQueue(path: file)
+            try queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('99-from-the-future')") }
+            try queue.close()
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        #expect {
+            _ = try SQLiteSimulationStorage.open(path: file, logger: .quiet)
+        } throws: { error in
+            guard case SimulationStoreError.corrupt(let path, let reason)? = error as? SimulationStoreError else { return false }
+            return path == file && !reason.isEmpty
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before, "never overwritten")
+    }
+}
