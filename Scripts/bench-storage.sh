@@ -4,8 +4,9 @@
 # sign-in throughput with wrk, the time from start to a healthy answer on a restart, the server's
 # resident memory, and the database's size. Prints a table; asserts nothing.
 #
-# Usage: Scripts/bench-storage.sh [seconds per wrk run, default 20] [sizes, default "1000 1000000"]
-# The users are written straight into the database (`auth-bench fill`, 10,000 per transaction),
+# Usage: Scripts/bench-storage.sh [seconds per run, default 20] [sizes, default "1000 1000000"]
+# Latency is measured one request at a time by Scripts/lib/signin-latency.py (raw percentiles),
+# throughput with wrk. The users are written straight into the database (`auth-bench fill`, 10,000 per transaction),
 # not through HTTP: 1,000,000 take a few minutes and about 2 GB of disk.
 # Needs wrk (Debian's; installed when missing and running as root). Release builds go to
 # .build-release, so that a debug build or test run beside it is not disturbed.
@@ -46,22 +47,22 @@ start() {
 
 stop() { kill -TERM $server; wait $server 2>/dev/null || true; server=; }
 
-# measure EMAILS...: a warm-up, then the latency (one connection) and the throughput (32) of
-# returning Apple sign-ins of those Apple IDs; sets $p50 $p99 $p999 $max $rps $rss.
+# measure EMAILS...: the latency of returning Apple sign-ins of those Apple IDs, one request at a
+# time (Scripts/lib/signin-latency.py: raw percentiles; wrk's are corrected for coordinated
+# omission, see there), then the throughput with wrk (32 connections); sets $p50 $p99 $p999 $max
+# $rps $rss.
 measure() {
+  local latency throughput bad
+  latency=$(python3 Scripts/lib/signin-latency.py "$base" "$anon" "$duration" "$@")
   signin_script "$work/tokens.lua" "$base" "$anon" "$@"
-  local target="$base/auth/v1/token?grant_type=id_token" latency throughput bad
-  wrk -t1 -c1 -d5s -s "$work/tokens.lua" "$target" >/dev/null                 # warm-up (first sign-ins, if any)
-  latency=$(wrk -t1 -c1 -d"${duration}s" -s "$work/tokens.lua" "$target")    # one request at a time
-  throughput=$(wrk -t2 -c32 -d"${duration}s" -s "$work/tokens.lua" "$target")
-  for run in "$latency" "$throughput"; do
-    bad=$(echo "$run" | sed -n 's/^non2xx=//p')
-    [ "$bad" = "0" ] || { echo "$run"; echo "non-2xx answers: $bad"; exit 1; }
+  throughput=$(wrk -t2 -c32 -d"${duration}s" -s "$work/tokens.lua" "$base/auth/v1/token?grant_type=id_token")
+  for bad in "$(echo "$latency" | sed -n 's/.*non2xx=\([0-9]*\).*/\1/p')" "$(echo "$throughput" | sed -n 's/^non2xx=//p')"; do
+    [ "$bad" = "0" ] || { echo "$latency"; echo "$throughput"; echo "non-2xx answers"; exit 1; }
   done
-  p50=$(echo "$latency" | sed -n 's/^p50=\([0-9.]*\).*/\1/p')
-  p99=$(echo "$latency" | sed -n 's/.*p99=\([0-9.]*\) .*/\1/p')
-  p999=$(echo "$latency" | sed -n 's/.*p999=\([0-9.]*\) .*/\1/p')
-  max=$(echo "$latency" | sed -n 's/.*max=\([0-9.]*\)$/\1/p')
+  p50=$(echo "$latency" | sed -n 's/.* p50=\([0-9.]*\).*/\1/p')
+  p99=$(echo "$latency" | sed -n 's/.* p99=\([0-9.]*\).*/\1/p')
+  p999=$(echo "$latency" | sed -n 's/.* p999=\([0-9.]*\).*/\1/p')
+  max=$(echo "$latency" | sed -n 's/.* max=\([0-9.]*\)$/\1/p')
   rps=$(echo "$throughput" | sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p')
   rss=$(( $(ps -o rss= -p $server) / 1024 ))
 }
