@@ -11,29 +11,12 @@ wrk's own percentiles are not used for latency: wrk 4 adds synthetic samples for
 slower than the mean interval (coordinated-omission correction, `stats_correct`), so one 40 ms
 stall among thousands of 0.7 ms answers counts as fifty slow requests.
 """
-import hashlib
 import http.client
-import json
-import secrets
 import sys
 import time
 import urllib.parse
-import urllib.request
 
-CLIENT_ID = "com.example.authcoordinator"
-
-
-def token_bodies(base, apple_ids):
-    bodies = []
-    for apple_id in apple_ids:
-        raw = secrets.token_urlsafe(24)
-        request = urllib.request.Request(
-            f"{base}/appleid/auth/authorize", method="POST", headers={"Content-Type": "application/json"},
-            data=json.dumps({"clientId": CLIENT_ID, "email": apple_id, "nonce": hashlib.sha256(raw.encode()).hexdigest()}).encode())
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            token = json.load(answer)["identityToken"]
-        bodies.append(json.dumps({"provider": "apple", "id_token": token, "nonce": raw}).encode())
-    return bodies
+from apple_tokens import token_bodies
 
 
 def run(connection, anon, bodies, seconds):

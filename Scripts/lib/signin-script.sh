@@ -2,24 +2,13 @@
 #
 # signin_script OUT BASE ANON APPLE-ID...: writes a wrk Lua script to OUT that posts
 #   `grant_type=id_token` with one valid Apple ID token (and its raw nonce) per Apple ID, from the
-#   emulator's simulated Apple ID, in turn; its `done` prints `non2xx=N` and
+#   emulator's simulated Apple ID (Scripts/lib/apple_tokens.py), in turn; its `done` prints `non2xx=N` and
 #   `p50=MS p99=MS` (latency percentiles in milliseconds).
 
 signin_script() {
   local out=$1 base=$2 anon=$3
   shift 3
-  python3 - "$base" com.example.authcoordinator "$@" >"$out" <<'PY'
-import hashlib, json, secrets, sys, urllib.request
-base, client, apple_ids = sys.argv[1], sys.argv[2], sys.argv[3:]
-print("bodies = {")
-for apple_id in apple_ids:
-    raw = secrets.token_urlsafe(24)
-    request = urllib.request.Request(f"{base}/appleid/auth/authorize", method="POST", headers={"Content-Type": "application/json"},
-        data=json.dumps({"clientId": client, "email": apple_id, "nonce": hashlib.sha256(raw.encode()).hexdigest()}).encode())
-    token = json.load(urllib.request.urlopen(request))["identityToken"]
-    print("  " + json.dumps(json.dumps({"provider": "apple", "id_token": token, "nonce": raw})) + ",")
-print("}")
-PY
+  python3 "$(dirname "${BASH_SOURCE[0]}")/apple_tokens.py" "$base" "$@" >"$out"
   cat >>"$out" <<LUA
 counter = 0
 request = function()
