@@ -6,6 +6,9 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+// A dependency only the tools use: resolved and built only when the `Tools` trait is on.
+let tools: TargetDependencyCondition? = .when(traits: ["Tools"])
+
 let package = Package(
     name: "AuthCoordinator",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -14,6 +17,16 @@ let package = Package(
         .library(name: "AuthData", targets: ["AuthData"]),
         .library(name: "AuthPresentation", targets: ["AuthPresentation"]),
         .executable(name: "login", targets: ["login"]),
+    ],
+    // What an app links (AuthDomain, AuthJWT, AuthData, AuthPresentation) needs
+    // swift-crypto and swift-log only. Everything else serves the tools (the `login` CLI, the
+    // emulator, the simulation, the benchmarks) and is used only under the `Tools` trait, on by
+    // default: `swift run login` and `swift test` here build everything, and an app that adds
+    // the package with `traits: []` resolves and builds swift-crypto and swift-log alone
+    // (SwiftPM prunes dependencies that only a disabled trait uses).
+    traits: [
+        .trait(name: "Tools", description: "The login tool, the emulator and the simulation (Hummingbird, NIO, GRDB, jwt-kit)."),
+        .default(enabledTraits: ["Tools"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
@@ -50,7 +63,7 @@ let package = Package(
             name: "AuthSimulation",
             dependencies: [
                 "AuthDomain", "AuthData", "AuthJWT",
-                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "JWTKit", package: "jwt-kit", condition: tools),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -60,7 +73,7 @@ let package = Package(
             name: "AuthStorage",
             dependencies: [
                 "AuthSimulation", "AuthData", "AuthJWT",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDB", package: "GRDB.swift", condition: tools),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/Storage", swiftSettings: strict),
@@ -68,11 +81,11 @@ let package = Package(
             name: "AuthEmulator",
             dependencies: [
                 "AuthSimulation", "AuthStorage", "AuthData", "AuthDomain", "AuthJWT",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: tools),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: tools),
+                .product(name: "NIOCore", package: "swift-nio", condition: tools),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: tools),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: tools),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/Emulator", swiftSettings: strict),
@@ -80,7 +93,7 @@ let package = Package(
             name: "login",
             dependencies: [
                 "AuthDomain", "AuthData", "AuthPresentation", "AuthSimulation", "AuthStorage", "AuthEmulator", "AuthJWT",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/CLI", swiftSettings: strict),
@@ -88,7 +101,7 @@ let package = Package(
             name: "auth-bench",
             dependencies: [
                 "AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", "AuthStorage", "AuthEmulator",
-                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "JWTKit", package: "jwt-kit", condition: tools),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
