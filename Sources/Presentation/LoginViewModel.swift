@@ -39,18 +39,27 @@ public final class LoginViewModel {
 
     /// The current state.
     public private(set) var state: State = .idle {
-        willSet {
-            #if canImport(Combine)
-            objectWillChange.send()
-            #endif
-        }
+        willSet { notifyWillChange() }
         didSet {
             for continuation in continuations.values { continuation.yield(state) }
         }
     }
 
     /// Whether the user ticked "I accept the terms" (checked when the app requires it).
-    public var termsAccepted = false
+    public var termsAccepted = false {
+        willSet { notifyWillChange() }
+    }
+
+    /// Whether this device signed in before, so the terms were accepted then: the terms gate
+    /// and its checkbox are for new sign-ups only. The app keeps this (a flag it sets on the
+    /// first successful sign-in).
+    public var isReturningUser = false {
+        willSet { notifyWillChange() }
+    }
+
+    /// The address the last code went to, while the model waits for that code (also while a
+    /// wrong code's error shows).
+    public var pendingCodeEmail: String? { pendingEmail }
 
     /// The last successful sign-in, for screens that show the user.
     public private(set) var lastResult: AuthenticationResult?
@@ -89,7 +98,7 @@ public final class LoginViewModel {
         if case .loading = state { return }
         state = .loading(credential.provider)
         do throws(AuthError) {
-            switch try await login.execute(with: credential, termsAccepted: termsAccepted) {
+            switch try await login.execute(with: credential, termsAccepted: termsAccepted || isReturningUser) {
             case .codeSent(let challenge):
                 pendingEmail = challenge.email
                 state = .awaitingCode(email: challenge.email)
@@ -112,7 +121,7 @@ public final class LoginViewModel {
         state = .loading(.emailOTP)
         do throws(AuthError) {
             if case .signedIn(let result, let destination) = try await login.execute(
-                with: .emailCode(email: email, code: Secret(code)), termsAccepted: termsAccepted)
+                with: .emailCode(email: email, code: Secret(code)), termsAccepted: termsAccepted || isReturningUser)
             {
                 lastResult = result
                 pendingEmail = nil
@@ -123,10 +132,33 @@ public final class LoginViewModel {
         }
     }
 
+    /// Signs in with a link from the email (``EmailSignInLink``), for the address the link
+    /// names or else the one the last code went to. Ignored when neither is known.
+    /// - Parameter link: The link the app was opened with.
+    public func open(_ link: EmailSignInLink) async {
+        guard let email = link.email ?? pendingEmail else { return }
+        if case .loading = state { return }
+        pendingEmail = email
+        await submitCode(link.code.revealed)
+    }
+
     /// Returns to `.idle` (dismissing an error, or leaving the code screen).
     public func reset() {
         pendingEmail = nil
         state = .idle
+    }
+
+    /// Dismisses an error: back to the code screen when a code is pending (a wrong code can be
+    /// typed again), to `.idle` otherwise.
+    public func dismissError() {
+        guard case .error = state else { return }
+        state = pendingEmail.map { .awaitingCode(email: $0) } ?? .idle
+    }
+
+    private func notifyWillChange() {
+        #if canImport(Combine)
+        objectWillChange.send()
+        #endif
     }
 }
 
