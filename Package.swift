@@ -16,9 +16,10 @@ let package = Package(
         .library(name: "AuthDomain", targets: ["AuthDomain"]),
         .library(name: "AuthData", targets: ["AuthData"]),
         .library(name: "AuthPresentation", targets: ["AuthPresentation"]),
+        .library(name: "AuthSwiftUI", targets: ["AuthSwiftUI"]),
         .executable(name: "login", targets: ["login"]),
     ],
-    // What an app links (AuthDomain, AuthJWT, AuthData, AuthPresentation) needs
+    // What an app links (AuthDomain, AuthJWT, AuthData, AuthPresentation, AuthSwiftUI) needs
     // swift-crypto and swift-log only. Everything else serves the tools (the `login` CLI, the
     // emulator, the simulation, the benchmarks) and is used only under the `Tools` trait, on by
     // default: `swift run login` and `swift test` here build everything, and an app that adds
@@ -59,6 +60,10 @@ let package = Package(
             ],
             path: "Sources/Data", swiftSettings: strict),
         .target(name: "AuthPresentation", dependencies: ["AuthDomain"], path: "Sources/Presentation", swiftSettings: strict),
+        // The SwiftUI screens over AuthPresentation's view models; empty where SwiftUI does not exist.
+        .target(
+            name: "AuthSwiftUI", dependencies: ["AuthDomain", "AuthPresentation"], path: "Sources/PresentationSwiftUI",
+            swiftSettings: strict),
         .target(
             name: "AuthSimulation",
             dependencies: [

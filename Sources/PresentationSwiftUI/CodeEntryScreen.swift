@@ -1,0 +1,57 @@
+#if canImport(SwiftUI)
+import AuthPresentation
+import SwiftUI
+
+/// The code screen: the address the code went to, a one-time-code field (the keyboard offers
+/// the code from Mail), Verify, and a way back. A wrong code's alert returns here.
+@available(iOS 16.0, macOS 13.0, *)
+@MainActor
+public struct CodeEntryScreen: View {
+    @ObservedObject private var model: LoginViewModel
+    private let email: String
+    @State private var code = ""
+    @ScaledMetric(relativeTo: .body) private var height: CGFloat = 50
+
+    /// Creates the screen.
+    /// - Parameters:
+    ///   - model: The login view model, waiting for the code.
+    ///   - email: The address the code went to.
+    public init(model: LoginViewModel, email: String) {
+        self.model = model
+        self.email = email
+    }
+
+    /// The screen.
+    public var body: some View {
+        let verifying = model.state == .loading(.emailOTP)
+        VStack(spacing: 16) {
+            Text("Enter the code we sent to \(email)")
+                .font(.headline)
+                .multilineTextAlignment(.center)
+            TextField("Code", text: $code)
+                .textFieldStyle(.roundedBorder)
+                .textContentType(.oneTimeCode)
+                #if os(iOS)
+                .keyboardType(.numberPad)
+                #endif
+                .accessibilityLabel("Code from the email")
+            Button {
+                Task { await model.submitCode(code.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            } label: {
+                HStack(spacing: 8) {
+                    if verifying { ProgressView() }
+                    Text(verifying ? "Verifying" : "Verify").font(.body.weight(.semibold))
+                }
+                .frame(maxWidth: .infinity, minHeight: max(44, height))
+            }
+            .buttonStyle(.borderedProminent)
+            .disabled(verifying || !SignInScreenState.canSubmitCode(code))
+            Button("Use a different email") { model.reset() }
+                .frame(minHeight: 44)
+                .disabled(verifying)
+        }
+        .padding()
+        .signInAlert(model: model)
+    }
+}
+#endif
