@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Compiles the modules an iOS app links (AuthDomain, AuthJWT, AuthData, AuthPresentation) for
+# Compiles the modules an iOS app links (AuthDomain, AuthJWT, AuthData, AuthPresentation,
+# AuthSwiftUI) and each example app under Examples/ for
 # arm64-apple-ios16.0 against a real iOS SDK, with ../shared/ios-check/check.sh (see its README
 # for the one-time set-up from a snapshot of theos/sdks). Where it is not set up (CI has no SDK),
 # it says so and exits 0: this is a check for the people working on the project, not a test.

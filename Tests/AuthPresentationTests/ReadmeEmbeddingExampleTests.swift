@@ -1,55 +1,50 @@
-import AuthData
-import AuthDomain
-import AuthPresentation
 import Foundation
-import Logging
 import Testing
 
-/// The README's "Embedding it" example, compiled against the current API (issue 15, item 12):
-/// `example` holds its lines, and the test checks that the README still shows exactly these.
-/// `KeychainSessionStore` exists on Apple platforms only; the iOS type-check of the README
-/// (`../shared/ios-check`) covers that line, Linux compiles the same example with an in-memory
-/// store in its place.
-@Suite("README: the embedding example")
+/// The README's "Embedding it" section: the snippet that adds the package names products the
+/// package declares (with `traits: []`, so the tools' dependencies stay out), and the wiring is
+/// the example app, which the iOS check compiles (`../shared/ios-check` builds every folder
+/// under `Examples/` against the app-facing modules).
+@Suite("README: the embedding section")
 struct ReadmeEmbeddingExampleTests {
-    static func example(projectURL: URL, anonKey: String, appleSheet: any AppleIDAuthorizing, revoker: any AppleTokenRevoking, logger: Logger) async throws {
-        let backend = SupabaseAuthBackend(configuration: SupabaseConfiguration(projectURL: projectURL, apiKey: anonKey),
-                                          transport: .urlSession(), clock: .live)   // or FirebaseAuthBackend(configuration:transport:clock:)
-        #if canImport(Security)
-        let sessions = SessionManager(backend: backend, store: KeychainSessionStore(service: "com.example.app", logger: logger),
-                                      clock: .live, policy: .supabase, logger: logger)
-        #else
-        let sessions = SessionManager(backend: backend, store: InMemorySessionStore(), clock: .live, policy: .supabase, logger: logger)
-        #endif
-        let profiles = InMemoryProfileCache()
-        let coordinator = AuthenticationCoordinator(backend: backend, sessions: sessions, profileCache: profiles, logger: logger)
-        await coordinator.register(AppleAuthStrategy(authorizer: appleSheet, backend: backend, nonces: NonceGenerator(source: .live),
-                                                     profileCache: profiles, tokenRevoker: revoker, logger: logger))
-        await coordinator.register(AnonymousAuthStrategy(backend: backend))
-        await coordinator.start()                                  // restores the stored session, asks the providers if it stands
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
-        let membership = ClaimMembershipChecker(claim: "org", location: .appMetadata, coordinator: coordinator)  // nil: no invitation gate
-        let login = LoginUseCase(coordinator: coordinator,
-                                 router: PostAuthRouter(profiles: AuthUserProfileRepository(cache: profiles), membership: membership),
-                                 requiresTermsAcceptance: true)
-        let model = await LoginViewModel(login: login)             // .idle → .loading → .success(destination) / .error(message)
-        await MainActor.run { model.termsAccepted = true }         // the terms checkbox
-        await model.signIn(with: .social(.apple))                  // .pendingInvitation until the admin sets app_metadata.org
-        try await coordinator.link(.google)                        // the rest of the app API: link, unlink, deleteAccount, signOut, …
+    private static func read(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
 
-    @Test("every line of the README's example is a line of the compiled example")
-    func readmeMatches() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "```swift\n"))
-        let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
-        let example = readme[start.upperBound..<end.lowerBound].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        let compiled = Set(try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8).split(separator: "\n").map {
-            $0.trimmingCharacters(in: .whitespaces)
-        })
-        for line in example where !line.isEmpty && !line.hasPrefix("import ") {
-            #expect(compiled.contains(line), "README line not in the compiled example: \(line)")
+    private static func embeddingSection() throws -> Substring {
+        let readme = try read("README.md")
+        let start = try #require(readme.range(of: "## Embedding it\n"))
+        let end = readme.range(of: "\n## ", range: start.upperBound..<readme.endIndex)?.lowerBound ?? readme.endIndex
+        return readme[start.upperBound..<end]
+    }
+
+    @Test("the snippet adds the package with traits: [] and links library products Package.swift declares")
+    func packageSnippet() throws {
+        let section = try Self.embeddingSection()
+        let manifest = try Self.read("Package.swift")
+        #expect(section.contains(#".package(url: "https://github.com/OWNER/AuthCoordinator.git", from: "1.0.0", traits: []),"#))
+        let products = section.split(separator: "\n").compactMap { line -> String? in
+            guard let start = line.range(of: #".product(name: ""#), let end = line[start.upperBound...].firstIndex(of: "\"") else { return nil }
+            return String(line[start.upperBound..<end])
         }
+        #expect(products == ["AuthData", "AuthPresentation", "AuthSwiftUI"])
+        for product in products {
+            #expect(manifest.contains(#".library(name: "\#(product)""#), "README links \(product), which Package.swift does not declare")
+        }
+        #expect(manifest.contains(#".trait(name: "Tools""#) && manifest.contains(#".default(enabledTraits: ["Tools"])"#))
+    }
+
+    @Test("the wiring is the example app: the files the section names exist")
+    func pointsToExample() throws {
+        let section = try Self.embeddingSection()
+        #expect(section.contains("(Examples/AuthExample/README.md)"))
+        for file in ["README.md", "AuthComposition.swift", "AppRouter.swift"] {
+            #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("Examples/AuthExample/\(file)").path), "missing \(file)")
+            if file != "README.md" { #expect(section.contains("`\(file)`")) }
+        }
+        #expect(!section.contains("appleSheet"), "the old snippet that registered too little is gone")
     }
 }
