@@ -13,14 +13,16 @@ struct SignInMethodButton: View {
     @ScaledMetric(relativeTo: .body) private var height: CGFloat = 50
 
     var body: some View {
-        Button(action: action) { label }
-            .buttonStyle(.plain)
-            .frame(maxWidth: .infinity, minHeight: max(44, height))
-            .disabled(button.isDisabled)
-            .accessibilityElement(children: .ignore)
-            .accessibilityLabel(button.accessibilityLabel)
-            .accessibilityHint(button.disabledReason ?? "")
-            .accessibilityAddTraits(.isButton)
+        Button(action: action) {
+            label.opacity(button.isDisabled && !button.isLoading ? 0.5 : 1)
+        }
+        .buttonStyle(.plain)
+        .frame(maxWidth: .infinity, minHeight: max(44, height))
+        .disabled(button.isDisabled)
+        .accessibilityElement(children: .ignore)
+        .accessibilityLabel(button.accessibilityLabel)
+        .accessibilityHint(button.disabledReason ?? "")
+        .accessibilityAddTraits(.isButton)
     }
 
     @ViewBuilder
@@ -38,7 +40,6 @@ struct SignInMethodButton: View {
             .frame(maxWidth: .infinity, minHeight: max(44, height))
             .contentShape(Rectangle())
             .overlay(RoundedRectangle(cornerRadius: 8).strokeBorder(.secondary, lineWidth: 1))
-            .opacity(button.isDisabled && !button.isLoading ? 0.5 : 1)
         }
     }
 }
