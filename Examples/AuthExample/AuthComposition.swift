@@ -50,22 +50,25 @@ struct AuthComposition {
             PresentationAnchor.keyWindow()
         }
         func web(_ provider: ProviderID) -> WebRedirectAuthStrategy {
-            WebRedirectAuthStrategy(provider: provider, session: browser, backend: backend, random: .live, profileCache: profiles, logger: logger)
+            WebRedirectAuthStrategy(
+                provider: provider, session: browser, backend: backend, random: .live, profileCache: profiles, logger: logger)
         }
         // The emulator's Apple is simulated (its pages, its keys), so there Apple goes through
         // the browser too; on a real project Apple is the system sheet.
+        let revoker = ExampleSettings.appleRevocationEndpoint.map { AppServerAppleTokenRevoker(endpoint: $0, transport: transport) }
         let apple: any SocialAuthStrategyProviding =
             if local != nil { web(.apple) }
             else {
                 AppleAuthStrategy(
                     authorizer: SystemAppleIDAuthorizer { PresentationAnchor.keyWindow() }, backend: backend,
                     nonces: NonceGenerator(source: .live), profileCache: profiles,
-                    tokenRevoker: ExampleSettings.appleRevocationEndpoint.map { AppServerAppleTokenRevoker(endpoint: $0, transport: transport) },
+                    tokenRevoker: revoker,
                     logger: logger)
             }
         let strategies: [any SocialAuthStrategyProviding] = [apple, web(.google), EmailOTPAuthStrategy(backend: backend)]
 
-        let membership = ClaimMembershipChecker(claim: "org", location: settings.backend == .supabase ? .appMetadata : .customClaims, coordinator: coordinator)
+        let claimLocation: ClaimMembershipChecker.Location = settings.backend == .supabase ? .appMetadata : .customClaims
+        let membership = ClaimMembershipChecker(claim: "org", location: claimLocation, coordinator: coordinator)
         let postAuth = PostAuthRouter(profiles: AuthUserProfileRepository(cache: profiles), membership: membership)
         let login = LoginViewModel(
             login: LoginUseCase(coordinator: coordinator, router: postAuth, requiresTermsAcceptance: Self.options.requiresTerms))

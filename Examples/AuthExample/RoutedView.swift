@@ -56,7 +56,8 @@ struct RoutedView: View {
 
     private func finishOnboarding(name: String, email: String?) async {
         guard let user = await composition.coordinator.currentUser() else { return }
-        try? await composition.profiles.save(ProviderProfile(name: PersonName.parsing(name), email: email ?? user.email), forUserID: user.id)
+        let profile = ProviderProfile(name: PersonName.parsing(name), email: email ?? user.email)
+        try? await composition.profiles.save(profile, forUserID: user.id)
         await router.recheck()
     }
 }

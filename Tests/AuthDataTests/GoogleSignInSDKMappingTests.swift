@@ -22,7 +22,8 @@ struct GoogleSignInSDKMappingTests {
                 continue
             }
         }
-        #expect(GoogleSignInSDKMapping.error(domain: "com.example", code: -5, description: "x") == .authorizationFailed("com.example -5: x"))
+        let foreign = GoogleSignInSDKMapping.error(domain: "com.example", code: -5, description: "x")
+        #expect(foreign == .authorizationFailed("com.example -5: x"))
         #expect(GoogleSignInSDKMapping.error(domain: "NSURLErrorDomain", code: -1009, description: "offline") == .network("offline"))
     }
 

@@ -7,7 +7,9 @@ import Testing
 @Suite("Account screen decisions")
 struct AccountScreenStateTests {
     private static func user(_ providers: [ProviderID], email: String? = "ada@example.com", anonymous: Bool = false) -> AuthUser {
-        AuthUser(id: "u1", email: email, displayName: anonymous ? nil : "Ada Lovelace", isEmailVerified: true, isAnonymous: anonymous, providers: providers)
+        AuthUser(
+            id: "u1", email: email, displayName: anonymous ? nil : "Ada Lovelace", isEmailVerified: true, isAnonymous: anonymous,
+            providers: providers)
     }
 
     @Test("linked providers first with Unlink, then the others the app offers with Link; status in words")

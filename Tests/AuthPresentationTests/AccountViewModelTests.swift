@@ -30,7 +30,8 @@ struct AccountViewModelTests {
             var linked = try record("link \(provider)")
             linked.providers.append(provider)
             user = linked
-            return AuthenticationResult(user: linked, credential: AuthCredential(provider: provider), session: StubBackend.session(for: linked.id), isNewUser: false)
+            let session = StubBackend.session(for: linked.id)
+            return AuthenticationResult(user: linked, credential: AuthCredential(provider: provider), session: session, isNewUser: false)
         }
 
         func unlink(_ provider: ProviderID) async throws(AuthError) -> AuthUser {
@@ -60,7 +61,8 @@ struct AccountViewModelTests {
     }
 
     private func makeSUT(providers: [ProviderID] = [.apple]) async -> (AccountViewModel, AccountCoordinator) {
-        let user = AuthUser(id: "u1", email: "ada@example.com", displayName: "Ada", isEmailVerified: true, isAnonymous: false, providers: providers)
+        let user = AuthUser(
+            id: "u1", email: "ada@example.com", displayName: "Ada", isEmailVerified: true, isAnonymous: false, providers: providers)
         let coordinator = AccountCoordinator(user: user)
         let model = AccountViewModel(coordinator: coordinator, linkable: [.apple, .google])
         await model.load()

@@ -13,7 +13,8 @@ import Testing
 struct EmailSignInLinkTests {
     @Test("Firebase: mode=signIn and oobCode")
     func firebase() throws {
-        let url = try #require(URL(string: "https://example.firebaseapp.com/__/auth/action?apiKey=k&mode=signIn&oobCode=AbC-123_x&lang=en"))
+        let action = "https://example.firebaseapp.com/__/auth/action"
+        let url = try #require(URL(string: action + "?apiKey=k&mode=signIn&oobCode=AbC-123_x&lang=en"))
         let link = try #require(EmailSignInLink(url: url))
         #expect(link.code.revealed == "AbC-123_x" && link.email == nil)
     }
@@ -38,7 +39,7 @@ struct EmailSignInLinkTests {
     @Test("opening a link verifies its code for its address, or for the address the code went to")
     func opens() async throws {
         let coordinator = StubCoordinator(outcome: .failure(.codeExpired))
-        let model = LoginViewModel(login: LoginUseCase(coordinator: coordinator, router: PostAuthRouter(profiles: NoProfiles(), membership: nil)))
+        let model = LoginViewModel(login: unroutedLogin(coordinator))
         let firebaseURL = try #require(URL(string: "x://l?mode=signIn&oobCode=oob1"))
         await model.open(try #require(EmailSignInLink(url: firebaseURL)))
         #expect(await coordinator.received.isEmpty)

@@ -27,7 +27,8 @@ struct ReadmeEmbeddingExampleTests {
         let manifest = try Self.read("Package.swift")
         #expect(section.contains(#".package(url: "https://github.com/OWNER/AuthCoordinator.git", from: "1.0.0", traits: []),"#))
         let products = section.split(separator: "\n").compactMap { line -> String? in
-            guard let start = line.range(of: #".product(name: ""#), let end = line[start.upperBound...].firstIndex(of: "\"") else { return nil }
+            guard let start = line.range(of: #".product(name: ""#) else { return nil }
+            guard let end = line[start.upperBound...].firstIndex(of: "\"") else { return nil }
             return String(line[start.upperBound..<end])
         }
         #expect(products == ["AuthData", "AuthPresentation", "AuthSwiftUI"])
@@ -42,7 +43,8 @@ struct ReadmeEmbeddingExampleTests {
         let section = try Self.embeddingSection()
         #expect(section.contains("(Examples/AuthExample/README.md)"))
         for file in ["README.md", "AuthComposition.swift", "AppRouter.swift"] {
-            #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("Examples/AuthExample/\(file)").path), "missing \(file)")
+            let path = Self.root.appendingPathComponent("Examples/AuthExample/\(file)").path
+            #expect(FileManager.default.fileExists(atPath: path), "missing \(file)")
             if file != "README.md" { #expect(section.contains("`\(file)`")) }
         }
         #expect(!section.contains("appleSheet"), "the old snippet that registered too little is gone")

@@ -99,7 +99,7 @@ struct SignInScreenStateTests {
     @Test("a cancelled sheet is silent: back to idle, no alert, no button loading")
     func cancelIsSilent() async {
         let coordinator = StubCoordinator(outcome: .failure(.cancelled))
-        let model = LoginViewModel(login: LoginUseCase(coordinator: coordinator, router: PostAuthRouter(profiles: NoProfiles(), membership: nil)))
+        let model = LoginViewModel(login: unroutedLogin(coordinator))
         await model.signIn(with: .social(.apple))
         let after = SignInScreenState(options: Self.all, model: model, email: "")
         #expect(model.state == .idle)
@@ -111,7 +111,7 @@ struct SignInScreenStateTests {
     @Test("the view model lets a returning user through the use case's terms gate, and stops a new one")
     func returningUserPassesGate() async {
         let coordinator = StubCoordinator(outcome: .failure(.cancelled))
-        let login = LoginUseCase(coordinator: coordinator, router: PostAuthRouter(profiles: NoProfiles(), membership: nil), requiresTermsAcceptance: true)
+        let login = unroutedLogin(coordinator, requiresTerms: true)
         let newUser = LoginViewModel(login: login)
         await newUser.signIn(with: .social(.google))
         #expect(newUser.state == .error("Please accept the terms to continue"))
@@ -124,8 +124,9 @@ struct SignInScreenStateTests {
 
     @Test("dismissing a wrong code's error goes back to the code screen; other errors go back to idle")
     func dismissError() async {
-        let coordinator = StubCoordinator(outcome: .success(.codeSent(EmailCodeChallenge(email: "ada@example.com", sentAt: Date(timeIntervalSince1970: 0)))))
-        let model = LoginViewModel(login: LoginUseCase(coordinator: coordinator, router: PostAuthRouter(profiles: NoProfiles(), membership: nil)))
+        let challenge = EmailCodeChallenge(email: "ada@example.com", sentAt: Date(timeIntervalSince1970: 0))
+        let coordinator = StubCoordinator(outcome: .success(.codeSent(challenge)))
+        let model = LoginViewModel(login: unroutedLogin(coordinator))
         await model.signIn(with: .emailOTP(email: "ada@example.com"))
         await coordinator.setOutcome(.failure(.codeInvalid))
         await model.submitCode("000000")
@@ -141,4 +142,10 @@ struct SignInScreenStateTests {
 /// A profile repository with nothing in it (these tests never reach the router).
 struct NoProfiles: ProfileRepository {
     func profile(for user: AuthUser) async throws(AuthError) -> UserProfile { UserProfile(displayName: nil, email: nil) }
+}
+
+/// A login use case over a stub coordinator, with a router that is never reached.
+func unroutedLogin(_ coordinator: StubCoordinator, requiresTerms: Bool = false) -> LoginUseCase {
+    let router = PostAuthRouter(profiles: NoProfiles(), membership: nil)
+    return LoginUseCase(coordinator: coordinator, router: router, requiresTermsAcceptance: requiresTerms)
 }
