@@ -29,13 +29,21 @@ public enum GoogleSignInSDKMapping {
 
     /// `GIDSignInErrorCode` raw values.
     public enum ErrorCode: Int, Sendable, CaseIterable {
+        /// `kGIDSignInErrorCodeUnknown`.
         case unknown = -1
+        /// `kGIDSignInErrorCodeKeychain`: the SDK could not read or write the keychain.
         case keychain = -2
+        /// `kGIDSignInErrorCodeHasNoAuthInKeychain`: nothing to restore.
         case hasNoAuthInKeychain = -4
+        /// `kGIDSignInErrorCodeCanceled`: the user dismissed the sheet.
         case canceled = -5
+        /// `kGIDSignInErrorCodeEMM`: an Enterprise Mobility Management refusal.
         case emm = -6
+        /// `kGIDSignInErrorCodeNoCurrentUser` (older SDKs).
         case noCurrentUser = -7
+        /// `kGIDSignInErrorCodeScopesAlreadyGranted`.
         case scopesAlreadyGranted = -8
+        /// `kGIDSignInErrorCodeMismatchWithCurrentUser`.
         case mismatchWithCurrentUser = -9
     }
 
