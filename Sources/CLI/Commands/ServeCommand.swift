@@ -14,7 +14,7 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
         Users, sessions and keys are kept in the state directory (users, sessions and mail in auth.sqlite3, each \
         request's changes committed before its answer), so a restart keeps them; --ephemeral keeps no users. The server holds the directory while it runs: a \
-        second serve on it is refused, and embedded commands on it are told to use the server's URL. Stop with Ctrl-C or \
+        second serve on it is refused, and other commands on it use the server (login env prints its variables). Stop with Ctrl-C or \
         SIGTERM. It takes --state-dir, --json and --verbose; not --backend (it serves both).
 
         The emulator is open by design (anyone who reaches it reads every mailbox and mints Apple and Google tokens): \
