@@ -96,11 +96,13 @@ struct AppleAuthStrategyTests {
         #expect(await sut.cache.profile(forUserID: "user-1")?.name?.givenName == "Ada")
     }
 
-    @Test("a name the backend refuses (GoTrue user_metadata too large) does not lock the user out: signed in without it, and not sent again")
+    @Test("a name the backend refuses (GoTrue user_metadata too large) does not lock the user out: signed in without it, not re-sent")
     func refusedNameDropped() async throws {
         let sut = makeSUT(credential: .success(StubAppleAuthorizer.returning))
-        try await sut.cache.save(ProviderProfile(name: PersonName(givenName: "Ada", familyName: "Lovelace"), email: nil), forUserID: "user-1")
-        await sut.backend.setUpdateProfileError(.backend(BackendError(code: "validation_failed", message: "user_metadata is too large", status: 422)))
+        let name = PersonName(givenName: "Ada", familyName: "Lovelace")
+        try await sut.cache.save(ProviderProfile(name: name, email: nil), forUserID: "user-1")
+        let refusal = BackendError(code: "validation_failed", message: "user_metadata is too large", status: 422)
+        await sut.backend.setUpdateProfileError(.backend(refusal))
         let result = try authenticated(try await sut.strategy.signIn(with: .social(.apple)))
         #expect(result.user.displayName == nil)
         #expect(await sut.cache.profile(forUserID: "user-1")?.name == nil)

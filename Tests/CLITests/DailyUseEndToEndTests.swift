@@ -47,6 +47,7 @@ struct DailyUseEndToEndTests {
         #expect(signedOut.stdout.contains("backend  \(name) (the embedded engine"), "\(signedOut.stdout)")
         _ = try await cli.run(["anonymous", "--backend", backend])
         let signedIn = try await cli.run(["status", "--backend", backend])
-        #expect(signedIn.stdout.contains("Signed in as a guest.") && signedIn.stdout.contains("\(name) (the embedded engine"), "\(signedIn.stdout)")
+        #expect(signedIn.stdout.contains("Signed in as a guest."))
+        #expect(signedIn.stdout.contains("\(name) (the embedded engine"), "\(signedIn.stdout)")
     }
 }

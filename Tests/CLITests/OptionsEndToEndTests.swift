@@ -68,7 +68,7 @@ struct OptionsEndToEndTests {
         #expect(status.stdout.contains("Signed in."))
     }
 
-    @Test("item 7: remote delete-account of an Apple account names the flags; apple against a URL not on this machine without --idp-url is usage (2)")
+    @Test("item 7: remote delete-account of an Apple account names the flags; apple against another machine without --idp-url is usage (2)")
     func remoteAppleMessages() async throws {
         let cli = try await LoginCLI.make()
         let (server, _) = try await cli.serve()

@@ -85,7 +85,8 @@ struct ServedStateEndToEndTests {
         }
         defer { other.stop() }
         let base = other.baseURL.absoluteString
-        let remote = backend == "supabase" ? ["--supabase-url", base] : ["--firebase-emulator-host", String(base.dropFirst("http://".count))]
+        let remote = backend == "supabase"
+            ? ["--supabase-url", base] : ["--firebase-emulator-host", String(base.dropFirst("http://".count))]
         let result = try await cli.run(["anonymous", "--backend", backend] + remote)
         #expect(result.status == 4, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("error: \(base) answered HTTP 404"), "\(result.stderr)")

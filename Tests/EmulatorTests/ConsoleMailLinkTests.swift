@@ -40,7 +40,8 @@ struct ConsoleMailLinkTests {
     @Test("Firebase: the sign-in link goes through /emulator/action to the result page with its code")
     func firebase() async throws {
         let sut = try await EmulatorHarness.make()
-        let sent = await sut.firebase("accounts:sendOobCode", json: #"{"requestType":"EMAIL_SIGNIN","email":"fb@example.com","continueUrl":"http://localhost"}"#)
+        let sent = await sut.firebase(
+            "accounts:sendOobCode", json: #"{"requestType":"EMAIL_SIGNIN","email":"fb@example.com","continueUrl":"http://localhost"}"#)
         #expect(sent.status == 200)
         let link = try await mailedLink(sut, to: "fb@example.com")
         #expect(link.hasPrefix("/emulator/action?"))

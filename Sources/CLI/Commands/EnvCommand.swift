@@ -34,7 +34,8 @@ struct EnvCommand: ParsableCommand {
         var registration: ServeRegistration?
         if case .served(let served?) = ServeRegistration.status(of: directory) { registration = served }
         if registration == nil {
-            Reporter(json: global.json).note("no login serve holds \(directory.path): these are login serve's defaults (start it with: login serve)")
+            Reporter(json: global.json).note(
+                "no login serve holds \(directory.path): these are login serve's defaults (start it with: login serve)")
         }
         let base = registration?.baseURL ?? "http://127.0.0.1:9999"
         let anonKey = registration?.anonKey ?? SupabaseLocalKeys.anonKey
@@ -67,7 +68,10 @@ struct EnvCommand: ParsableCommand {
         case .shell:
             return variables.map { "export \($0.0)='\($0.1.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: "\n")
         case .dotenv:
-            return variables.map { "\($0.0)=\"\($0.1.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\"" }
+            func quoted(_ value: String) -> String {
+                value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            }
+            return variables.map { "\($0.0)=\"\(quoted($0.1))\"" }
                 .joined(separator: "\n")
         case .json:
             var object: JSONObject = [:]

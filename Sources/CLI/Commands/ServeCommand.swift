@@ -64,7 +64,8 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
         guard host == "localhost" || Self.isIPAddress(host) else {
-            throw ValidationError("--host takes an IP address to listen on (127.0.0.1, ::1, or 0.0.0.0 for every interface), not \"\(host)\"")
+            throw ValidationError(
+                "--host takes an IP address to listen on (127.0.0.1, ::1, or 0.0.0.0 for every interface), not \"\(host)\"")
         }
         guard firebaseAccountsPerHour >= 0 else { throw ValidationError("--firebase-accounts-per-hour must not be negative") }
         if stateDir?.isEmpty == true { throw ValidationError("--state-dir must not be empty (omit it for the default directory)") }

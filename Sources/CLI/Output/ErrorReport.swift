@@ -25,7 +25,8 @@ enum ErrorReport {
         case .invalidEmail(let email):
             return CommandFailure(code: "invalid_email", message: "\"\(email)\" is not an email address.", exit: .usage)
         case .network(let reason) where reason.contains("waiting for the browser"):
-            return CommandFailure(code: "browser_timeout", message: "The browser did not come back: \(reason); finish the sign-in there sooner, "
+            return CommandFailure(
+                code: "browser_timeout", message: "The browser did not come back: \(reason); finish the sign-in there sooner, "
                 + "or give it longer with --timeout SECONDS.", exit: .unreachable)
         case .network(let reason):
             return CommandFailure(code: "network", message: "Could not reach the backend: \(reason).", exit: .unreachable)
@@ -38,7 +39,8 @@ enum ErrorReport {
             let address = options?.supabaseURL ?? options?.firebaseEmulatorHost.map { "http://" + $0 } ?? "the backend"
             return CommandFailure(
                 code: "unexpected_response",
-                message: "\(address) answered HTTP \(backend.status ?? 0) without an auth error of its own: is it the emulator's or the project's "
+                message: "\(address) answered HTTP \(backend.status ?? 0) without an auth error of its own: "
+                    + "is it the emulator's or the project's "
                     + "address? (`login env` prints the emulator's)",
                 exit: .unreachable)
         case .backend(let backend):

@@ -37,7 +37,8 @@ struct GlobalOptions: ParsableArguments {
     var supabaseURLFlag: String?
 
     @Option(name: .customLong("supabase-key"), help: ArgumentHelp(
-        "The anon key for --supabase-url (env: SUPABASE_ANON_KEY; default for a loopback URL: the well-known local anon key).", valueName: "key"))
+        "The anon key for --supabase-url (env: SUPABASE_ANON_KEY; default for a loopback URL: the well-known local anon key).",
+        valueName: "key"))
     var supabaseKeyFlag: String?
 
     @Option(name: .customLong("firebase-api-key"), help: ArgumentHelp(
@@ -117,7 +118,9 @@ struct GlobalOptions: ParsableArguments {
         if supabaseKeyFlag != nil, supabaseURL == nil { throw ValidationError("--supabase-key needs --supabase-url (or SUPABASE_URL)") }
         if let url = supabaseURL {
             try Self.checkURL(url, name: supabaseURLFlag == nil ? "SUPABASE_URL" : "--supabase-url")
-            if supabaseKey == nil { throw ValidationError("--supabase-url needs --supabase-key KEY (or SUPABASE_ANON_KEY) for a URL not on this machine") }
+            if supabaseKey == nil {
+                throw ValidationError("--supabase-url needs --supabase-key KEY (or SUPABASE_ANON_KEY) for a URL not on this machine")
+            }
         }
         if let idpURL { try Self.checkURL(idpURL, name: idpURLFlag == nil ? "LOGIN_IDP_URL" : "--idp-url") }
         if let host = firebaseEmulatorHost {

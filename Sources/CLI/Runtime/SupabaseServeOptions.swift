@@ -33,7 +33,7 @@ struct SupabaseServeOptions: ParsableArguments {
         valueName: "secret"))
     var supabaseJWTSecret: String?
 
-    @Flag(help: "Sign the anon and service-role keys with a secret generated for this state directory, instead of the well-known local one.")
+    @Flag(help: "Sign the anon and service-role keys with a secret generated for this state directory, not the well-known one.")
     var supabaseStateKeys = false
 
     /// The JWT secret to serve with: `--supabase-jwt-secret`, `nil` (the state directory's own)

@@ -34,7 +34,8 @@ enum ConsoleLayout {
             """
         } ?? ""
         let own: HTML = pageScript.map { "<script nonce=\"\(nonce)\">\($0)</script>" } ?? ""
-        let document = PageLayout.page(title: title + " · login serve console", body: "\(body)\(own)", extraStyle: style, banner: banner(section, live: live))
+        let document = PageLayout.page(
+            title: title + " · login serve console", body: "\(body)\(own)", extraStyle: style, banner: banner(section, live: live))
         return EmulatorResponse(status: status, headers: [
             ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"), ("X-Frame-Options", "DENY"),
             ("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-\(nonce)'; connect-src 'self'; "
@@ -74,7 +75,8 @@ enum ConsoleLayout {
         return """
             <a class="skip" href="#main">Skip to content</a>
             <header class="console-header"><strong>login serve console</strong>
-            <nav aria-label="Console">\(link("/console", "Users", current: section == .users))\(link("/console/mail", "Mailbox", current: section == .mail))\
+            <nav aria-label="Console">\(link("/console", "Users", current: section == .users))\
+            \(link("/console/mail", "Mailbox", current: section == .mail))\
             \(link("/console/log", "Requests", current: section == .log))</nav>
             \(live)</header>
 

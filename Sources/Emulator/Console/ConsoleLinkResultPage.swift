@@ -58,7 +58,8 @@ enum ConsoleLinkResultPage {
     ///   - host: The `Host` the console was opened with, if any.
     /// - Returns: The link to open.
     static func openable(_ link: String, host: String?) -> String {
-        guard var components = URLComponents(string: link), let path = components.percentEncodedPath.split(separator: "/").first.map(String.init)
+        guard var components = URLComponents(string: link),
+              let path = components.percentEncodedPath.split(separator: "/").first.map(String.init)
         else { return link }
         if let host, let origin = URLComponents(string: "http://" + host), let name = origin.host {
             components.scheme = "http"

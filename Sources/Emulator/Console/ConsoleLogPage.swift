@@ -9,7 +9,10 @@ enum ConsoleLogPage {
     static func content(_ entries: [RequestLog.Entry]) -> HTML {
         let list: HTML
         if entries.isEmpty {
-            list = "<p>No requests yet. Sign in through the services (an app, <code>login</code>, or the REST routes) and they appear here.</p>"
+            list = """
+                <p>No requests yet. Sign in through the services (an app, <code>login</code>, or the REST routes) \
+                and they appear here.</p>
+                """
         } else {
             let rows = entries.map { entry -> HTML in
                 let status: HTML = entry.status >= 400 ? "<span class=\"error\">\(entry.status)</span>" : "\(entry.status)"

@@ -35,7 +35,8 @@ enum ConsoleMailPage {
         let to = ConsoleFormat.link("/console/mail", [("to", message.recipient)])
         return """
             <tr><td>\(ConsoleFormat.time(message.sentAt))</td><th scope="row"><a href="\(to)">\(message.recipient)</a></th>\
-            <td>\(message.sender)</td><td>\(message.kind)</td><td><code class="code">\(message.code)</code></td><td>\(link(message.link, to: message.recipient, host: host))</td></tr>
+            <td>\(message.sender)</td><td>\(message.kind)</td><td><code class="code">\(message.code)</code></td>\
+            <td>\(link(message.link, to: message.recipient, host: host))</td></tr>
 
             """
     }
@@ -45,6 +46,7 @@ enum ConsoleMailPage {
         guard let url else { return "—" }
         let lowered = url.lowercased()
         guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else { return "<span class=\"mono\">\(url)</span>" }
-        return "<a href=\"\(ConsoleLinkResultPage.openable(url, host: host))\" aria-label=\"Open the link mailed to \(recipient)\">Open the link</a>"
+        let href = ConsoleLinkResultPage.openable(url, host: host)
+        return "<a href=\"\(href)\" aria-label=\"Open the link mailed to \(recipient)\">Open the link</a>"
     }
 }

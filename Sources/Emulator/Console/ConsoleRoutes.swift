@@ -24,7 +24,8 @@ struct ConsoleRoutes: Sendable {
          { await $0.users($1.request) }),
         ("GET", "/users/{service}/{user_id}", "a user (`supabase` or `firebase:<project>`): identities, metadata, sessions, Apple authorizations, `validSince` (HTML)",
          { await $0.user($1) }),
-        ("POST", "/users", "create a user with a confirmed email and no password yet (a form with the console's token, `service` and `email`)",
+        ("POST", "/users",
+         "create a user with a confirmed email and no password yet (a form with the console's token, `service` and `email`)",
          { await $0.create($1.request) }),
         ("POST", "/users/{service}/{user_id}/{action}",
          "act on a user (a form with the console's token): `delete`, `ban`, `unban`, `end-sessions`, `expire-sessions`, `revoke-apple` "
@@ -33,7 +34,8 @@ struct ConsoleRoutes: Sendable {
         ("GET", "/mail", "the mailbox: every message with its code, newest first, in all or to one address (`to`) (HTML)", { await $0.mail($1.request) }),
         ("POST", "/reset", "forget every user, session, code and message; keys are kept (a form with the console's token and `confirm=yes`)",
          { await $0.reset($1.request) }),
-        ("GET", "/link-result", "where the mailbox's links land: what the link did (Supabase: from the fragment; Firebase: the sign-in code) (HTML)",
+        ("GET", "/link-result",
+         "where the mailbox's links land: what the link did (Supabase: from the fragment; Firebase: the sign-in code) (HTML)",
          { _, call in
              ConsoleLayout.page(title: "Link result", section: .mail, body: ConsoleLinkResultPage.content(query: call.request.query),
                                 pageScript: ConsoleLinkResultPage.script)
@@ -65,7 +67,8 @@ struct ConsoleRoutes: Sendable {
         let search = (request.query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let page = await source.users(matching: search.lowercased(), page: ConsolePageRequest(query: request.query))
         return ConsoleLayout.page(title: "Users", section: .users, body: ConsoleUsersPage.content(
-            page, search: search, done: request.query["done"], token: gate.formToken, services: source.serviceChoices), livePage: Self.target(of: request))
+            page, search: search, done: request.query["done"], token: gate.formToken, services: source.serviceChoices),
+            livePage: Self.target(of: request))
     }
 
     private func user(_ call: RouteCall) async -> EmulatorResponse {
@@ -80,7 +83,8 @@ struct ConsoleRoutes: Sendable {
         let recipient = request.query["to"].map { $0.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
         let page = await source.mail(to: recipient, page: ConsolePageRequest(query: request.query))
         return ConsoleLayout.page(title: recipient.map { "Mail to \($0)" } ?? "Mailbox", section: .mail,
-                                  body: ConsoleMailPage.content(page, recipient: recipient, host: request.headers["host"]), livePage: Self.target(of: request))
+                                  body: ConsoleMailPage.content(page, recipient: recipient, host: request.headers["host"]),
+                                  livePage: Self.target(of: request))
     }
 
     /// The digest of what a console page shows now: `X-Console-Digest` of the page, answered
@@ -120,7 +124,9 @@ struct ConsoleRoutes: Sendable {
     private func create(_ request: EmulatorRequest) async -> EmulatorResponse {
         guard let form = gate.form(of: request) else { return Self.tokenRefusal }
         let email = (form["email"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let service = form["service"].flatMap({ ConsoleUserKey(segment: $0, id: "-")?.service }), !email.isEmpty, email.utf8.count <= 320 else {
+        guard let service = form["service"].flatMap({ ConsoleUserKey(segment: $0, id: "-")?.service }),
+              !email.isEmpty, email.utf8.count <= 320
+        else {
             return ConsoleLayout.message(status: 400, title: "Not created", text: "Choose a service and type an email (at most 320 bytes).")
         }
         do {

@@ -59,9 +59,11 @@ enum ConsoleUsersPage {
             <form class="create-user" method="post" action="/console/users" aria-labelledby="create">
             \(ConsoleFormat.tokenField(token))
             <label for="create-service">Service<select id="create-service" name="service">\(options)</select></label>
-            <label for="create-email">Email<input id="create-email" name="email" type="email" required maxlength="320" autocomplete="off"></label>
+            <label for="create-email">Email<input id="create-email" name="email" type="email" required maxlength="320" \
+            autocomplete="off"></label>
             <div><button class="primary" type="submit">Create user</button></div>
-            <p class="note">The user gets a confirmed email and no password: they sign in with an emailed code, and can link Apple or Google.</p>
+            <p class="note">The user gets a confirmed email and no password: they sign in with an emailed code, \
+            and can link Apple or Google.</p>
             </form>
             """
     }

@@ -240,7 +240,9 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
                 throw Self.consoleFailure(error)
             }
         case .firebase(let project):
-            guard let engine = services.firebaseProjects.engine(for: project) else { throw .refused("No Firebase project \(project) is served.") }
+            guard let engine = services.firebaseProjects.engine(for: project) else {
+                throw .refused("No Firebase project \(project) is served.")
+            }
             var request = FirebaseSignUpRequest(returnSecureToken: false)
             request.email = email
             request.emailVerified = true

@@ -56,7 +56,8 @@ public final class Emulator: Sendable {
         let response = await route(request)
         let elapsed = ContinuousClock.now - started
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        requestLog.record(.init(method: request.method, path: request.path, status: response.status, at: Date(), milliseconds: milliseconds))
+        requestLog.record(.init(
+            method: request.method, path: request.path, status: response.status, at: Date(), milliseconds: milliseconds))
         // Refusals count too: a reused refresh token, for one, is refused and revokes its family.
         if request.method != "GET" && request.method != "HEAD" { changes.withLock { $0 &+= 1 } }
         return response
