@@ -28,13 +28,13 @@ struct Login: AsyncParsableCommand {
         subcommands: [
             AppleCommand.self, GoogleCommand.self, AnonymousCommand.self, OTPCommand.self, StatusCommand.self,
             RefreshCommand.self, LogoutCommand.self, TokenCommand.self, MailboxCommand.self, LinkCommand.self, UnlinkCommand.self,
-            DeleteAccountCommand.self, UsersCommand.self, ResetCommand.self, ServeCommand.self,
+            DeleteAccountCommand.self, UsersCommand.self, ResetCommand.self, ServeCommand.self, EnvCommand.self,
         ])
 
     /// Parses and runs, mapping every failure to the documented exit status: usage errors exit
     /// 2 (ArgumentParser's default would be 64), help and `--version` exit 0.
     static func main() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = subcommandFirst(Array(CommandLine.arguments.dropFirst()))
         let json = arguments.contains("--json")
         if let topic = unknownHelpTopic(arguments) {
             usageFailure("no command \"\(topic)\"; `login --help` lists them", json: json)
@@ -74,6 +74,21 @@ struct Login: AsyncParsableCommand {
     private static func usageFailure(_ message: String, json: Bool) -> Never {
         let reporter = Reporter(json: json)
         Foundation.exit(reporter.fail(.usage(message)).status)
+    }
+
+    /// The arguments with `login users`' subcommand moved next to `users`: ArgumentParser reads a
+    /// subcommand's name only right after its parent's, so `login users --backend firebase show ID`
+    /// would fail where `login users show ID --backend firebase` works.
+    /// - Parameter arguments: The arguments after the program name.
+    /// - Returns: The arguments, reordered when a `users` subcommand follows options.
+    static func subcommandFirst(_ arguments: [String]) -> [String] {
+        let names = Set(UsersCommand.configuration.subcommands.compactMap { $0.configuration.commandName })
+        guard arguments.first == "users", arguments.count > 2, arguments[1].hasPrefix("-") else { return arguments }
+        let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+        guard let index = arguments[2..<end].firstIndex(where: names.contains) else { return arguments }
+        var moved = arguments
+        moved.insert(moved.remove(at: index), at: 1)
+        return moved
     }
 
     /// `login help X Y`, where `X Y` is not a command: the name that is not one.

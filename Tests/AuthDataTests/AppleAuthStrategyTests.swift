@@ -96,6 +96,21 @@ struct AppleAuthStrategyTests {
         #expect(await sut.cache.profile(forUserID: "user-1")?.name?.givenName == "Ada")
     }
 
+    @Test("a name the backend refuses (GoTrue user_metadata too large) does not lock the user out: signed in without it, not re-sent")
+    func refusedNameDropped() async throws {
+        let sut = makeSUT(credential: .success(StubAppleAuthorizer.returning))
+        let name = PersonName(givenName: "Ada", familyName: "Lovelace")
+        try await sut.cache.save(ProviderProfile(name: name, email: nil), forUserID: "user-1")
+        let refusal = BackendError(code: "validation_failed", message: "user_metadata is too large", status: 422)
+        await sut.backend.setUpdateProfileError(.backend(refusal))
+        let result = try authenticated(try await sut.strategy.signIn(with: .social(.apple)))
+        #expect(result.user.displayName == nil)
+        #expect(await sut.cache.profile(forUserID: "user-1")?.name == nil)
+        _ = try authenticated(try await sut.strategy.signIn(with: .social(.apple)))
+        let updates = await sut.backend.calls.filter { if case .updateProfile = $0 { true } else { false } }
+        #expect(updates.count == 1, "the refused name is not re-sent")
+    }
+
     @Test("no identity token: missingIdentityToken, and the backend is not called")
     func missingToken() async throws {
         var credential = StubAppleAuthorizer.firstTime

@@ -184,6 +184,60 @@ with Browser(width=1280, height=800) as browser:
     browser.click(f"tbody th a")
     check(browser.evaluate("document.querySelector('h1').textContent").startswith("Mail to "), "one address's mail")
 
+    # A mailed link, followed from the mailbox, lands on a page that says what it did.
+    link_email = f"link-{run}@example.com"
+    status, _ = call_json("POST", "/auth/v1/otp", {"email": link_email}, supabase_headers)
+    check(status == 200, "Supabase: a link is mailed")
+    browser.navigate(base + "/console/mail?to=" + urllib.parse.quote(link_email))
+    browser.click("a[aria-label^='Open the link']")
+    browser.wait_for("document.querySelector('#link-result p') && document.querySelector('#link-result p').textContent.includes('verified')",
+                     "the link's result", deadline=15)
+    check("signed the user in" in browser.text() and "access_token" not in browser.url(),
+          "Supabase: the mailed link verifies and its page says so, tokens out of the address bar")
+    fb_email = f"fb-{run}@example.com"
+    status, _ = call_json("POST", "/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=console-check",
+                          {"requestType": "EMAIL_SIGNIN", "email": fb_email, "continueUrl": "http://localhost"})
+    check(status == 200, "Firebase: a sign-in link is mailed")
+    browser.navigate(base + "/console/mail?to=" + urllib.parse.quote(fb_email))
+    browser.click("a[aria-label^='Open the link']")
+    check("/console/link-result" in browser.url() and "signInWithEmailLink" in browser.text(),
+          "Firebase: the mailed link goes through /emulator/action to a page with its code")
+    browser.navigate(base + "/console/log")
+    check("/auth/v1/otp" in browser.text() and "console-check" not in browser.text(), "the request log lists requests, without their queries")
+
+    # Create a user through the page, in each service; edit metadata and claims as JSON.
+    created = f"created-{run}@example.com"
+    browser.navigate(base + "/console")
+    browser.fill("#create-service", "supabase")
+    browser.fill("#create-email", created)
+    browser.click("form[action='/console/users'] button")
+    check("The user is created" in browser.text() and f"{created} (verified)" in browser.text(), "Supabase: a user created through the page")
+    created_id = browser.url().split("/")[-1].split("?")[0]
+    check(browser.evaluate("!!document.querySelector('#edit-app_metadata')"), "the user page shows app_metadata, editable")
+    browser.fill("#edit-app_metadata", "{not json")
+    browser.click("form.metadata button")
+    check("app_metadata is not a JSON object" in browser.text(), "metadata that is not JSON is refused, naming the field")
+    browser.navigate(base + f"/console/users/supabase/{created_id}")
+    browser.fill("#edit-app_metadata", '{"org": "acme-' + run + '"}')
+    browser.click("form.metadata button")
+    check("The metadata is saved" in browser.text() and f"acme-{run}" in browser.text(), "Supabase: app_metadata edited through the page")
+
+    browser.navigate(base + "/console")
+    firebase_service = browser.evaluate("[...document.querySelectorAll('#create-service option')].find(o => o.value.startsWith('firebase:')).value")
+    project = firebase_service.split(":", 1)[1]
+    browser.fill("#create-service", firebase_service)
+    browser.fill("#create-email", created)
+    browser.click("form[action='/console/users'] button")
+    check("The user is created" in browser.text(), "Firebase: a user created through the page")
+    firebase_id = browser.url().split("/")[-1].split("?")[0]
+    browser.fill("#edit-custom_claims", '{"org": "acme", "role": "admin"}')
+    browser.click("form.metadata button")
+    check("The metadata is saved" in browser.text(), "Firebase: custom claims edited through the page")
+    status, found = call_json("POST", f"/identitytoolkit.googleapis.com/v1/projects/{project}/accounts:lookup",
+                              {"localId": [firebase_id]}, {"Authorization": "Bearer owner"})
+    check(status == 200 and json.loads(found["users"][0].get("customAttributes", "{}")) == {"org": "acme", "role": "admin"},
+          "Firebase: the claims typed in the page are the user's customAttributes")
+
     # With JavaScript off every action still works; only the live switch is gone.
     browser.disable_scripts()
     browser.navigate(base + f"/console/users/supabase/{late}")

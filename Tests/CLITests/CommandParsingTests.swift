@@ -113,3 +113,26 @@ struct CommandParsingTests {
         #expect(path.hasSuffix("/login"))
     }
 }
+
+/// Options before a `users` subcommand, and `serve --host` bounds.
+@Suite("login: option order and serve's host")
+struct OptionOrderParsingTests {
+    @Test("login users --backend firebase show ID parses as login users show ID --backend firebase")
+    func usersOptionsFirst() throws {
+        let moved = Login.subcommandFirst(["users", "--backend", "firebase", "show", "abc"])
+        #expect(moved == ["users", "show", "--backend", "firebase", "abc"])
+        let show = try #require(try Login.parseAsRoot(moved) as? UsersShowCommand)
+        #expect(show.global.backend == .firebase)
+        #expect(Login.subcommandFirst(["users", "show", "x", "--json"]) == ["users", "show", "x", "--json"])
+        #expect(Login.subcommandFirst(["apple", "--email", "show"]) == ["apple", "--email", "show"])
+    }
+
+    @Test("serve --host takes an IP address, not a name it would fail to bind")
+    func serveHost() throws {
+        #expect(throws: (any Error).self) { try Login.parseAsRoot(["serve", "--host", "not a host"]) }
+        #expect(throws: (any Error).self) { try Login.parseAsRoot(["serve", "--host", "example.com"]) }
+        for host in ["127.0.0.1", "::1", "0.0.0.0", "localhost"] {
+            #expect(try Login.parseAsRoot(["serve", "--host", host]) is ServeCommand, "\(host)")
+        }
+    }
+}

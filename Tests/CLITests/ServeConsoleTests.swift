@@ -11,7 +11,16 @@ struct ServeConsoleTests {
     @Test("without --console the console is this machine's only; --console opens it to other hosts with the key")
     func flag() throws {
         #expect(try #require(try Login.parseAsRoot(["serve"]) as? ServeCommand).console == false)
-        #expect(try #require(try Login.parseAsRoot(["serve", "--host", "0.0.0.0", "--console"]) as? ServeCommand).console)
+        let open = try Login.parseAsRoot(["serve", "--host", "0.0.0.0", "--console", "--supabase-state-keys"])
+        #expect(try #require(open as? ServeCommand).console)
+    }
+
+    @Test("--console needs project-specific keys: the well-known local service-role key would admit anyone")
+    func consoleNeedsProjectKeys() throws {
+        #expect(throws: (any Error).self) { try Login.parseAsRoot(["serve", "--host", "0.0.0.0", "--console"]) }
+        let secret = String(repeating: "s", count: 40)
+        #expect(try #require(try Login.parseAsRoot(["serve", "--console", "--supabase-jwt-secret", secret]) as? ServeCommand).console)
+        #expect(throws: (any Error).self) { try Login.parseAsRoot(["serve", "--supabase-jwt-secret", "short"]) }
     }
 
     @Test("the banner says where the console is and who may open it", arguments: [ConsoleAccess.loopbackOnly, .othersWithServiceRoleKey])

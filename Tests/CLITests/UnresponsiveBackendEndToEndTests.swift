@@ -38,7 +38,7 @@ struct UnresponsiveBackendEndToEndTests {
         let (result, _, _) = try await runAgainstSilentServer(json: false)
 
         #expect(result.status == 4)
-        #expect(result.stderr.contains("error: Could not reach the backend: POST http://127.0.0.1:"), "\(result.stderr)")
+        #expect(result.stderr.contains("error: could not reach the backend: POST http://127.0.0.1:"), "\(result.stderr)")
         #expect(result.stderr.contains("timed out after 1 s"))
         #expect(!result.stderr.contains("anon-key"))
     }

@@ -164,7 +164,8 @@ struct UsersEndToEndTests {
     @Test("against login serve on the same state directory, users reads the service_role.key serve wrote; without one it names --service-role-key")
     func servedServiceRoleKey() async throws {
         let cli = try await LoginCLI.make()
-        let (server, _) = try await cli.serve(sharingState: true)
+        // Project keys: with the well-known ones, the well-known service-role key would do.
+        let (server, _) = try await cli.serve(["--supabase-state-keys"], sharingState: true)
         _ = try await cli.json(["anonymous"] + server.remote("supabase"))
         #expect(try await cli.json(["users", "list"] + server.remote("supabase"))["count"] as? Int == 1)
         let other = TemporaryDirectory()

@@ -57,6 +57,8 @@ struct WatchOtherProcessesEndToEndTests {
 
         #expect(try await cli.run(["logout"] + flags).status == 0)
         #expect(await watch.waitFor("\"event\":\"signedOut\"", timeout: 15) != nil, "no signedOut after the logout: \(watch.stdout)")
+        #expect(await watch.waitFor("\"reason\":\"signedOutElsewhere\"", timeout: 5) != nil, "a logout reads as one: \(watch.stdout)")
+        #expect(!watch.stdout.contains("expired or revoked"))
         watch.interrupt()
         #expect(await watch.waitForExit(timeout: 10) == 0)
     }

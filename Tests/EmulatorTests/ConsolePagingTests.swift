@@ -35,6 +35,10 @@ struct ConsolePagingTests {
             await wrapped.mail(to: recipient, page: page)
         }
         func perform(_ action: ConsoleAction, on key: ConsoleUserKey) async throws(ConsoleFailure) { try await wrapped.perform(action, on: key) }
+        var serviceChoices: [ConsoleUserKey.Service] { wrapped.serviceChoices }
+        func createUser(in service: ConsoleUserKey.Service, email: String) async throws(ConsoleFailure) -> ConsoleUserKey {
+            try await wrapped.createUser(in: service, email: email)
+        }
         func reset() async { await wrapped.reset() }
     }
 
@@ -57,7 +61,8 @@ struct ConsolePagingTests {
     func tenThousand() async throws {
         let sut = try await Self.tenThousandUsers()
         let spy = SpySource(SimulatedServicesConsoleSource(services: sut.world.services, serviceRoleKey: sut.emulator.serviceRoleKey))
-        let console = ConsoleRoutes(source: spy, gate: ConsoleGate(access: .loopbackOnly, serviceRoleKey: "", formToken: "t"))
+        let gate = ConsoleGate(access: .loopbackOnly, serviceRoleKey: "", formToken: "t")
+        let console = ConsoleRoutes(source: spy, gate: gate, log: RequestLog())
         let first = await console.handle(EmulatorRequest(method: "GET", target: "/console"), path: [])
         #expect(first.status == 200 && first.tableRows == 50)
         #expect(first.text.contains("1–50 of 10,000 users · page 1 of 200"))

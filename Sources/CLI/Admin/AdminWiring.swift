@@ -43,8 +43,9 @@ struct AdminWiring {
         guard let text = options.supabaseURL, let url = URL(string: text), let apiKey = options.supabaseKey else {
             throw .usage("admin commands need --supabase-url and --supabase-key, or no remote flags for the embedded services")
         }
-        guard let key = adminOptions.serviceRoleKey.map({ Secret($0) }) ?? servedServiceRoleKey(for: url) else {
-            throw .usage("admin commands against --supabase-url need --service-role-key KEY "
+        let given = (adminOptions.serviceRoleKey ?? options.serviceRoleKeyVariable).map { Secret($0) }
+        guard let key = given ?? servedServiceRoleKey(for: url) ?? localServiceRoleKey(for: apiKey) else {
+            throw .usage("admin commands against --supabase-url need --service-role-key KEY or SUPABASE_SERVICE_ROLE_KEY "
                 + "(login serve writes it to service_role.key in its state directory; the Supabase dashboard shows a project's)")
         }
         let transport = HTTPTransport.urlSession(limits: options.transportLimits)
@@ -80,6 +81,12 @@ struct AdminWiring {
               case let text = String(decoding: key, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty
         else { return nil }
         return Secret(text)
+    }
+
+    /// The local stack's well-known service-role key, when the app uses its well-known anon key
+    /// (the pair a Supabase local stack, and `login serve` by default, is set up with).
+    private func localServiceRoleKey(for apiKey: String) -> Secret? {
+        apiKey == SupabaseLocalKeys.anonKey ? Secret(SupabaseLocalKeys.serviceRoleKey) : nil
     }
 
     private static func sameOrigin(_ lhs: String, _ rhs: String) -> Bool {

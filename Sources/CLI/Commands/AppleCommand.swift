@@ -26,7 +26,7 @@ struct AppleCommand: AsyncParsableCommand {
     @OptionGroup var gates: SignInOptions
     @OptionGroup var browserOptions: BrowserOptions
 
-    @Option(help: "The Apple ID signed in on the simulated device.")
+    @Option(help: "The Apple ID signed in on the simulated device (default: johnny.appleseed@icloud.com).")
     var email: String?
 
     @Option(help: ArgumentHelp("The name typed on a first sign-in.", valueName: "Given Family"))
@@ -38,7 +38,7 @@ struct AppleCommand: AsyncParsableCommand {
     var cancel = false
 
     func validate() throws {
-        if let name, PersonName.parsing(name) == nil { throw ValidationError("--name must not be empty") }
+        try PersonNameOption.check(name)
         try EmailAddressValidation.check(email)
         if browserOptions.browser, email != nil || name != nil || emailChoice != nil || cancel {
             throw ValidationError("with --browser, the Apple ID, name and email choice are given on Apple's page, and cancelling is done there")
@@ -53,10 +53,12 @@ struct AppleCommand: AsyncParsableCommand {
             }
             return
         }
+        // Without --email, the default Apple ID signs in, not the one a previous --email named.
+        let appleID = email ?? AppleIDConfiguration.standardAppleID
         let questions = AppleSheetQuestions(name: name.flatMap(PersonName.parsing), hideEmail: emailChoice.map { $0 == .hideEmail })
-        let choice = cancel ? AppleSheetChoice(cancel: true) : try await questions.ask(global, appleID: email)
+        let choice = cancel ? AppleSheetChoice(cancel: true) : try await questions.ask(global, appleID: appleID)
         let first = Locked<Bool?>(nil)
-        let sheets = ProviderSheets(appleID: email, apple: { isFirst in
+        let sheets = ProviderSheets(appleID: appleID, apple: { isFirst in
             first.withLock { $0 = isFirst }
             return choice
         })

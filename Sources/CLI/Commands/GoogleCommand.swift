@@ -25,7 +25,7 @@ struct GoogleCommand: AsyncParsableCommand {
     var cancel = false
 
     func validate() throws {
-        if let name, PersonName.parsing(name) == nil { throw ValidationError("--name must not be empty") }
+        try PersonNameOption.check(name)
         try EmailAddressValidation.check(email)
         if browserOptions.browser, email != nil || name != nil || cancel {
             throw ValidationError("with --browser, the account is picked on Google's page, and cancelling is done there")

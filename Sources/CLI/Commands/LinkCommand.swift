@@ -38,7 +38,7 @@ struct LinkCommand: AsyncParsableCommand {
     var switchIfTaken = false
 
     func validate() throws {
-        if let name, PersonName.parsing(name) == nil { throw ValidationError("--name must not be empty") }
+        try PersonNameOption.check(name)
         try EmailAddressValidation.check(email)
         if browserOptions.browser, email != nil || name != nil || hideEmail {
             throw ValidationError("with --browser, the account, name and email choice are given on the provider's page")

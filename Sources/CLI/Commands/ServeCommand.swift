@@ -14,7 +14,7 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
         Users, sessions and keys are kept in the state directory (users, sessions and mail in auth.sqlite3, each \
         request's changes committed before its answer), so a restart keeps them; --ephemeral keeps no users. The server holds the directory while it runs: a \
-        second serve on it is refused, and embedded commands on it are told to use the server's URL. Stop with Ctrl-C or \
+        second serve on it is refused, and other commands on it use the server (login env prints its variables). Stop with Ctrl-C or \
         SIGTERM. It takes --state-dir, --json and --verbose; not --backend (it serves both).
 
         The emulator is open by design (anyone who reaches it reads every mailbox and mints Apple and Google tokens): \
@@ -63,8 +63,16 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
+        guard host == "localhost" || Self.isIPAddress(host) else {
+            throw ValidationError(
+                "--host takes an IP address to listen on (127.0.0.1, ::1, or 0.0.0.0 for every interface), not \"\(host)\"")
+        }
         guard firebaseAccountsPerHour >= 0 else { throw ValidationError("--firebase-accounts-per-hour must not be negative") }
         if stateDir?.isEmpty == true { throw ValidationError("--state-dir must not be empty (omit it for the default directory)") }
+        if console, supabase.usesWellKnownKeys {
+            throw ValidationError("--console admits other hosts by the service-role key, and the well-known local one protects nothing: "
+                + "add --supabase-state-keys or --supabase-jwt-secret SECRET")
+        }
     }
 
     func run() async throws {
@@ -73,6 +81,7 @@ struct ServeCommand: AsyncParsableCommand {
         var configuration = EmulatorConfiguration(host: host, port: port, stateDirectory: directory, ephemeral: ephemeral)
         configuration.anonKeys = anonKey
         configuration.supabase = supabase.settings
+        configuration.supabaseJWTSecret = supabase.jwtSecret
         configuration.console = console ? .othersWithServiceRoleKey : .loopbackOnly
         if !firebaseProject.isEmpty { configuration.firebaseProjects = firebaseProject }
         configuration.firebaseRateLimits.newAccountsPerClient = firebaseAccountsPerHour == 0 ? nil : .perHour(firebaseAccountsPerHour)
@@ -113,6 +122,13 @@ struct ServeCommand: AsyncParsableCommand {
         }
         locks.release()
         FileHandle.standardError.write(Data((ephemeral ? "emulator stopped; nothing saved (--ephemeral)\n" : "emulator stopped; state kept in \(directory.path)\n").utf8))
+    }
+
+    /// Whether the text is an IPv4 or IPv6 address literal.
+    static func isIPAddress(_ text: String) -> Bool {
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
     }
 
     private func writeServiceRoleKey(_ key: String, in directory: URL, logger: Logger) {

@@ -34,7 +34,8 @@ struct StatusCommand: AsyncParsableCommand {
     func run() async throws {
         guard watch else {
             try await LoginEnvironment.run(global, access: .readOnly) { environment throws(AuthError) in
-                environment.reporter.status(environment.initial?.stored, backend: environment.backendName, now: Date())
+                environment.reporter.status(
+                    environment.initial?.stored, backend: environment.backendName, place: environment.backendPlace, now: Date())
             }
             return
         }

@@ -24,12 +24,25 @@ enum ErrorReport {
             return .usage(reason.prefix(1).uppercased() + reason.dropFirst())
         case .invalidEmail(let email):
             return CommandFailure(code: "invalid_email", message: "\"\(email)\" is not an email address.", exit: .usage)
+        case .network(let reason) where reason.contains("waiting for the browser"):
+            return CommandFailure(
+                code: "browser_timeout", message: "The browser did not come back: \(reason); finish the sign-in there sooner, "
+                + "or give it longer with --timeout SECONDS.", exit: .unreachable)
         case .network(let reason):
             return CommandFailure(code: "network", message: "Could not reach the backend: \(reason).", exit: .unreachable)
         case .backend(let backend) where backend.isServerFailure:
             return CommandFailure(code: "backend_unavailable", message: "The backend failed (HTTP \(backend.status ?? 500)): \(backend.message)", exit: .unreachable)
         case .backend(let backend) where backend.message.hasPrefix("could not read the response"):
             return CommandFailure(code: "unexpected_response", message: "The backend's answer could not be read; is the URL that backend's?", exit: .unreachable)
+        case .backend(let backend) where backend.code.rawValue == "unknown" || backend.code.rawValue.hasPrefix("HTTP_"):
+            // No error of the service's own: the address is not that service's (a wrong host or port).
+            let address = options?.supabaseURL ?? options?.firebaseEmulatorHost.map { "http://" + $0 } ?? "the backend"
+            return CommandFailure(
+                code: "unexpected_response",
+                message: "\(address) answered HTTP \(backend.status ?? 0) without an auth error of its own: "
+                    + "is it the emulator's or the project's "
+                    + "address? (`login env` prints the emulator's)",
+                exit: .unreachable)
         case .backend(let backend):
             return CommandFailure(code: backend.code.rawValue, message: backend.message.isEmpty ? text : backend.message, exit: .refused)
         case .credentialAlreadyInUse:

@@ -51,6 +51,7 @@ extension Reporter {
         case .sessionEnded(let error): ("sessionEnded", "the session ended: \(error)")
         case .appleCredentialRevoked: ("appleCredentialRevoked", "Apple reports the app's authorization was revoked")
         case .accountDeleted: ("accountDeleted", "the account was deleted")
+        case .elsewhere: ("signedOutElsewhere", "signed out in another process (login logout there, or the session ended there)")
         }
     }
 }

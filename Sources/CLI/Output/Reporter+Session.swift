@@ -23,9 +23,10 @@ extension Reporter {
         for note in notes { self.note(note) }
     }
 
-    func status(_ stored: StoredSession?, backend: String, now: Date) {
+    func status(_ stored: StoredSession?, backend: String, place: String, now: Date) {
         guard let stored else {
-            emit(event: "status", headline: "Signed out.", fields: ["backend": .string(backend), "signedIn": .bool(false)], lines: [])
+            emit(event: "status", headline: "Signed out.", fields: ["backend": .string(backend), "signedIn": .bool(false)],
+                 lines: [("backend", place)])
             return
         }
         let expired = stored.session.expiresAt <= now
@@ -33,7 +34,7 @@ extension Reporter {
              fields: [
                 "backend": .string(backend), "signedIn": .bool(true), "provider": Self.currentProvider(stored).map { .string($0.rawValue) } ?? .null,
                 "expired": .bool(expired), "user": userJSON(stored.user), "session": sessionJSON(stored.session),
-             ], lines: userLines(stored.user) + sessionLines(stored.session))
+             ], lines: [("backend", place)] + userLines(stored.user) + sessionLines(stored.session))
     }
 
     /// "Signed in with Apple." while the last sign-in's provider is still linked, "Signed in as a

@@ -59,11 +59,21 @@ struct Reporter: Sendable {
         } else if failure.exit == .cancelled {
             write(TerminalText.escaped(failure.message))
         } else {
-            var text = "error: " + TerminalText.escaped(failure.message) + "\n"
+            var text = "error: " + TerminalText.escaped(Self.sentenceCaseLowered(failure.message)) + "\n"
             if verbose, let detail, detail != failure.message { text += "detail: " + TerminalText.escaped(detail) + "\n" }
             FileHandle.standardError.write(Data(text.utf8))
         }
         return failure.exit
+    }
+
+    /// The message as the rest of an `error: …` line: its first word in lower case, unless it
+    /// is a name (Apple, Supabase) or an acronym (HTTP).
+    static func sentenceCaseLowered(_ message: String) -> String {
+        let word = message.prefix { $0.isLetter || $0 == "'" }
+        let names: Set<Substring> = ["Apple", "Google", "Supabase", "Firebase", "GoTrue", "Email", "I"]
+        guard let first = word.first, first.isUppercase, !names.contains(word), !word.dropFirst().contains(where: \.isUppercase)
+        else { return message }
+        return first.lowercased() + message.dropFirst()
     }
 
     /// Reports any failure a command threw and returns the exit to end with.

@@ -1,4 +1,5 @@
 import Foundation
+import AuthSimulation
 
 /// What the global options resolve to once the environment is read: a flag wins over its
 /// variable, and a backend's variables apply only to that backend (`SUPABASE_URL` exported does
@@ -8,7 +9,8 @@ extension GlobalOptions {
     static let environmentVariables: [(name: String, meaning: String)] = [
         ("SUPABASE_URL", "--supabase-url"), ("SUPABASE_ANON_KEY", "--supabase-key"),
         ("FIREBASE_AUTH_EMULATOR_HOST", "--firebase-emulator-host"), ("FIREBASE_API_KEY", "--firebase-api-key"),
-        ("LOGIN_STATE_DIR", "--state-dir"),
+        ("LOGIN_STATE_DIR", "--state-dir"), ("LOGIN_IDP_URL", "--idp-url"),
+        ("SUPABASE_SERVICE_ROLE_KEY", "--service-role-key (login users, login reset)"),
     ]
 
     /// The Firebase project the emulator serves unless told otherwise (`login serve`'s default).
@@ -38,10 +40,31 @@ extension GlobalOptions {
         return supabaseURLFlag ?? variable("SUPABASE_URL")
     }
 
-    /// `--supabase-key`, else `SUPABASE_ANON_KEY`.
+    /// `--supabase-key`, else `SUPABASE_ANON_KEY`, else, for a URL on this machine (an
+    /// emulator), the local stack's well-known anon key.
     var supabaseKey: String? {
         guard backend == .supabase else { return nil }
-        return supabaseKeyFlag ?? variable("SUPABASE_ANON_KEY")
+        if let key = supabaseKeyFlag ?? variable("SUPABASE_ANON_KEY") { return key }
+        return supabaseURL.flatMap(Self.loopbackURL) == nil ? nil : SupabaseLocalKeys.anonKey
+    }
+
+    /// `--idp-url`, else `LOGIN_IDP_URL`, else the emulator the remote backend names: the
+    /// Firebase emulator host, or a Supabase URL on this machine.
+    var idpURL: String? {
+        if let url = idpURLFlag ?? variable("LOGIN_IDP_URL") { return url }
+        if let host = firebaseEmulatorHost { return "http://" + host }
+        return supabaseURL.flatMap(Self.loopbackURL)
+    }
+
+    /// `SUPABASE_SERVICE_ROLE_KEY`, for the admin commands when `--service-role-key` is not given.
+    var serviceRoleKeyVariable: String? { variable("SUPABASE_SERVICE_ROLE_KEY") }
+
+    /// The URL's origin when its host is a loopback address.
+    private static func loopbackURL(_ text: String) -> String? {
+        guard let components = URLComponents(string: text), let host = components.host?.lowercased(),
+              ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host) || host.hasPrefix("127.")
+        else { return nil }
+        return text.hasSuffix("/") ? String(text.dropLast()) : text
     }
 
     /// `--firebase-emulator-host`, else `FIREBASE_AUTH_EMULATOR_HOST` (Firebase only).
@@ -71,13 +94,15 @@ extension GlobalOptions {
     var isRemote: Bool { supabaseURL != nil || firebaseAPIKey != nil }
 
     /// The state directory: `--state-dir`, else `LOGIN_STATE_DIR`, else `$XDG_STATE_HOME/login`,
-    /// else `~/.local/state/login`.
+    /// else `~/.local/state/login`, where `~` is `$HOME` (as a shell reads it), else the account's
+    /// home directory.
     var stateDirectory: URL {
         if let path = stateDir ?? variable("LOGIN_STATE_DIR") {
             return URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
         }
         if let xdg = variable("XDG_STATE_HOME") { return URL(fileURLWithPath: xdg).appendingPathComponent("login") }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/state/login")
+        let home = variable("HOME").map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".local/state/login")
     }
 
     /// The options to repeat in a hint so that the suggested command reaches the same backend
@@ -88,8 +113,9 @@ extension GlobalOptions {
         if let stateDir { arguments += ["--state-dir", Self.quoted(stateDir)] }
         let remote: [(String, String?)] = [
             ("--supabase-url", supabaseURLFlag), ("--supabase-key", supabaseKeyFlag), ("--firebase-api-key", firebaseAPIKeyFlag),
-            ("--firebase-emulator-host", firebaseEmulatorHostFlag), ("--firebase-project", firebaseProjectFlag), ("--idp-url", idpURL),
+            ("--firebase-emulator-host", firebaseEmulatorHostFlag), ("--firebase-project", firebaseProjectFlag), ("--idp-url", idpURLFlag),
         ]
+        guard !viaServe else { return arguments }
         for (flag, value) in remote { if let value { arguments += [flag, Self.quoted(value)] } }
         return arguments
     }

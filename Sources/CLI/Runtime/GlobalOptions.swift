@@ -36,7 +36,9 @@ struct GlobalOptions: ParsableArguments {
         "Use the Supabase project (or emulator) at this URL instead of the embedded engine (env: SUPABASE_URL).", valueName: "url"))
     var supabaseURLFlag: String?
 
-    @Option(name: .customLong("supabase-key"), help: ArgumentHelp("The anon key for --supabase-url (env: SUPABASE_ANON_KEY).", valueName: "key"))
+    @Option(name: .customLong("supabase-key"), help: ArgumentHelp(
+        "The anon key for --supabase-url (env: SUPABASE_ANON_KEY; default for a loopback URL: the well-known local anon key).",
+        valueName: "key"))
     var supabaseKeyFlag: String?
 
     @Option(name: .customLong("firebase-api-key"), help: ArgumentHelp(
@@ -56,8 +58,11 @@ struct GlobalOptions: ParsableArguments {
         "A Firebase admin bearer token, for admin calls and global sign-out (default with an emulator host: owner).", valueName: "token"))
     var firebaseAdminTokenFlag: String?
 
-    @Option(help: ArgumentHelp("The emulator whose simulated Apple ID, Google and mailbox to use with a remote backend.", valueName: "url"))
-    var idpURL: String?
+    @Option(name: .customLong("idp-url"), help: ArgumentHelp(
+        "The emulator whose simulated Apple ID, Google and mailbox to use with a remote backend (env: LOGIN_IDP_URL; "
+            + "default: the emulator itself, with --firebase-emulator-host or a loopback --supabase-url).",
+        valueName: "url"))
+    var idpURLFlag: String?
 
     @Option(help: ArgumentHelp("Apple team id, for revoking Apple tokens on account deletion (remote backends).", valueName: "id"))
     var appleTeamID: String?
@@ -72,6 +77,11 @@ struct GlobalOptions: ParsableArguments {
         "Seconds each HTTP request to a remote backend or --idp-url may take, from sending it to its last byte (1-300; default 30); with --browser, also how long to wait for the browser (default 300).",
         discussion: "A failed idempotent request is retried once, so a call can take twice as long.", valueName: "seconds"))
     var timeout: Int?
+
+    /// Set when the remote options were filled in from the `login serve` holding the state
+    /// directory (``reachingServe()``), so that hints do not repeat them; not for typing.
+    @Flag(name: .customLong("via-serve"), help: .private)
+    var viaServe = false
 
     /// The bounds of every HTTP request to a remote backend: `--timeout` (30 s by default), and
     /// the transport's body limit.
@@ -108,9 +118,11 @@ struct GlobalOptions: ParsableArguments {
         if supabaseKeyFlag != nil, supabaseURL == nil { throw ValidationError("--supabase-key needs --supabase-url (or SUPABASE_URL)") }
         if let url = supabaseURL {
             try Self.checkURL(url, name: supabaseURLFlag == nil ? "SUPABASE_URL" : "--supabase-url")
-            if supabaseKey == nil { throw ValidationError("--supabase-url needs --supabase-key (or SUPABASE_ANON_KEY)") }
+            if supabaseKey == nil {
+                throw ValidationError("--supabase-url needs --supabase-key KEY (or SUPABASE_ANON_KEY) for a URL not on this machine")
+            }
         }
-        if let idpURL { try Self.checkURL(idpURL, name: "--idp-url") }
+        if let idpURL { try Self.checkURL(idpURL, name: idpURLFlag == nil ? "LOGIN_IDP_URL" : "--idp-url") }
         if let host = firebaseEmulatorHost {
             let name = firebaseEmulatorHostFlag == nil ? "FIREBASE_AUTH_EMULATOR_HOST" : "--firebase-emulator-host"
             do { _ = try FirebaseConfiguration.emulatorBaseURL(host) } catch {

@@ -13,7 +13,8 @@ extension LoginEnvironment {
     ///   - appleID: The Apple ID given on the command line, if any.
     /// - Returns: `nil` when there is no Apple (a remote backend without `--idp-url`).
     /// - Throws: The reported ``CLIExit``.
-    static func isFirstAppleAuthorization(_ options: GlobalOptions, appleID: String?) async throws -> Bool? {
+    static func isFirstAppleAuthorization(_ given: GlobalOptions, appleID: String?) async throws -> Bool? {
+        let options = given.reachingServe()
         let reporter = Reporter(json: options.json, verbose: options.verbose)
         let directory = StateDirectoryAccess(url: options.stateDirectory, lockTimeout: options.lockTimeout, backend: options.backend)
         do {
@@ -42,7 +43,8 @@ extension LoginEnvironment {
     /// - Parameter options: The global options.
     /// - Returns: The session, or `nil` when signed out.
     /// - Throws: The reported ``CLIExit`` when the state directory cannot be used.
-    static func storedSession(_ options: GlobalOptions) async throws -> StoredSession? {
+    static func storedSession(_ given: GlobalOptions) async throws -> StoredSession? {
+        let options = given.reachingServe()
         let reporter = Reporter(json: options.json, verbose: options.verbose)
         let directory = StateDirectoryAccess(url: options.stateDirectory, lockTimeout: options.lockTimeout, backend: options.backend)
         do { try directory.prepare() } catch { throw reporter.report(error, options: options) }

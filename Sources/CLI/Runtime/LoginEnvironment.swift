@@ -51,6 +51,13 @@ struct LoginEnvironment: Sendable {
     /// The backend's name, as printed.
     var backendName: String { options.backend.rawValue }
 
+    /// Which backend, said for people: the embedded engine, or the server at its address.
+    var backendPlace: String {
+        let name = options.backend == .supabase ? "Supabase" : "Firebase"
+        guard options.isRemote else { return "\(name) (the embedded engine, state in \(options.stateDirectory.path))" }
+        return "\(name) at \(options.supabaseURL ?? options.firebaseEmulatorHost.map { "http://" + $0 } ?? "Google's servers")"
+    }
+
     /// The session manager (auto-refresh and events for `status --watch`).
     var sessions: SessionManager { coordinator.sessions }
 
@@ -79,6 +86,7 @@ struct LoginEnvironment: Sendable {
         signIn: SignInGates = .none, termsAccepted: Bool = false,
         _ body: @escaping @Sendable (LoginEnvironment) async throws -> Void
     ) async throws {
+        let options = options.reachingServe()
         let reporter = Reporter(json: options.json, verbose: options.verbose)
         let logger = makeLogger(verbose: options.verbose)
         let directory = StateDirectoryAccess(url: options.stateDirectory, lockTimeout: options.lockTimeout, backend: options.backend)

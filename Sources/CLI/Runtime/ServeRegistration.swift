@@ -8,7 +8,7 @@ import Foundation
 
 /// The `login serve` that holds a state directory: it keeps `serve.lock` locked for as long as it
 /// runs (a second `serve` on the directory is refused), and `serve.json` says where it listens,
-/// so that an embedded command on the directory can refuse and name the flags to use instead
+/// so that a command on the directory uses that server instead of the embedded engine
 /// (the server's next save would otherwise overwrite what the command wrote).
 struct ServeRegistration: Codable, Hashable, Sendable {
     /// The server's process id.

@@ -1,8 +1,8 @@
 import ArgumentParser
 
-/// The app's rules a sign-in command can turn on: the membership gate (seed 002: the user goes
-/// to the pending-invitation screen until the backend's admin sets a claim) and the terms gate
-/// (seed 003: a new sign-in starts only once the terms are accepted).
+/// The app's rules a sign-in command can turn on: the membership gate (the user goes to the
+/// pending-invitation screen until the backend's admin sets a claim) and the terms gate (a
+/// sign-in starts only once the terms are accepted, as `LoginUseCase` does).
 struct SignInOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "Route by this claim: until the backend's admin sets it (login users claims ID CLAIM=true), the destination is pendingInvitation.",

@@ -27,7 +27,31 @@ struct SupabaseServeOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Where browser flows land when redirect_to is missing or not allowed (GOTRUE_SITE_URL).", valueName: "url"))
     var supabaseSiteURL = SupabaseSettings().siteURL
 
+    @Option(help: ArgumentHelp(
+        "Sign the anon and service-role keys with this project-specific secret (GOTRUE_JWT_SECRET; 16 to 4096 characters) "
+            + "instead of the Supabase CLI's well-known local one.",
+        valueName: "secret"))
+    var supabaseJWTSecret: String?
+
+    @Flag(help: "Sign the anon and service-role keys with a secret generated for this state directory, not the well-known one.")
+    var supabaseStateKeys = false
+
+    /// The JWT secret to serve with: `--supabase-jwt-secret`, `nil` (the state directory's own)
+    /// with `--supabase-state-keys`, else the local stack's well-known one.
+    var jwtSecret: String? {
+        if supabaseStateKeys { return nil }
+        return supabaseJWTSecret ?? SupabaseLocalKeys.jwtSecret
+    }
+
+    /// Whether the keys are the well-known local ones, which protect nothing.
+    var usesWellKnownKeys: Bool { jwtSecret == SupabaseLocalKeys.jwtSecret }
+
     func validate() throws {
+        if let secret = supabaseJWTSecret {
+            // supabase/cli pkg/config/apikeys.go refuses a jwt_secret under 16 characters.
+            guard (16...4096).contains(secret.count) else { throw ValidationError("--supabase-jwt-secret takes 16 to 4096 characters") }
+            if supabaseStateKeys { throw ValidationError("--supabase-jwt-secret and --supabase-state-keys both choose the keys: give one") }
+        }
         guard URL(string: supabaseSiteURL)?.scheme != nil else { throw ValidationError("--supabase-site-url must be an absolute URL") }
         for glob in supabaseURIAllowList where glob.isEmpty || glob.utf8.count > 2048 {
             throw ValidationError("--supabase-uri-allow-list takes a non-empty glob of at most 2048 bytes")

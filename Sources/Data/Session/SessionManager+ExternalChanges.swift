@@ -49,7 +49,7 @@ extension SessionManager {
         case (nil, nil):
             return []
         case (_?, nil):
-            return [.signedOut(.sessionEnded(.sessionExpired("signed out by another process")))]
+            return [.signedOut(.elsewhere)]
         case (nil, let new?):
             return [.signedIn(new)]
         case (let old?, let new?):

@@ -244,7 +244,7 @@ public actor SessionManager {
         case .signedOutElsewhere:
             let error = AuthError.sessionExpired("signed out by another process")
             current = nil
-            hub.emit(.signedOut(.sessionEnded(error)))
+            hub.emit(.signedOut(.elsewhere))
             throw error
         }
     }

@@ -17,7 +17,8 @@ struct FirstSignInProfile {
     ///   - response: The backend's sign-in answer.
     /// - Returns: The user, with the name when there is one (a backend that cannot be reached now
     ///   gets it on a later sign-in).
-    /// - Throws: ``AuthError`` for a definitive refusal of the profile update.
+    /// - Throws: ``AuthError`` when the profile update proves the session over; a name the
+    ///   backend refuses is dropped (from the cache too) and the sign-in stands without it.
     func capture(name given: PersonName?, email: String?, for response: BackendSignIn) async throws(AuthError) -> AuthUser {
         let userID = response.user.id
         let name: PersonName
@@ -41,6 +42,12 @@ struct FirstSignInProfile {
             var user = response.user
             user.displayName = name.formatted
             return user
+        } catch where !error.endsSession {
+            // A name the backend refuses (too large, invalid) would be refused again on every
+            // later sign-in: the sign-in stands without it, and the cache forgets it.
+            logger.warning("the backend refused the name; signed in without it", metadata: ["error": "\(error)"])
+            try? await profileCache.remove(forUserID: userID)
+            return response.user
         }
     }
 }

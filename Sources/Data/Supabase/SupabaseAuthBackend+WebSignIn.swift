@@ -26,7 +26,10 @@ extension SupabaseAuthBackend: WebSignInBackend {
     public func finishWebSignIn(callback: URL, start: WebSignInStart, codeVerifier: Secret) async throws(AuthError) -> BackendSignIn {
         let web = try api.webSignIn()
         guard let code = OAuthCallback(url: callback)["code"], !code.isEmpty else { throw .invalidCredential("the redirect carries no code") }
-        let signIn = try await call { SupabaseWireMapping.signIn(try await web.token(pkceAuthCode: code, codeVerifier: codeVerifier.revealed), flow: .pkce) }
+        let flow = SupabaseNewUserRule.Flow.pkce(provider: ProviderWireNames.supabase(start.request.provider))
+        let signIn = try await call {
+            SupabaseWireMapping.signIn(try await web.token(pkceAuthCode: code, codeVerifier: codeVerifier.revealed), flow: flow)
+        }
         guard start.request.linkingAccessToken != nil else { return signIn }
         return BackendSignIn(session: signIn.session, user: signIn.user, isNewUser: false)
     }

@@ -8,6 +8,9 @@
 ///   generated column a request only sees after reloading the user; the id_token grant reloads
 ///   a new user *before* confirming it and never after, while a returning user is read from the
 ///   database with it.
+/// - **Browser (PKCE)**: new when the exchange comes within ``pkceExchangeWindow`` of the
+///   account's `created_at` and the provider's identity was never updated after it was made
+///   (a returning callback rewrites it).
 /// - **Email code**: new when this request confirmed the email (`email_confirmed_at` within the
 ///   request's span of `last_sign_in_at`) and no magic-link code was sent after that
 ///   confirmation (a returning user's code is a recovery code: `recovery_sent_at` is later than
@@ -25,9 +28,9 @@ package enum SupabaseNewUserRule {
         case emailCode
         /// Anonymous `POST /signup`.
         case anonymous
-        /// `grant_type=pkce` after a browser sign-in: the callback made the user, the app's
-        /// exchange signs it in.
-        case pkce
+        /// `grant_type=pkce` after a browser sign-in with `provider` (GoTrue's name): the
+        /// callback made or found the user, the app's exchange signs it in.
+        case pkce(provider: String)
     }
 
     /// How soon after the callback an app exchanges its code: at once (the browser's redirect,
@@ -55,12 +58,22 @@ package enum SupabaseNewUserRule {
             guard let confirmed = user.emailConfirmedAt.flatMap(SupabaseTimestamp.seconds) else { return false }
             if let recovery = user.recoverySentAt.flatMap(SupabaseTimestamp.seconds), recovery > confirmed { return false }
             return startedInThisRequest(user)
-        case .pkce:
+        case .pkce(let provider):
             guard let lastSignIn = user.lastSignInAt.flatMap(SupabaseTimestamp.seconds),
-                  let created = SupabaseTimestamp.seconds(user.createdAt)
+                  let created = SupabaseTimestamp.seconds(user.createdAt),
+                  lastSignIn - created <= pkceExchangeWindow
             else { return false }
-            return lastSignIn - created <= pkceExchangeWindow
+            return identityUntouched(user, provider: provider)
         }
+    }
+
+    /// Whether the provider's identity was never written after it was made. A returning callback
+    /// (api/external.go `AccountExists`) updates the identity (`tx.UpdateOnly`, which moves its
+    /// `updated_at`); `tx.Create` of a new one stamps `created_at` and `updated_at` alike. An
+    /// answer without the identity keeps the time window alone.
+    private static func identityUntouched(_ user: SupabaseUserPayload, provider: String) -> Bool {
+        guard let identity = user.identities.first(where: { $0.provider == provider }) else { return true }
+        return identity.updatedAt == identity.createdAt
     }
 
     /// Whether `last_sign_in_at` is within one request of `email_confirmed_at` (or, for an

@@ -56,4 +56,7 @@ public enum SignOutReason: Hashable, Sendable {
     case appleCredentialRevoked
     /// The account was deleted.
     case accountDeleted
+    /// Another process sharing the session store removed the session: a sign-out there (or a
+    /// session that ended there), seen here as the stored session going away.
+    case elsewhere
 }

@@ -13,6 +13,9 @@ enum ConsoleAction: Sendable, Equatable {
     /// Revoke the user's authorization of an app at the simulated Apple: the next Apple sign-in
     /// to that app shows the first-time sheet.
     case revokeAppleAuthorization(clientID: String)
+    /// Replace metadata, each given field whole, as JSON text (checked by the source): a Supabase
+    /// user's `user_metadata` and `app_metadata`, a Firebase user's custom claims.
+    case editMetadata(ConsoleMetadataEdit)
 
     /// Reads an action from its path segment and its form.
     /// - Parameters:
@@ -29,6 +32,10 @@ enum ConsoleAction: Sendable, Equatable {
         case "revoke-apple":
             guard let client = form["client_id"], !client.isEmpty else { return nil }
             self = .revokeAppleAuthorization(clientID: client)
+        case "metadata":
+            let edit = ConsoleMetadataEdit(form: form)
+            guard !edit.isEmpty else { return nil }
+            self = .editMetadata(edit)
         default: return nil
         }
     }
@@ -42,6 +49,7 @@ enum ConsoleAction: Sendable, Equatable {
         case .endSessions: "end-sessions"
         case .expireSessions: "expire-sessions"
         case .revokeAppleAuthorization: "revoke-apple"
+        case .editMetadata: "metadata"
         }
     }
 
@@ -55,5 +63,7 @@ enum ConsoleAction: Sendable, Equatable {
         "expire-sessions": "Every session of the user expired.",
         "revoke-apple": "The Apple authorization is revoked: the next Apple sign-in to that app is a first one.",
         "reset": "Everything was reset: users, sessions and mail are gone; the keys are kept.",
+        "metadata": "The metadata is saved: new tokens carry it (after a refresh or a new sign-in).",
+        "create": "The user is created, with a confirmed email and no password.",
     ]
 }

@@ -32,6 +32,17 @@ protocol ConsoleDataSource: Sendable {
     /// - Throws: ``ConsoleFailure``.
     func perform(_ action: ConsoleAction, on key: ConsoleUserKey) async throws(ConsoleFailure)
 
+    /// The services a user can be created in: Supabase, and each Firebase project served.
+    var serviceChoices: [ConsoleUserKey.Service] { get }
+
+    /// Creates a user with a confirmed email and, for now, no password.
+    /// - Parameters:
+    ///   - service: Which service (and Firebase project).
+    ///   - email: The email.
+    /// - Returns: The new user.
+    /// - Throws: ``ConsoleFailure`` with the service's reason (an email in use, a bad address).
+    func createUser(in service: ConsoleUserKey.Service, email: String) async throws(ConsoleFailure) -> ConsoleUserKey
+
     /// Forgets every user, session, code and message of every service, and what the simulated
     /// Apple and Google remember of people; keys stay.
     func reset() async

@@ -10,7 +10,7 @@ import AuthSimulation
 enum ConsoleLayout {
     /// The console's sections, for the header's current-page mark.
     enum Section: Sendable {
-        case users, mail, other
+        case users, mail, log, other
     }
 
     /// A console page.
@@ -20,8 +20,10 @@ enum ConsoleLayout {
     ///   - body: The content.
     ///   - livePage: The page's own path and query, when it refreshes itself as state changes.
     ///   - status: The HTTP status.
+    ///   - pageScript: A fixed script of the page's own (never built from input), run under the same nonce.
     /// - Returns: The response; its `X-Console-Digest` header identifies what the content shows.
-    static func page(title: String, section: Section, body: HTML, livePage: String? = nil, status: Int = 200) -> EmulatorResponse {
+    static func page(title: String, section: Section, body: HTML, livePage: String? = nil, status: Int = 200,
+                     pageScript: HTML? = nil) -> EmulatorResponse {
         let digest = digest(of: body)
         let nonce = RandomIdentifiers.opaqueToken(24)
         let live: HTML = livePage.map { page in
@@ -31,7 +33,9 @@ enum ConsoleLayout {
             <script nonce="\(nonce)">\(script)</script>
             """
         } ?? ""
-        let document = PageLayout.page(title: title + " · login serve console", body: body, extraStyle: style, banner: banner(section, live: live))
+        let own: HTML = pageScript.map { "<script nonce=\"\(nonce)\">\($0)</script>" } ?? ""
+        let document = PageLayout.page(
+            title: title + " · login serve console", body: "\(body)\(own)", extraStyle: style, banner: banner(section, live: live))
         return EmulatorResponse(status: status, headers: [
             ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"), ("X-Frame-Options", "DENY"),
             ("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-\(nonce)'; connect-src 'self'; "
@@ -71,7 +75,9 @@ enum ConsoleLayout {
         return """
             <a class="skip" href="#main">Skip to content</a>
             <header class="console-header"><strong>login serve console</strong>
-            <nav aria-label="Console">\(link("/console", "Users", current: section == .users))\(link("/console/mail", "Mailbox", current: section == .mail))</nav>
+            <nav aria-label="Console">\(link("/console", "Users", current: section == .users))\
+            \(link("/console/mail", "Mailbox", current: section == .mail))\
+            \(link("/console/log", "Requests", current: section == .log))</nav>
             \(live)</header>
 
             """

@@ -5,8 +5,9 @@ enum ConsoleMailPage {
     /// - Parameters:
     ///   - page: The messages of this page.
     ///   - recipient: The address shown, or `nil` for all mail.
+    ///   - host: The `Host` the console was opened with, which the links are made to use.
     /// - Returns: The content.
-    static func content(_ page: ConsolePage<ConsoleMailMessage>, recipient: String?) -> HTML {
+    static func content(_ page: ConsolePage<ConsoleMailMessage>, recipient: String?, host: String?) -> HTML {
         let list: HTML
         if page.total == 0 {
             list = recipient == nil ? "<p>No mail yet. A one-time code or an email sign-in link sent by a service shows up here.</p>"
@@ -16,7 +17,7 @@ enum ConsoleMailPage {
                 \(ConsoleFormat.pager(page, path: "/console/mail", query: [("to", recipient ?? "")], nouns: ("message", "messages")))
                 \(ConsoleFormat.table(
                     id: "mail-caption", caption: recipient.map { "Messages to \($0), newest first (times in UTC)" } ?? "Every message, newest first (times in UTC)",
-                    headers: ["Sent", "To", "From", "Kind", "Code", "Link"], rows: page.rows.map(row)))
+                    headers: ["Sent", "To", "From", "Kind", "Code", "Link"], rows: page.rows.map { row($0, host: host) }))
                 """
         }
         let all: HTML = recipient == nil ? "" : "<a href=\"/console/mail\">All mail</a>"
@@ -30,20 +31,22 @@ enum ConsoleMailPage {
             """
     }
 
-    private static func row(_ message: ConsoleMailMessage) -> HTML {
+    private static func row(_ message: ConsoleMailMessage, host: String?) -> HTML {
         let to = ConsoleFormat.link("/console/mail", [("to", message.recipient)])
         return """
             <tr><td>\(ConsoleFormat.time(message.sentAt))</td><th scope="row"><a href="\(to)">\(message.recipient)</a></th>\
-            <td>\(message.sender)</td><td>\(message.kind)</td><td><code class="code">\(message.code)</code></td><td>\(link(message.link, to: message.recipient))</td></tr>
+            <td>\(message.sender)</td><td>\(message.kind)</td><td><code class="code">\(message.code)</code></td>\
+            <td>\(link(message.link, to: message.recipient, host: host))</td></tr>
 
             """
     }
 
     /// The message's link: a link only when it is an http(s) URL (never `javascript:` or the like).
-    private static func link(_ url: String?, to recipient: String) -> HTML {
+    private static func link(_ url: String?, to recipient: String, host: String?) -> HTML {
         guard let url else { return "—" }
         let lowered = url.lowercased()
         guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else { return "<span class=\"mono\">\(url)</span>" }
-        return "<a href=\"\(url)\" aria-label=\"Open the link mailed to \(recipient)\">Open the link</a>"
+        let href = ConsoleLinkResultPage.openable(url, host: host)
+        return "<a href=\"\(href)\" aria-label=\"Open the link mailed to \(recipient)\">Open the link</a>"
     }
 }

@@ -7,7 +7,7 @@ import AuthData
 ///
 /// ```swift
 /// let console = ConsoleRoutes(source: SimulatedServicesConsoleSource(services: services, serviceRoleKey: key),
-///                             gate: ConsoleGate(access: .loopbackOnly, serviceRoleKey: key, formToken: token))
+///                             gate: ConsoleGate(access: .loopbackOnly, serviceRoleKey: key, formToken: token), log: RequestLog())
 /// let response = await console.handle(request, path: ["mail"])
 /// ```
 struct ConsoleRoutes: Sendable {
@@ -15,6 +15,8 @@ struct ConsoleRoutes: Sendable {
     let source: any ConsoleDataSource
     /// Who may open it, and the forms' token.
     let gate: ConsoleGate
+    /// The emulator's recent requests.
+    let log: RequestLog
 
     /// The console's routes.
     static let table = RouteTable<ConsoleRoutes>(prefix: "/console", [
@@ -22,12 +24,26 @@ struct ConsoleRoutes: Sendable {
          { await $0.users($1.request) }),
         ("GET", "/users/{service}/{user_id}", "a user (`supabase` or `firebase:<project>`): identities, metadata, sessions, Apple authorizations, `validSince` (HTML)",
          { await $0.user($1) }),
+        ("POST", "/users",
+         "create a user with a confirmed email and no password yet (a form with the console's token, `service` and `email`)",
+         { await $0.create($1.request) }),
         ("POST", "/users/{service}/{user_id}/{action}",
-         "act on a user (a form with the console's token): `delete`, `ban`, `unban`, `end-sessions`, `expire-sessions`, `revoke-apple` (`client_id`)",
+         "act on a user (a form with the console's token): `delete`, `ban`, `unban`, `end-sessions`, `expire-sessions`, `revoke-apple` "
+            + "(`client_id`), `metadata` (`user_metadata`, `app_metadata` or `custom_claims`, each a JSON object replacing the whole)",
          { await $0.act($1) }),
         ("GET", "/mail", "the mailbox: every message with its code, newest first, in all or to one address (`to`) (HTML)", { await $0.mail($1.request) }),
         ("POST", "/reset", "forget every user, session, code and message; keys are kept (a form with the console's token and `confirm=yes`)",
          { await $0.reset($1.request) }),
+        ("GET", "/link-result",
+         "where the mailbox's links land: what the link did (Supabase: from the fragment; Firebase: the sign-in code) (HTML)",
+         { _, call in
+             ConsoleLayout.page(title: "Link result", section: .mail, body: ConsoleLinkResultPage.content(query: call.request.query),
+                                pageScript: ConsoleLinkResultPage.script)
+         }),
+        ("GET", "/log", "the emulator's recent requests, newest first: method, path without the query, status, time (HTML)",
+         { routes, _ in
+             ConsoleLayout.page(title: "Requests", section: .log, body: ConsoleLogPage.content(routes.log.recent), livePage: "/console/log")
+         }),
         ("GET", "/live", "the digest of what a console page (`page`) shows now, which its live refresh polls (text)", { await $0.live($1.request) }),
     ])
 
@@ -51,7 +67,8 @@ struct ConsoleRoutes: Sendable {
         let search = (request.query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let page = await source.users(matching: search.lowercased(), page: ConsolePageRequest(query: request.query))
         return ConsoleLayout.page(title: "Users", section: .users, body: ConsoleUsersPage.content(
-            page, search: search, done: request.query["done"], token: gate.formToken), livePage: Self.target(of: request))
+            page, search: search, done: request.query["done"], token: gate.formToken, services: source.serviceChoices),
+            livePage: Self.target(of: request))
     }
 
     private func user(_ call: RouteCall) async -> EmulatorResponse {
@@ -66,7 +83,8 @@ struct ConsoleRoutes: Sendable {
         let recipient = request.query["to"].map { $0.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
         let page = await source.mail(to: recipient, page: ConsolePageRequest(query: request.query))
         return ConsoleLayout.page(title: recipient.map { "Mail to \($0)" } ?? "Mailbox", section: .mail,
-                                  body: ConsoleMailPage.content(page, recipient: recipient), livePage: Self.target(of: request))
+                                  body: ConsoleMailPage.content(page, recipient: recipient, host: request.headers["host"]),
+                                  livePage: Self.target(of: request))
     }
 
     /// The digest of what a console page shows now: `X-Console-Digest` of the page, answered
@@ -101,6 +119,25 @@ struct ConsoleRoutes: Sendable {
             }
         }
         return ConsoleLayout.seeOther(action == .delete ? "/console?done=delete" : key.path + "?done=" + action.name)
+    }
+
+    private func create(_ request: EmulatorRequest) async -> EmulatorResponse {
+        guard let form = gate.form(of: request) else { return Self.tokenRefusal }
+        let email = (form["email"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let service = form["service"].flatMap({ ConsoleUserKey(segment: $0, id: "-")?.service }),
+              !email.isEmpty, email.utf8.count <= 320
+        else {
+            return ConsoleLayout.message(status: 400, title: "Not created", text: "Choose a service and type an email (at most 320 bytes).")
+        }
+        do {
+            let key = try await source.createUser(in: service, email: email)
+            return ConsoleLayout.seeOther(key.path + "?done=create")
+        } catch {
+            switch error {
+            case .userNotFound: return ConsoleLayout.message(status: 404, title: "Not created", text: "That service is not served here.")
+            case .refused(let reason): return ConsoleLayout.message(status: 409, title: "Not created", text: reason)
+            }
+        }
     }
 
     private func reset(_ request: EmulatorRequest) async -> EmulatorResponse {

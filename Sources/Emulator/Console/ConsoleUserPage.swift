@@ -21,6 +21,7 @@ enum ConsoleUserPage {
             \(identities(user))
             <h2 id="metadata">Metadata</h2>
             \(metadata(user))
+            \(metadataForm(user, token: token))
             <h2 id="sessions">Sessions</h2>
             \(sessions(user))
             <h2 id="apple">Apps using Apple ID</h2>
@@ -94,6 +95,32 @@ enum ConsoleUserPage {
         guard !user.fields.isEmpty else { return "<p>None.</p>" }
         let entries = user.fields.map { field -> HTML in "<dt>\(field.name)</dt><dd><pre>\(field.value)</pre></dd>\n" }
         return "<dl class=\"facts\">\n\(entries)</dl>"
+    }
+
+    /// The metadata as JSON in text areas, each replacing the whole when saved: Supabase's
+    /// `user_metadata` and `app_metadata`, Firebase's custom claims.
+    private static func metadataForm(_ user: ConsoleUserDetail, token: String) -> HTML {
+        let supabase = user.summary.key.service == .supabase
+        let fields: [(name: String, shown: String)] = supabase
+            ? [("user_metadata", "user_metadata"), ("app_metadata", "app_metadata")] : [("custom_claims", "customAttributes")]
+        let areas = fields.map { field -> HTML in
+            let value = user.fields.first { $0.name == field.shown }?.value ?? "{}"
+            return """
+                <label for="edit-\(field.name)">\(field.name)<textarea id="edit-\(field.name)" name="\(field.name)" rows="8" \
+                spellcheck="false">\(value)</textarea></label>
+
+                """
+        }
+        let note: HTML = supabase
+            ? "Each a JSON object that replaces the whole; app_metadata keeps provider and providers, which the identities decide."
+            : "A JSON object that replaces the custom claims (at most 1,000 bytes; reserved claims such as sub or exp are refused)."
+        return """
+            <form class="metadata" method="post" action="\(user.summary.key.path)/metadata" aria-label="Edit metadata">
+            \(ConsoleFormat.tokenField(token))
+            \(areas)<div><button class="primary" type="submit">Save metadata</button></div>
+            <p class="note">\(note) New tokens carry it after a refresh or a new sign-in.</p>
+            </form>
+            """
     }
 
     private static func sessions(_ user: ConsoleUserDetail) -> HTML {

@@ -7,8 +7,10 @@ enum ConsoleUsersPage {
     ///   - search: The search, as typed.
     ///   - done: What an action just did (`done` of the redirect), if anything.
     ///   - token: The console's form token.
+    ///   - services: The services a user can be created in.
     /// - Returns: The content.
-    static func content(_ page: ConsolePage<ConsoleUserSummary>, search: String, done: String?, token: String) -> HTML {
+    static func content(_ page: ConsolePage<ConsoleUserSummary>, search: String, done: String?, token: String,
+                        services: [ConsoleUserKey.Service]) -> HTML {
         let query = [("q", search)]
         let list: HTML
         if page.total == 0 {
@@ -34,12 +36,34 @@ enum ConsoleUsersPage {
             <button class="primary" type="submit">Search</button>\(showAll)
             </form>
             \(list)
+            \(createForm(token: token, services: services))
             <h2 id="reset">Reset</h2>
             <form method="post" action="/console/reset" aria-labelledby="reset">
             \(ConsoleFormat.tokenField(token))
             <label class="confirm"><input type="checkbox" name="confirm" value="yes" required> \
             Forget every user, session, code and message of both services, and whom the simulated Apple and Google remember (the keys stay)</label>
             <div><button class="danger" type="submit">Reset everything</button></div>
+            </form>
+            """
+    }
+
+    private static func createForm(token: String, services: [ConsoleUserKey.Service]) -> HTML {
+        let options = services.map { service -> HTML in
+            let key = ConsoleUserKey(service: service, id: "-")
+            let label: HTML = key.project.map { "\(key.serviceName) (\($0))" } ?? "\(key.serviceName)"
+            return "<option value=\"\(key.segment)\">\(label)</option>"
+        }
+        // Passwords come with email and password sign-in: its field goes after the email.
+        return """
+            <h2 id="create">Create a user</h2>
+            <form class="create-user" method="post" action="/console/users" aria-labelledby="create">
+            \(ConsoleFormat.tokenField(token))
+            <label for="create-service">Service<select id="create-service" name="service">\(options)</select></label>
+            <label for="create-email">Email<input id="create-email" name="email" type="email" required maxlength="320" \
+            autocomplete="off"></label>
+            <div><button class="primary" type="submit">Create user</button></div>
+            <p class="note">The user gets a confirmed email and no password: they sign in with an emailed code, \
+            and can link Apple or Google.</p>
             </form>
             """
     }

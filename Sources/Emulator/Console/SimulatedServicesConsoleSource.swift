@@ -90,7 +90,10 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
         return ConsoleUserDetail(
             summary: summary(of: user, now: now), emailVerified: user.emailConfirmedAt != nil,
             bannedUntil: user.bannedUntil.flatMap { $0 > now ? $0 : nil },
-            fields: [.init(name: "user_metadata", value: Self.prettyJSON(user.userMetadata))],
+            fields: [
+                .init(name: "user_metadata", value: Self.prettyJSON(user.userMetadata)),
+                .init(name: "app_metadata", value: Self.prettyJSON(user.appMetadata)),
+            ],
             identities: user.identities.map {
                 .init(provider: $0.provider, subject: $0.providerID, email: $0.email, createdAt: $0.createdAt, lastSignInAt: $0.lastSignInAt)
             },
@@ -165,16 +168,10 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
             guard revoked else { throw .refused("The user's Apple ID has no active authorization of \(client).") }
             return
         }
+        if case .editMetadata(let edit) = action { return try await editMetadata(edit, of: key) }
         switch key.service {
         case .supabase:
-            do {
-                try await performOnSupabase(action, userID: key.id)
-            } catch {
-                switch error {
-                case .api(404, _, _): throw .userNotFound
-                case .api(_, _, let message), .oauth(_, let message): throw .refused(message)
-                }
-            }
+            do { try await performOnSupabase(action, userID: key.id) } catch { throw Self.consoleFailure(error) }
         case .firebase(let project):
             guard let engine = services.firebaseProjects.engine(for: project) else { throw .userNotFound }
             do {
@@ -193,7 +190,7 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
         case .unban: _ = try await engine.adminBanUser(bearer: serviceRoleKey, userID: userID, banDuration: "none")
         case .endSessions: try engine.consoleEndSessions(of: userID)
         case .expireSessions: try engine.consoleExpireSessions(of: userID)
-        case .revokeAppleAuthorization: break
+        case .revokeAppleAuthorization, .editMetadata: break
         }
     }
 
@@ -207,7 +204,58 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
             _ = try await engine.adminUpdate(request)
         case .endSessions: try await engine.consoleEndSessions(of: localId)
         case .expireSessions: try await engine.consoleExpireSessions(of: localId)
-        case .revokeAppleAuthorization: break
+        case .revokeAppleAuthorization, .editMetadata: break
+        }
+    }
+
+    private func editMetadata(_ edit: ConsoleMetadataEdit, of key: ConsoleUserKey) async throws(ConsoleFailure) {
+        switch key.service {
+        case .supabase:
+            let user = try edit.object("user_metadata")
+            let app = try edit.object("app_metadata")
+            guard user != nil || app != nil else { throw .refused("Give user_metadata or app_metadata as a JSON object.") }
+            do { try services.supabase.consoleReplaceMetadata(of: key.id, userMetadata: user, appMetadata: app) } catch {
+                throw Self.consoleFailure(error)
+            }
+        case .firebase(let project):
+            guard let engine = services.firebaseProjects.engine(for: project) else { throw .userNotFound }
+            guard let claims = try edit.object("custom_claims") else { throw .refused("Give custom_claims as a JSON object.") }
+            var request = FirebaseUpdateRequest(idToken: nil)
+            request.localId = key.id
+            request.customAttributes = String(decoding: JSONValue.object(claims).serialized(), as: UTF8.self)
+            do { _ = try await engine.adminUpdate(request) } catch {
+                throw error.message.hasPrefix("USER_NOT_FOUND") ? .userNotFound : .refused(error.message)
+            }
+        }
+    }
+
+    var serviceChoices: [ConsoleUserKey.Service] {
+        [.supabase] + services.firebaseProjects.projectIDs.map { .firebase(project: $0) }
+    }
+
+    func createUser(in service: ConsoleUserKey.Service, email: String) async throws(ConsoleFailure) -> ConsoleUserKey {
+        switch service {
+        case .supabase:
+            do { return ConsoleUserKey(service: service, id: try services.supabase.consoleCreateUser(email: email)) } catch {
+                throw Self.consoleFailure(error)
+            }
+        case .firebase(let project):
+            guard let engine = services.firebaseProjects.engine(for: project) else {
+                throw .refused("No Firebase project \(project) is served.")
+            }
+            var request = FirebaseSignUpRequest(returnSecureToken: false)
+            request.email = email
+            request.emailVerified = true
+            do { return ConsoleUserKey(service: service, id: try await engine.adminCreateUser(request).localId) } catch {
+                throw .refused(error.message)
+            }
+        }
+    }
+
+    private static func consoleFailure(_ error: SupabaseFailure) -> ConsoleFailure {
+        switch error {
+        case .api(404, _, _): .userNotFound
+        case .api(_, _, let message), .oauth(_, let message): .refused(message)
         }
     }
 

@@ -23,20 +23,25 @@ public final class Emulator: Sendable {
     private let identityProviders: IdentityProviderRoutes
     private let console: ConsoleRoutes
     private let changes = Locked<UInt64>(0)
+    private let requestLog: RequestLog
 
     init(configuration: EmulatorConfiguration, services: SimulatedServices, developerKeyPath: String?) throws {
         self.configuration = configuration
         self.services = services
         self.developerKeyPath = developerKeyPath
+        let log = RequestLog()
+        requestLog = log
         let key = services.supabase.configuration.accessTokenKey
-        anonKey = try key.sign(["iss": .string("supabase-demo"), "role": .string("anon"), "exp": .int(1_983_812_996)])
-        serviceRoleKey = try key.sign(["iss": .string("supabase-demo"), "role": .string("service_role"), "exp": .int(1_983_812_996)])
+        // Signed as the Supabase CLI signs them: with the default secret, its published keys.
+        anonKey = try key.sign(SupabaseLocalKeys.apiKeyClaims(role: "anon"))
+        serviceRoleKey = try key.sign(SupabaseLocalKeys.apiKeyClaims(role: "service_role"))
         supabase = SupabaseRoutes(engine: services.supabase, apiKeys: [anonKey, serviceRoleKey] + configuration.anonKeys)
         firebase = FirebaseRoutes(projects: services.firebaseProjects)
         identityProviders = IdentityProviderRoutes(services: services)
         console = ConsoleRoutes(
             source: SimulatedServicesConsoleSource(services: services, serviceRoleKey: serviceRoleKey),
-            gate: ConsoleGate(access: configuration.console, serviceRoleKey: serviceRoleKey, formToken: RandomIdentifiers.opaqueToken(32)))
+            gate: ConsoleGate(access: configuration.console, serviceRoleKey: serviceRoleKey, formToken: RandomIdentifiers.opaqueToken(32)),
+            log: log)
     }
 
     /// How many state-changing requests were answered, for whoever watches for changes (each
@@ -47,7 +52,12 @@ public final class Emulator: Sendable {
     /// - Parameter request: The request.
     /// - Returns: The response, in the error shape of the service the path belongs to.
     public func handle(_ request: EmulatorRequest) async -> EmulatorResponse {
+        let started = ContinuousClock.now
         let response = await route(request)
+        let elapsed = ContinuousClock.now - started
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        requestLog.record(.init(
+            method: request.method, path: request.path, status: response.status, at: Date(), milliseconds: milliseconds))
         // Refusals count too: a reused refresh token, for one, is refused and revokes its family.
         if request.method != "GET" && request.method != "HEAD" { changes.withLock { $0 &+= 1 } }
         return response

@@ -29,6 +29,9 @@ public struct EmulatorConfiguration: Sendable, Hashable {
     public var supabase = SupabaseSettings()
     /// Who may open the console at `/console`: this machine only unless `login serve --console`.
     public var console = ConsoleAccess.loopbackOnly
+    /// The Supabase JWT secret: the local stack's well-known one (``SupabaseLocalKeys``) unless a
+    /// project's own is set; `nil` for the secret generated for the state directory.
+    public var supabaseJWTSecret: String? = SupabaseLocalKeys.jwtSecret
 
     /// Creates a configuration.
     /// - Parameters:

@@ -78,6 +78,9 @@ struct FirebaseRoutes {
                 return .json(["signIn": .object(["allowDuplicateEmails": .bool(false)]),
                               "emailPrivacyConfig": .object(["enableImprovedEmailPrivacy": .bool(false)])])
             }),
+            ("GET", "/emulator/action",
+             "where a mailed link lands: a `signIn` link goes on (303) to its `continueUrl` (firebase-tools' handler)",
+             { _, call in Self.action(call.request) }),
         ]
         rows += emulatorRows
         return RouteTable(prefix: "", rows)

@@ -61,6 +61,7 @@ public func buildEmulator(
     setup.otherFirebaseProjectIDs = Array(configuration.firebaseProjects.dropFirst())
     setup.firebaseRateLimits = configuration.firebaseRateLimits
     setup.supabase = configuration.supabase
+    setup.supabaseJWTSecret = configuration.supabaseJWTSecret
     let database = try directory.flatMap { (directory: SimulationStateDirectory) throws(SimulationStoreError) -> SQLiteSimulationStorage? in
         configuration.ephemeral ? nil : try StateDatabase.open(directory, defaultFirebaseProject: setup.firebaseProjectID, logger: logger)
     }

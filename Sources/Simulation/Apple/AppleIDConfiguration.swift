@@ -23,6 +23,9 @@ public struct AppleIDConfiguration: Sendable, Hashable {
     /// The Apple ID signed in on the simulated device, used when a request names none.
     public var defaultAppleID: String
 
+    /// The Apple ID a simulated device is signed in to unless told otherwise.
+    public static let standardAppleID = "johnny.appleseed@icloud.com"
+
     /// Creates a configuration.
     /// - Parameters:
     ///   - teamID: The team id.
@@ -34,7 +37,7 @@ public struct AppleIDConfiguration: Sendable, Hashable {
     public init(
         teamID: String, issuer: String = "https://appleid.apple.com", tokenLifetime: TimeInterval = 86_400,
         booleanClaims: BooleanClaimStyle = .boolean, realUserStatus: Int? = 2,
-        defaultAppleID: String = "johnny.appleseed@icloud.com"
+        defaultAppleID: String = AppleIDConfiguration.standardAppleID
     ) {
         self.teamID = teamID
         self.issuer = issuer

@@ -74,7 +74,8 @@ public final class SimulatedServices: Sendable {
         }
         var supabaseConfiguration = SupabaseEngineConfiguration(
             issuer: configuration.supabaseIssuer,
-            accessTokenKey: .hs256(secret: Array(Data(base64Encoded: keys.supabaseJWTSecret) ?? Data(keys.supabaseJWTSecret.utf8))),
+            accessTokenKey: .hs256(secret: configuration.supabaseJWTSecret.map { Array($0.utf8) }
+                ?? Array(Data(base64Encoded: keys.supabaseJWTSecret) ?? Data(keys.supabaseJWTSecret.utf8))),
             clientIDs: configuration.acceptedClientIDs)
         supabaseConfiguration.maxSessionsPerUser = 64
         supabaseConfiguration.settings = configuration.supabase

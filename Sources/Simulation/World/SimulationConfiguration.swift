@@ -17,6 +17,10 @@ public struct SimulationConfiguration: Sendable, Hashable {
     public var firebaseActionURL: String
     /// The Supabase project's settings (GoTrue's defaults unless changed).
     public var supabase = SupabaseSettings()
+    /// The Supabase JWT secret (`GOTRUE_JWT_SECRET`): the local stack's well-known one by
+    /// default (``SupabaseLocalKeys``), so the anon key stays the same across state directories;
+    /// `nil` for the secret generated for the state directory (``SimulationKeys``).
+    public var supabaseJWTSecret: String? = SupabaseLocalKeys.jwtSecret
 
     /// The client ids the package's own tools use unless told otherwise.
     public static let defaultClientIDs: [ProviderID: [String]] = [

@@ -19,7 +19,7 @@ struct SessionManagerExternalChangesTests {
         try await store.delete()
         let event = await process.manager.adoptExternalChanges()
 
-        #expect(event == .signedOut(.sessionEnded(.sessionExpired("signed out by another process"))))
+        #expect(event == .signedOut(.elsewhere), "a sign-out elsewhere is not an expired or revoked session")
         #expect(await process.manager.adoptExternalChanges() == nil, "nothing more changed")
         #expect(await process.manager.stored == nil)
         await #expect(throws: AuthError.notSignedIn) { try await process.manager.validSession() }

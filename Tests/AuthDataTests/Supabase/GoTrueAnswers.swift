@@ -73,6 +73,29 @@ enum GoTrueAnswers {
          "identities":[],"created_at":"2026-11-22T20:42:00.19902Z","updated_at":"2026-11-22T20:46:43.001Z","is_anonymous":false}
         """#)
 
+    /// A Google browser sign-up: the callback (api/external.go `CreateAccount`) made the user
+    /// and its identity (`tx.Create`: identity `created_at` = `updated_at`), the exchange
+    /// (`grant_type=pkce`) signed it in 1.2 s later; the user is read back from the database.
+    static let googleBrowserSignUp = session(user: googleBrowser(
+        lastSignIn: "2026-11-22T21:00:01.7123Z", identityUpdated: "2026-11-22T21:00:00.50211Z"))
+
+    /// The same user's second browser sign-in, 12 s later: the callback (`AccountExists`)
+    /// rewrote the identity (`tx.UpdateOnly` moves its `updated_at`).
+    static let googleBrowserReturningSoon = session(user: googleBrowser(
+        lastSignIn: "2026-11-22T21:00:13.9Z", identityUpdated: "2026-11-22T21:00:13.40117Z"))
+
+    private static func googleBrowser(lastSignIn: String, identityUpdated: String) -> String {
+        #"""
+        {"id":"5b7e2c1d-9a4f-4e3b-8c2d-1f0e9d8c7b6a","aud":"authenticated","role":"authenticated","email":"grace@example.com",
+         "email_confirmed_at":"2026-11-22T21:00:00.502554Z","phone":"","confirmed_at":"2026-11-22T21:00:00.502554Z",
+         "last_sign_in_at":"\#(lastSignIn)","app_metadata":{"provider":"google","providers":["google"]},"user_metadata":{},
+         "identities":[{"identity_id":"7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f","id":"1099","user_id":"5b7e2c1d-9a4f-4e3b-8c2d-1f0e9d8c7b6a",
+           "identity_data":{"email":"grace@example.com","sub":"1099"},"provider":"google","last_sign_in_at":"2026-11-22T21:00:00.50198Z",
+           "created_at":"2026-11-22T21:00:00.50211Z","updated_at":"\#(identityUpdated)","email":"grace@example.com"}],
+         "created_at":"2026-11-22T21:00:00.500011Z","updated_at":"2026-11-22T21:00:01.713Z","is_anonymous":false}
+        """#
+    }
+
     private static func session(user: String) -> String {
         #"{"access_token":"eyJhbGciOiJIUzI1NiJ9.e30.x","token_type":"bearer","expires_in":3600,"expires_at":1795383601,"refresh_token":"vx4bq2mzzl3r","user":"#
             + user + "}"

@@ -47,6 +47,16 @@ struct SupabaseNewUserRuleTests {
         #expect(!SupabaseNewUserRule.isNewUser(try user(GoTrueAnswers.emailCodeReturningSoon), flow: .emailCode))
     }
 
+    @Test("a browser sign-up (api/external.go CreateAccount, then grant_type=pkce) is new")
+    func browserSignUp() throws {
+        #expect(SupabaseNewUserRule.isNewUser(try user(GoTrueAnswers.googleBrowserSignUp), flow: .pkce(provider: "google")))
+    }
+
+    @Test("a second browser sign-in soon after the first is returning: the callback rewrote the identity (api/external.go AccountExists)")
+    func browserReturningSoon() throws {
+        #expect(!SupabaseNewUserRule.isNewUser(try user(GoTrueAnswers.googleBrowserReturningSoon), flow: .pkce(provider: "google")))
+    }
+
     @Test("timestamps parse with 0 to 9 fractional digits, Z or an offset; anything else is nil")
     func timestamps() {
         #expect(SupabaseTimestamp.seconds("1970-01-01T00:00:00Z") == 0)
