@@ -22,6 +22,7 @@ public final class Emulator: Sendable {
     private let firebase: FirebaseRoutes
     private let identityProviders: IdentityProviderRoutes
     private let console: ConsoleRoutes
+    private let hostCheck: EmulatorHostCheck
     private let changes = Locked<UInt64>(0)
 
     init(configuration: EmulatorConfiguration, services: SimulatedServices, developerKeyPath: String?) throws {
@@ -34,6 +35,7 @@ public final class Emulator: Sendable {
         supabase = SupabaseRoutes(engine: services.supabase, apiKeys: [anonKey, serviceRoleKey] + configuration.anonKeys)
         firebase = FirebaseRoutes(projects: services.firebaseProjects)
         identityProviders = IdentityProviderRoutes(services: services)
+        hostCheck = EmulatorHostCheck(allowedNames: [configuration.host] + configuration.allowedHosts)
         console = ConsoleRoutes(
             source: SimulatedServicesConsoleSource(services: services, serviceRoleKey: serviceRoleKey),
             gate: ConsoleGate(access: configuration.console, serviceRoleKey: serviceRoleKey, formToken: RandomIdentifiers.opaqueToken(32)))
@@ -47,6 +49,7 @@ public final class Emulator: Sendable {
     /// - Parameter request: The request.
     /// - Returns: The response, in the error shape of the service the path belongs to.
     public func handle(_ request: EmulatorRequest) async -> EmulatorResponse {
+        guard hostCheck.allows(request.headers["host"]) else { return EmulatorHostCheck.refusal(request.headers["host"]) }
         let response = await route(request)
         // Refusals count too: a reused refresh token, for one, is refused and revokes its family.
         if request.method != "GET" && request.method != "HEAD" { changes.withLock { $0 &+= 1 } }

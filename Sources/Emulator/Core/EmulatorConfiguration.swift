@@ -29,6 +29,9 @@ public struct EmulatorConfiguration: Sendable, Hashable {
     public var supabase = SupabaseSettings()
     /// Who may open the console at `/console`: this machine only unless `login serve --console`.
     public var console = ConsoleAccess.loopbackOnly
+    /// Host names requests may carry besides loopback names, IP literals and ``host``, for an
+    /// emulator served under another name on purpose; any other `Host` is refused (DNS rebinding).
+    public var allowedHosts: [String] = []
 
     /// Creates a configuration.
     /// - Parameters:
