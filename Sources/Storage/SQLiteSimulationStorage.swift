@@ -78,7 +78,7 @@ package final class SQLiteSimulationStorage: SimulationStorage {
                     throw SimulationStoreError.unavailable(path: path, reason: "its schema is older than this version's, and it cannot be updated in a read-only directory")
                 }
             } else {
-                try SQLiteSchema.migrator.migrate(pool)
+                try SQLiteSchema.migrate(pool)
             }
         } catch let error as SimulationStoreError {
             throw error
