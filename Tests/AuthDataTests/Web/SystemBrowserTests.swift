@@ -1,4 +1,5 @@
 #if os(Linux)
+import Glibc
 import AuthData
 import AuthDomain
 import AuthTestSupport
@@ -50,6 +51,27 @@ struct SystemBrowserTests {
         #expect(!html.contains("\"%22") && !html.contains("x%3D1%26y%3D\"\""))
         page.remove()
         #expect(!FileManager.default.fileExists(atPath: page.directory.path))
+    }
+
+    @Test("another user (nobody, when the test runs as root) cannot read the page the browser was given")
+    func otherUserCannotReadPage() async throws {
+        guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return }
+        let sut = try makeSUT()
+        defer { try? FileManager.default.removeItem(at: sut.root) }
+        #expect(chmod(sut.root.path, 0o755) == 0, "the parent is open, as /tmp is")
+        let page = try sut.browser.open(Self.secretURL)
+        defer { page.remove() }
+        let attacker = Process()
+        attacker.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        attacker.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "/bin/cat", page.file.path]
+        let output = Pipe()
+        attacker.standardOutput = output
+        attacker.standardError = FileHandle.nullDevice
+        try attacker.run()
+        let read = output.fileHandleForReading.readDataToEndOfFile()
+        attacker.waitUntilExit()
+        #expect(attacker.terminationStatus != 0)
+        #expect(!String(decoding: read, as: UTF8.self).contains("STATE-SECRET"))
     }
 
     @Test("a URL no browser should get starts nothing and leaves no page")
