@@ -1,4 +1,5 @@
 @testable import AuthEmulator
+import AuthTestSupport
 import Foundation
 import Testing
 
@@ -41,5 +42,20 @@ struct ProviderRedirectBypassTests {
         let page = await sut.send("GET", "/appleid/auth/authorize?client_id=com.example.authcoordinator&response_type=code&redirect_uri="
             + (uri.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""), headers: ["host": "127.0.0.1:9999"])
         #expect(page.status == 400)
+    }
+
+    @Test("fuzzed: no allowed redirect_uri sends the code to a host other than this machine's or the emulator's, as a browser reads it")
+    func fuzzed() {
+        var random = SeededRandom(seed: 0x5999)
+        let pieces = ["evil.com", "127.0.0.1", "localhost", ":5999", ":9999", "@", "\\", "%5C", "%40", "%2E", ".", "/", "?", "#",
+                      "0x7f000001", "[::1]", "::1", "%00", "\t", " ", "user", ":", "a", "-"]
+        for _ in 0..<20_000 {
+            let scheme = ["http://", "https://", "HTTP://", "http:\\\\", "//", "javascript://"][random.next(upTo: 6)]
+            let uri = scheme + random.string(of: pieces, most: 5) + ["/cb", "", "?x=1", "#f"][random.next(upTo: 4)]
+            guard let allowed = ProviderAuthorizeRequest.allowedRedirect(uri, host: "127.0.0.1:9999") else { continue }
+            let host = BrowserHost.read(allowed)
+            #expect(["127.0.0.1", "localhost", "[::1]"].contains(host ?? ""), "\(uri.debugDescription) became \(allowed), to \(host ?? "?")")
+            #expect(!allowed.contains("\\"), "\(allowed)")
+        }
     }
 }

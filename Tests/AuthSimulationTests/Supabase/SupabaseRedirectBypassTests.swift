@@ -1,4 +1,5 @@
 @testable import AuthSimulation
+import AuthTestSupport
 import Foundation
 import Testing
 
@@ -42,8 +43,7 @@ struct SupabaseRedirectBypassTests {
         let pieces = ["evil", "com", ".", "%2E", "%2e", "?", "#", "@", "\\", "/", ":", "0x5db8d822", "0x7f", "127", "1",
                       "app", "example", ".example.com", "%00", "%40", "[", "]", "::1", "%5C", "\t", "localhost", "3000", "a-b"]
         for _ in 0..<20_000 {
-            var middle = ""
-            for _ in 0..<random.next(upTo: 6) + 1 { middle += pieces[random.next(upTo: pieces.count)] }
+            let middle = random.string(of: pieces, most: 6)
             let scheme = ["https://", "http://", "HTTPS://"][random.next(upTo: 3)]
             let tail = ["/", "/cb", "", "?x=1", "#t"][random.next(upTo: 5)]
             let redirect = scheme + middle + [".example.com", "?.example.com", "", "@app.example.com"][random.next(upTo: 4)] + tail
@@ -53,37 +53,5 @@ struct SupabaseRedirectBypassTests {
             let allowed = host.map { $0.hasSuffix(".example.com") || $0 == "localhost" || $0 == "127.0.0.1" || $0 == "[::1]" } ?? false
             #expect(allowed, "accepted \(redirect.debugDescription), which a browser sends to \(host ?? "?")")
         }
-    }
-}
-
-/// The host a browser goes to for a URL, read the way WHATWG URL does for what matters here:
-/// the authority ends at the first `/`, `\`, `?` or `#`; user information ends at the last `@`;
-/// the host is percent-decoded.
-private enum BrowserHost {
-    static func read(_ url: String) -> String? {
-        guard let colon = url.range(of: "://") else { return nil }
-        let rest = url[colon.upperBound...]
-        let authority = rest.prefix { !"/\\?#".contains($0) }
-        let hostPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
-        let host: Substring
-        if hostPort.hasPrefix("[") {
-            host = hostPort.prefix { $0 != "]" } + "]"
-        } else {
-            host = hostPort.split(separator: ":", omittingEmptySubsequences: false).first ?? ""
-        }
-        return String(host).removingPercentEncoding?.lowercased()
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failure replays.
-private struct SeededRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(upTo bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }
