@@ -3,7 +3,7 @@ import Foundation
 /// The scheme and authority of a redirect URL as written: what a browser reads, not what a
 /// parser decodes. `nil` for a URL a browser and this parser could read differently: a
 /// backslash, a space or a control character anywhere, user information, a percent-encoded or
-/// empty host.
+/// empty host; and for a scheme a browser runs or reads locally (`javascript:`, `data:`, `file:`).
 struct RedirectHost: Equatable {
     /// The scheme, lowercased.
     let scheme: String
@@ -11,6 +11,12 @@ struct RedirectHost: Equatable {
     let host: String
     /// The port, if written.
     let port: Int?
+    /// The URL rebuilt from its parts: the scheme and host lowercased, the port, and the path,
+    /// query and fragment as written (they have passed the character checks).
+    let rebuilt: String
+
+    /// Schemes no redirect may name: a browser would run or read them locally.
+    static let refusedSchemes: Set<String> = ["javascript", "data", "file", "vbscript", "blob", "about", "filesystem"]
 
     /// The host and port as written.
     var authority: String { host + (port.map { ":\($0)" } ?? "") }
@@ -20,7 +26,7 @@ struct RedirectHost: Equatable {
     init?(_ text: String) {
         guard text.utf8.count <= 2048,
               !text.unicodeScalars.contains(where: { $0 == "\\" || $0.value <= 0x20 || $0.value == 0x7F || !$0.isASCII }),
-              let parts = URLComponents(string: text), let scheme = parts.scheme?.lowercased(),
+              let parts = URLComponents(string: text), let scheme = parts.scheme?.lowercased(), !Self.refusedSchemes.contains(scheme),
               let written = parts.percentEncodedHost?.lowercased(), !written.isEmpty, !written.contains("%"),
               parts.percentEncodedUser == nil, parts.percentEncodedPassword == nil
         else { return nil }
@@ -33,6 +39,7 @@ struct RedirectHost: Equatable {
         self.scheme = scheme
         self.host = host
         self.port = parts.port
+        self.rebuilt = scheme + "://" + expected + afterScheme.dropFirst(authority.count)
     }
 
     /// Whether a browser reads the host as an IPv4 address: its last label (a trailing dot

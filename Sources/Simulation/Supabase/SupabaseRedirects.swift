@@ -11,6 +11,8 @@ enum SupabaseRedirects {
     /// URL without its fragment; a host of only digits, another IP literal or a malformed
     /// hostname never.
     ///
+    /// What is returned is rebuilt from the parsed parts (``RedirectHost/rebuilt``).
+    ///
     /// Stricter than GoTrue, so that the host checked is the host a browser goes to: the host is
     /// compared as written (``RedirectHost``), never decoded; a backslash, a control character,
     /// user information, a percent-encoded host or one a browser reads as an IPv4 address
@@ -24,17 +26,17 @@ enum SupabaseRedirects {
         let loopbackNames: Set<String> = ["localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0", "::"]
         if host == site?.percentEncodedHost?.lowercased(), scheme == site?.scheme?.lowercased(),
            loopbackNames.contains(host) || written.port == site?.port {
-            return redirectTo
+            return written.rebuilt
         }
         if host.allSatisfy(\.isNumber) { return siteURL }
         let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        if isIPLiteral(bare) { return isLoopback(bare) ? redirectTo : siteURL }
+        if isIPLiteral(bare) { return isLoopback(bare) ? written.rebuilt : siteURL }
         if scheme == "http" || scheme == "https", !isHostname(host) || written.endsInNumber { return siteURL }
         let withoutFragment = String(redirectTo[..<(redirectTo.firstIndex(of: "#") ?? redirectTo.endIndex)])
         let allowed = allowList.contains { entry in
             SupabaseURIGlob(entry).matches(withoutFragment) && RedirectHost.globHost(of: entry).map { SupabaseURIGlob($0).matches(written.authority) } != false
         }
-        return allowed ? redirectTo : siteURL
+        return allowed ? written.rebuilt : siteURL
     }
 
     private static func isIPLiteral(_ host: String) -> Bool {

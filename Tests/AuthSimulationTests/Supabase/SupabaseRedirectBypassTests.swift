@@ -37,6 +37,17 @@ struct SupabaseRedirectBypassTests {
         #expect(target(redirect) == redirect)
     }
 
+    @Test("even with an allow-all list, schemes a browser runs or reads locally fall back to the site URL; the rest is rebuilt")
+    func schemesAndRebuilding() {
+        for redirect in ["javascript://app.example.com/%0Aalert(1)", "data://app.example.com/x", "file://app.example.com/etc/passwd",
+                         "JavaScript://x/%0Aalert(1)"] {
+            #expect(SupabaseRedirects.target(redirect, siteURL: Self.site, allowList: ["**"]) == Self.site, "\(redirect)")
+        }
+        let rebuilt = SupabaseRedirects.target("HTTPS://App.Example.com:8443/Cb?X=1#F", siteURL: Self.site, allowList: ["**"])
+        #expect(rebuilt == "https://app.example.com:8443/Cb?X=1#F")
+        #expect(target("http://127.0.0.1:5555/callback?state=s") == "http://127.0.0.1:5555/callback?state=s")
+    }
+
     @Test("fuzzed: no accepted redirect_to names a host outside the allow list, as a browser reads it")
     func fuzzed() {
         var random = SeededRandom(seed: 0x2207)
