@@ -14,6 +14,7 @@ Usage: cli_browser_check.py LOGIN_BINARY BASE_URL ANON_KEY
 import json
 import os
 import secrets
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -158,6 +159,8 @@ def sign_in(browser, arguments, answer, launch=False):
     browser.navigate("file://" + launched_page(record, url, port) if launch else url)
     answer(browser)
     status, stdout, stderr = command.finish()
+    if launch:
+        shutil.rmtree(os.path.dirname(record), ignore_errors=True)
     document = json.loads(stdout.splitlines()[-1]) if status == 0 and stdout.strip() else None
     return status, document, stderr
 
