@@ -44,17 +44,19 @@ final class SQLiteAppleIDRows: AppleIDRows {
     }
 
     func code(_ code: String) -> AppleIDState.Code? {
-        step.row("SELECT client_id, subject, nonce, issued_at, used_at FROM apple_authorization_codes WHERE code = ?", [code]).map { row in
+        let query = "SELECT client_id, subject, nonce, issued_at, used_at, redirect_uri FROM apple_authorization_codes WHERE code = ?"
+        return step.row(query, [code]).map { row in
             AppleIDState.Code(clientID: row[0], subject: row[1], nonce: row[2],
                               issuedAt: step.date(row[3] as String, "apple_authorization_codes.issued_at"),
-                              usedAt: step.optionalDate(row[4], "apple_authorization_codes.used_at"))
+                              usedAt: step.optionalDate(row[4], "apple_authorization_codes.used_at"), redirectURI: row[5])
         }
     }
 
     func save(code: String, _ record: AppleIDState.Code) {
         step.execute("""
-            INSERT OR REPLACE INTO apple_authorization_codes (code, client_id, subject, nonce, issued_at, used_at) VALUES (?, ?, ?, ?, ?, ?)
-            """, [code, record.clientID, record.subject, record.nonce, Column.text(record.issuedAt), Column.text(record.usedAt)])
+            INSERT OR REPLACE INTO apple_authorization_codes (code, client_id, subject, nonce, issued_at, used_at, redirect_uri)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, [code, record.clientID, record.subject, record.nonce, Column.text(record.issuedAt), Column.text(record.usedAt), record.redirectURI])
     }
 
     func purgeCodes(issuedBefore date: Date) {

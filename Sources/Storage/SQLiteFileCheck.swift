@@ -59,7 +59,9 @@ enum SQLiteFileCheck {
         }
     }
 
-    /// Checks that the file is this tool's database, of a schema this version knows.
+    /// Checks that the file is this tool's database, of a schema this version knows, and that its
+    /// whole schema (tables, indexes, triggers, views) is the one its migrations made: a trigger
+    /// or view planted in the file would otherwise run with every sign-in (``SQLiteSchemaCheck``).
     /// - Parameters:
     ///   - reader: The open database.
     ///   - path: Its file, for messages.
@@ -72,7 +74,7 @@ enum SQLiteFileCheck {
             if try SQLiteSchema.migrator.hasBeenSuperseded(db) {
                 return "written by a newer version of this tool (its schema has migrations this version does not know)"
             }
-            return nil
+            return try SQLiteSchemaCheck.difference(db)
         }
         if let problem { throw SimulationStoreError.corrupt(path: path, reason: problem) }
     }

@@ -17,6 +17,9 @@ enum SQLiteSchema {
             try db.execute(sql: firebaseTables)
             try db.execute(sql: providerTables)
         }
+        migrator.registerMigration("2-apple-code-redirect-uri") { db in
+            try db.execute(sql: "ALTER TABLE apple_authorization_codes ADD COLUMN redirect_uri TEXT")
+        }
         return migrator
     }
 

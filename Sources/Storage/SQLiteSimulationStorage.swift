@@ -44,6 +44,7 @@ package final class SQLiteSimulationStorage: SimulationStorage {
     package static func open(path: String, logger: Logger, readOnly: Bool = false) throws(SimulationStoreError) -> SQLiteSimulationStorage {
         try SQLiteFileCheck.check(path: path)
         try SQLiteFileCheck.precheckSchema(path: path)
+        if !readOnly { try SQLiteFileModes.prepare(path: path) }
         var configuration = Configuration()
         // Wait for another connection's lock (another process's) in fine steps:
         // SQLite's own timeout sleeps up to 100 ms at a time, which a request would feel.
@@ -77,14 +78,13 @@ package final class SQLiteSimulationStorage: SimulationStorage {
                     throw SimulationStoreError.unavailable(path: path, reason: "its schema is older than this version's, and it cannot be updated in a read-only directory")
                 }
             } else {
-                try SQLiteSchema.migrator.migrate(pool)
+                try SQLiteSchema.migrate(pool)
             }
         } catch let error as SimulationStoreError {
             throw error
         } catch {
             throw SQLiteFileCheck.failure(error, path: path)
         }
-        if !readOnly { _ = try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path) }
         return SQLiteSimulationStorage(path: path, pool: pool, logger: logger)
     }
 

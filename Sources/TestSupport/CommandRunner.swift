@@ -110,10 +110,11 @@ public final class TemporaryDirectory: Sendable {
     /// The directory.
     public let url: URL
 
-    /// Creates a fresh directory under the system's temporary directory.
+    /// Creates a fresh directory under the system's temporary directory, mode 0700 (a state
+    /// directory must be open to no one else).
     public init() {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("authcoordinator-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
     deinit { try? FileManager.default.removeItem(at: url) }

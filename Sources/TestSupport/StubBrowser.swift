@@ -42,7 +42,7 @@ public final class StubBrowser: WebAuthenticationSession {
         let browser: StubBrowser
         var redirectURI: URL { browser.redirectURI }
 
-        func complete(opening url: URL) async throws(AuthError) -> URL {
+        func complete(opening url: URL, expectedState: String) async throws(AuthError) -> URL {
             browser.shown.withLock { $0.append(url) }
             return try browser.person(url, redirectURI)
         }

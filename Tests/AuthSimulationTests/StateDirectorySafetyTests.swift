@@ -47,10 +47,18 @@ struct StateDirectorySafetyTests {
         #expect(chown(state.path, 0, 0) == 0)
     }
 
-    @Test("the user's own 0700 and 0755 directories, and a missing one, pass")
+    @Test("a directory its group or others can read or enter is refused, naming chmod 700 (the -wal file holds tokens)",
+          arguments: [0o755 as mode_t, 0o750, 0o705, 0o711, 0o701, 0o740])
+    func readableDirectory(mode: mode_t) throws {
+        let state = try directory(mode: mode)
+        let error = #expect(throws: SimulationStoreError.self) { try StateDirectorySafety.checkDirectory(state.url) }
+        #expect(error?.description.contains("chmod 700 \(state.path)") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("refresh tokens") == true)
+    }
+
+    @Test("the user's own 0700 directory, and a missing one, pass")
     func safe() throws {
         try StateDirectorySafety.checkDirectory(try directory(mode: 0o700).url)
-        try StateDirectorySafety.checkDirectory(try directory(mode: 0o755).url)
         try StateDirectorySafety.checkDirectory(URL(fileURLWithPath: "/nonexistent/\(UUID())"))
     }
 }

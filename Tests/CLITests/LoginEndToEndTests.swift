@@ -181,7 +181,7 @@ struct LoginEndToEndTests {
     func corruptStateFile() async throws {
         let sut = try makeSUT()
         let stateFile = sut.state.url.appendingPathComponent("state.json")
-        try FileManager.default.createDirectory(at: sut.state.url, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: sut.state.url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try Data("authcoordinator-state-v1 0000\n{\"supabase\":".utf8).write(to: stateFile)
         let data = try Data(contentsOf: stateFile)
 

@@ -12,8 +12,8 @@ import Testing
 /// current directory by accident (item 5), readable when read-only (item 10).
 @Suite("login: the state directory")
 struct StateDirectoryEndToEndTests {
-    @Test("14.4: a world- or group-writable state directory is refused (exit 5) with the chmod that fixes it; so is a writable keys.json",
-          arguments: [0o777 as mode_t, 0o775])
+    @Test("a state directory others can write, read or enter is refused (exit 5) with the chmod that fixes it; so is a writable keys.json",
+          arguments: [0o777 as mode_t, 0o775, 0o755, 0o711])
     func unsafeDirectory(mode: mode_t) async throws {
         let cli = try await LoginCLI.make()
         #expect(chmod(cli.state.path, mode) == 0)

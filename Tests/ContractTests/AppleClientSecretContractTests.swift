@@ -44,6 +44,30 @@ struct AppleClientSecretContractTests {
         #expect(revoke.status == 400 && revoke.error == "invalid_client")
     }
 
+    @Test("a code from Apple's web page is bound to its redirect_uri (RFC 6749 §4.1.3): another or none is invalid_grant",
+          arguments: BackendFlavor.allCases)
+    func redirectBound(flavor: BackendFlavor) async throws {
+        let sut = try await LifecycleHarness.make(flavor)
+        let client = sut.world.appleClientID
+        let bound = "http://127.0.0.1:5999/callback"
+        func webCode() async throws -> String {
+            try await sut.apple.authorize(AppleSheetRequest(clientID: client, appleID: "ada@example.com", redirectURI: bound)).authorizationCode
+        }
+        func exchange(_ code: String, _ redirect: String?) async throws -> (status: Int, error: String?) {
+            let fields = [("client_id", client), ("client_secret", try secret(sut)), ("code", code), ("grant_type", "authorization_code")]
+                + (redirect.map { [("redirect_uri", $0)] } ?? [])
+            let reply = try await sut.postToApple("auth/token", fields)
+            return (reply.status, reply.error)
+        }
+        for other in ["http://127.0.0.1:6000/callback", "http://evil.example/callback", "http://127.0.0.1:5999/callback/x", nil] {
+            let reply = try await exchange(try await webCode(), other)
+            #expect(reply.status == 400 && reply.error == "invalid_grant", "\(String(describing: other))")
+        }
+        #expect(try await exchange(try await webCode(), bound).status == 200)
+        #expect(try await exchange(try await webCode(), "HTTP://127.0.0.1:5999/callback").status == 200, "the same URI, re-serialised")
+        #expect(try await exchange(try await code(sut), nil).status == 200, "a native sheet's code has no redirect_uri")
+    }
+
     @Test("authorization codes are single use and expire after five minutes (invalid_grant)", arguments: BackendFlavor.allCases)
     func invalidGrant(flavor: BackendFlavor) async throws {
         let sut = try await LifecycleHarness.make(flavor)

@@ -15,7 +15,8 @@ struct EmulatorHarness {
     let emulator: Emulator
 
     static func make(configuration services: SimulationConfiguration = SimulationConfiguration(),
-                     supabase: SupabaseSettings? = nil, console: ConsoleAccess = .loopbackOnly) async throws -> EmulatorHarness {
+                     supabase: SupabaseSettings? = nil, console: ConsoleAccess = .loopbackOnly,
+                     allowedHosts: [String] = []) async throws -> EmulatorHarness {
         var setup = services
         if let supabase { setup.supabase = supabase }
         let world = try await TestWorld.make(configuration: setup)
@@ -23,6 +24,7 @@ struct EmulatorHarness {
         configuration.clientIDs = world.services.configuration.clientIDs
         configuration.firebaseProjects = [world.services.configuration.firebaseProjectID]
         configuration.console = console
+        configuration.allowedHosts = allowedHosts
         let app = try buildEmulator(configuration: configuration, services: world.services, developerKeyPath: nil,
                                     logger: Logger(label: "test"), onServerRunning: { _, _ in })
         return EmulatorHarness(world: world, emulator: app.emulator)

@@ -54,6 +54,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Serve the console (/console) to other hosts too, to whoever gives the service-role key (this machine always has it).")
     var console = false
 
+    @Option(help: ArgumentHelp(
+        "Also answer requests whose Host is this name (repeatable), to serve the emulator under another name on purpose; "
+            + "other names are refused, so that a web page cannot reach it through DNS rebinding.", valueName: "name"))
+    var allowedHost: [String] = []
+
     @Flag(help: "Log every request (method, path without the query, status) on stderr.")
     var verbose = false
 
@@ -83,6 +88,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.supabase = supabase.settings
         configuration.supabaseJWTSecret = supabase.jwtSecret
         configuration.console = console ? .othersWithServiceRoleKey : .loopbackOnly
+        configuration.allowedHosts = allowedHost
         if !firebaseProject.isEmpty { configuration.firebaseProjects = firebaseProject }
         configuration.firebaseRateLimits.newAccountsPerClient = firebaseAccountsPerHour == 0 ? nil : .perHour(firebaseAccountsPerHour)
         for (provider, ids) in [(ProviderID.apple, appleClientID), (.google, googleClientID)] where !ids.isEmpty {

@@ -24,7 +24,8 @@ struct BrowserOptions: ParsableArguments {
 }
 
 /// How a `--browser` sign-in shows its URL: always printed on stderr (stdout stays clean for
-/// `--json`), and, unless `--no-open`, handed to `$BROWSER` or `xdg-open`.
+/// `--json`), and, unless `--no-open`, handed to `$BROWSER`, `xdg-open` or `open` through a
+/// private page (``SystemBrowser``), never on the browser's command line.
 struct BrowserSignIn: Sendable {
     let launch: Bool
     let timeout: Duration
@@ -32,25 +33,10 @@ struct BrowserSignIn: Sendable {
 
     /// The loopback listener the browser comes back to.
     var session: LoopbackRedirectListener {
-        LoopbackRedirectListener(timeout: timeout) { [launch] url in
+        let announce: @Sendable (URL) async -> Void = { [timeout] url in
             FileHandle.standardError.write(Data("Open this URL in a browser to sign in (waiting up to \(timeout.components.seconds) s):\n\(url.absoluteString)\n".utf8))
-            if launch { Self.open(url) }
         }
-    }
-
-    /// Starts `$BROWSER URL` (its first word is the program), else `xdg-open URL`, else nothing;
-    /// a launcher that fails only leaves the printed URL.
-    static func open(_ url: URL) {
-        let environment = ProcessInfo.processInfo.environment
-        let command = environment["BROWSER"].flatMap { $0.split(separator: " ").first.map(String.init) } ?? "xdg-open"
-        let path = command.contains("/") ? command : (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-            .map { "\($0)/\(command)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let path else { return }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = [url.absoluteString]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try? process.run()
+        return launch ? LoopbackRedirectListener(timeout: timeout, browser: SystemBrowser(), announce: announce)
+            : LoopbackRedirectListener(timeout: timeout, open: announce)
     }
 }

@@ -51,7 +51,8 @@ private struct SystemWebAuthenticationAttempt: WebAuthenticationAttempt {
     let ephemeral: Bool
     let anchor: @MainActor @Sendable () -> ASPresentationAnchor
 
-    func complete(opening url: URL) async throws(AuthError) -> URL {
+    /// The sheet hands back only redirects to this app's own scheme; the strategy checks `state`.
+    func complete(opening url: URL, expectedState: String) async throws(AuthError) -> URL {
         try await WebSheetPresentation.present(url, scheme: scheme, ephemeral: ephemeral, anchor: anchor)
     }
 }

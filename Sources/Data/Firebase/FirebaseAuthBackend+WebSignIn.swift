@@ -5,7 +5,8 @@ import Foundation
 /// with the provider and the redirect URI gives the provider's `authUri` and a `sessionId`;
 /// the URL the provider sends the browser back to goes to `signInWithIdp` as `requestUri` with
 /// that `sessionId` (and the user's `idToken` when linking). Firebase's own `state` is in the
-/// `authUri`, and the redirect must bring it back.
+/// `authUri`, and the redirect must bring it back. The `authUri` is the server's word, so it is
+/// checked as every URL for a browser is (``BrowserURL``) before anything opens it.
 extension FirebaseAuthBackend: WebSignInBackend {
     public func startWebSignIn(_ request: WebSignInRequest) async throws(AuthError) -> WebSignInStart {
         let answer = try await call {
@@ -15,8 +16,12 @@ extension FirebaseAuthBackend: WebSignInBackend {
         guard let authUri = answer.authUri.flatMap(URL.init(string:)), let sessionId = answer.sessionId else {
             throw .backend(BackendError(code: "INVALID_RESPONSE", message: "createAuthUri answered without authUri or sessionId"))
         }
-        let state = OAuthCallback(url: authUri)["state"] ?? request.state
-        return WebSignInStart(authorizationURL: authUri, expectedState: state, context: ["sessionId": sessionId], request: request)
+        // The server's answer goes to a browser: only an http(s) URL, re-serialised (BrowserURL).
+        guard let checked = try? BrowserURL.checked(authUri) else {
+            throw .backend(BackendError(code: "INVALID_RESPONSE", message: "createAuthUri answered an authUri that is not an http(s) URL"))
+        }
+        let state = OAuthCallback(url: checked)["state"] ?? request.state
+        return WebSignInStart(authorizationURL: checked, expectedState: state, context: ["sessionId": sessionId], request: request)
     }
 
     public func finishWebSignIn(callback: URL, start: WebSignInStart, codeVerifier: Secret) async throws(AuthError) -> BackendSignIn {

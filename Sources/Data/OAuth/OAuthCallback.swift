@@ -1,4 +1,5 @@
 import AuthDomain
+import AuthJWT
 import Foundation
 
 /// The answer a redirect URL carries: its query items and fragment items (a `form_post`
@@ -24,30 +25,38 @@ public struct OAuthCallback: Hashable, Sendable {
     /// A parameter's value.
     public subscript(_ name: String) -> String? { parameters[name] }
 
-    /// Checks the answer belongs to this sign-in and is not a refusal.
+    /// Whether the answer carries this sign-in's `state` (compared in constant time).
+    /// - Parameter expectedState: The `state` the redirect must carry.
+    /// - Returns: `false` when it is missing or different.
+    public func carries(state expectedState: String) -> Bool {
+        guard let state = self["state"] else { return false }
+        return SHA256Hex.constantTimeEquals(state, expectedState)
+    }
+
+    /// Checks the answer belongs to this sign-in, then that it is not a refusal: an answer for
+    /// another sign-in is never read, so its `error` cannot end this one.
     ///
     /// The user's cancel is `.cancelled`: Apple's `user_cancelled_authorize` and OAuth's
     /// `access_denied` without a backend error code (Google's consent screen). A backend's own
     /// refusal comes as `access_denied` with an `error_code` (GoTrue: `user_banned`,
     /// `provider_email_needs_verification`, `signup_disabled`) and is not a cancel.
     /// - Parameter expectedState: The `state` the redirect must carry.
-    /// - Throws: ``AuthError``: `cancelled`; `accountDisabled`; `invalidCredential` for a missing
-    ///   or different `state`; `backend` with the service's code for other refusals.
+    /// - Throws: ``AuthError``: `invalidCredential` for a missing or different `state` (checked
+    ///   first); `cancelled`; `accountDisabled`; `backend` with the service's code for other refusals.
     public func check(expectedState: String) throws(AuthError) {
-        if let error = self["error"] {
-            let code = self["error_code"].flatMap { $0.isEmpty ? nil : $0 }
-            let description = self["error_description"] ?? error
-            switch (error, code) {
-            case ("user_cancelled_authorize", _), ("access_denied", nil):
-                throw .cancelled
-            case (_, "user_banned"?):
-                throw .accountDisabled
-            default:
-                throw .backend(BackendError(code: BackendErrorCode(rawValue: code ?? error), message: description))
-            }
-        }
-        guard let state = self["state"], state.utf8.count == expectedState.utf8.count, state == expectedState else {
+        guard carries(state: expectedState) else {
             throw .invalidCredential("the redirect's state does not match this sign-in")
+        }
+        guard let error = self["error"] else { return }
+        let code = self["error_code"].flatMap { $0.isEmpty ? nil : $0 }
+        let description = self["error_description"] ?? error
+        switch (error, code) {
+        case ("user_cancelled_authorize", _), ("access_denied", nil):
+            throw .cancelled
+        case (_, "user_banned"?):
+            throw .accountDisabled
+        default:
+            throw .backend(BackendError(code: BackendErrorCode(rawValue: code ?? error), message: description))
         }
     }
 }

@@ -75,7 +75,7 @@ public struct WebRedirectAuthStrategy: SocialAuthStrategyProviding {
             provider: provider, redirectURI: attempt.redirectURI, codeChallenge: pkce.challenge,
             state: Base64URL.encode(random.bytes(24)), linkingAccessToken: accessToken)
         let start = try await backend.startWebSignIn(request)
-        let redirect = try await attempt.complete(opening: start.authorizationURL)
+        let redirect = try await attempt.complete(opening: start.authorizationURL, expectedState: start.expectedState)
         let callback = OAuthCallback(url: redirect)
         try callback.check(expectedState: start.expectedState)
         let response = try await backend.finishWebSignIn(callback: redirect, start: start, codeVerifier: pkce.verifier)

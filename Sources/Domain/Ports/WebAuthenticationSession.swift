@@ -20,10 +20,16 @@ public protocol WebAuthenticationAttempt: Sendable {
     var redirectURI: URL { get }
 
     /// Opens `url` in the browser and waits for the redirect back.
-    /// - Parameter url: The authorization URL.
+    ///
+    /// An adapter that can receive answers from others (a loopback listener, which any local
+    /// process can reach) ignores every answer whose `state` is not `expectedState`, and keeps
+    /// waiting for this sign-in's own.
+    /// - Parameters:
+    ///   - url: The authorization URL.
+    ///   - expectedState: The `state` this sign-in's redirect carries.
     /// - Returns: The URL the browser came back to, with the answer in its query (a
     ///   `form_post` answer is turned into query items) or fragment.
     /// - Throws: ``AuthError``: `cancelled` when the user closed the browser sheet, `network`
-    ///   when the wait timed out.
-    func complete(opening url: URL) async throws(AuthError) -> URL
+    ///   when the wait timed out, `invalidInput` when `url` is not one to hand a browser.
+    func complete(opening url: URL, expectedState: String) async throws(AuthError) -> URL
 }

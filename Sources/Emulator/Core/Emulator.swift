@@ -22,6 +22,7 @@ public final class Emulator: Sendable {
     private let firebase: FirebaseRoutes
     private let identityProviders: IdentityProviderRoutes
     private let console: ConsoleRoutes
+    private let hostCheck: EmulatorHostCheck
     private let changes = Locked<UInt64>(0)
     private let requestLog: RequestLog
 
@@ -38,6 +39,7 @@ public final class Emulator: Sendable {
         supabase = SupabaseRoutes(engine: services.supabase, apiKeys: [anonKey, serviceRoleKey] + configuration.anonKeys)
         firebase = FirebaseRoutes(projects: services.firebaseProjects)
         identityProviders = IdentityProviderRoutes(services: services)
+        hostCheck = EmulatorHostCheck(allowedNames: [configuration.host] + configuration.allowedHosts)
         console = ConsoleRoutes(
             source: SimulatedServicesConsoleSource(services: services, serviceRoleKey: serviceRoleKey),
             gate: ConsoleGate(access: configuration.console, serviceRoleKey: serviceRoleKey, formToken: RandomIdentifiers.opaqueToken(32)),
@@ -53,14 +55,24 @@ public final class Emulator: Sendable {
     /// - Returns: The response, in the error shape of the service the path belongs to.
     public func handle(_ request: EmulatorRequest) async -> EmulatorResponse {
         let started = ContinuousClock.now
+        guard hostCheck.allows(request.headers["host"]) else {
+            let refusal = EmulatorHostCheck.refusal(request.headers["host"])
+            record(request, refusal, since: started)
+            return refusal
+        }
         let response = await route(request)
+        record(request, response, since: started)
+        // Refusals count too: a reused refresh token, for one, is refused and revokes its family.
+        if request.method != "GET" && request.method != "HEAD" { changes.withLock { $0 &+= 1 } }
+        return response
+    }
+
+    /// Adds one answered request to the console's log (method, path, status and time; no secrets).
+    private func record(_ request: EmulatorRequest, _ response: EmulatorResponse, since started: ContinuousClock.Instant) {
         let elapsed = ContinuousClock.now - started
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         requestLog.record(.init(
             method: request.method, path: request.path, status: response.status, at: Date(), milliseconds: milliseconds))
-        // Refusals count too: a reused refresh token, for one, is refused and revokes its family.
-        if request.method != "GET" && request.method != "HEAD" { changes.withLock { $0 &+= 1 } }
-        return response
     }
 
     private func route(_ request: EmulatorRequest) async -> EmulatorResponse {

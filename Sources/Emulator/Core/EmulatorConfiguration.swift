@@ -32,6 +32,9 @@ public struct EmulatorConfiguration: Sendable, Hashable {
     /// The Supabase JWT secret: the local stack's well-known one (``SupabaseLocalKeys``) unless a
     /// project's own is set; `nil` for the secret generated for the state directory.
     public var supabaseJWTSecret: String? = SupabaseLocalKeys.jwtSecret
+    /// Host names requests may carry besides loopback names, IP literals and ``host``, for an
+    /// emulator served under another name on purpose; any other `Host` is refused (DNS rebinding).
+    public var allowedHosts: [String] = []
 
     /// Creates a configuration.
     /// - Parameters:

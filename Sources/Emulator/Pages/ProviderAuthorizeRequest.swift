@@ -1,3 +1,4 @@
+import AuthData
 import Foundation
 
 /// The OAuth 2.0 authorization request a provider's sign-in page is opened with (Apple's
@@ -36,7 +37,7 @@ struct ProviderAuthorizeRequest: Sendable, Equatable {
         guard let clientID = value("client_id"), clientID.utf8.count <= 256 else {
             throw Refusal(error: "invalid_request", description: "Invalid client_id.")
         }
-        guard let redirectURI = value("redirect_uri"), Self.isAllowedRedirect(redirectURI, host: host) else {
+        guard let redirectURI = value("redirect_uri").flatMap({ Self.allowedRedirect($0, host: host) }) else {
             throw Refusal(error: "invalid_request", description: "Invalid redirect_uri.")
         }
         let responseType = value("response_type") ?? ""
@@ -69,13 +70,17 @@ struct ProviderAuthorizeRequest: Sendable, Equatable {
 
     /// A simulated provider sends codes only to the machine it runs on: loopback addresses (the
     /// CLI's listener, a local web app) and the emulator's own routes (`/auth/v1/callback`).
-    static func isAllowedRedirect(_ uri: String, host: String?) -> Bool {
-        guard let components = URLComponents(string: uri), let scheme = components.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let redirectHost = components.host?.lowercased()
-        else { return false }
-        if ["127.0.0.1", "localhost", "::1", "[::1]"].contains(redirectHost) { return true }
-        guard let host else { return false }
-        let authority = redirectHost + (components.port.map { ":\($0)" } ?? "")
-        return authority == host.lowercased()
+    /// The URI is checked as written and rebuilt from its parts (``BrowserURL``): a backslash,
+    /// user information or a percent-encoded host is refused, so the host compared here is the
+    /// one a browser goes to when the URI is written into a redirect or a form's `action`.
+    /// - Returns: The re-serialised URI, or `nil` when it is not allowed.
+    static func allowedRedirect(_ uri: String, host: String?) -> String? {
+        guard let checked = try? BrowserURL.checked(uri),
+              let redirectHost = URLComponents(url: checked, resolvingAgainstBaseURL: false)?.percentEncodedHost
+        else { return nil }
+        if ["127.0.0.1", "localhost", "::1", "[::1]"].contains(redirectHost) { return checked.absoluteString }
+        guard let host else { return nil }
+        let authority = redirectHost + (checked.port.map { ":\($0)" } ?? "")
+        return authority == host.lowercased() ? checked.absoluteString : nil
     }
 }

@@ -167,7 +167,7 @@ struct IdentityProviderRoutes {
             do {
                 let response = try await services.apple.authorize(AppleSheetRequest(
                     clientID: authorize.clientID, appleID: form["apple_id"], name: name.formatted == nil ? nil : name,
-                    hideEmail: form["email_choice"] == "hide", nonce: authorize.nonce, cancel: false))
+                    hideEmail: form["email_choice"] == "hide", nonce: authorize.nonce, cancel: false, redirectURI: authorize.redirectURI))
                 answer = [("code", response.authorizationCode), ("id_token", response.identityToken)]
                 if let user = Self.appleUserField(response, asked: authorize) { answer.append(("user", user)) }
             } catch {

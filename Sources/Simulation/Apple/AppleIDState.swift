@@ -48,16 +48,20 @@ package struct AppleIDState: Codable, Sendable {
         package var nonce: String?
         package var issuedAt: Date
         package var usedAt: Date?
+        /// The `redirect_uri` of the web authorization that issued it (re-serialised), which the
+        /// token request must repeat; `nil` for a code from the native sheet.
+        package var redirectURI: String?
 
         /// Creates a record with every field.
         package init(
-            clientID: String, subject: String, nonce: String? = nil, issuedAt: Date, usedAt: Date? = nil
+            clientID: String, subject: String, nonce: String? = nil, issuedAt: Date, usedAt: Date? = nil, redirectURI: String? = nil
         ) {
             self.clientID = clientID
             self.subject = subject
             self.nonce = nonce
             self.issuedAt = issuedAt
             self.usedAt = usedAt
+            self.redirectURI = redirectURI
         }
     }
 

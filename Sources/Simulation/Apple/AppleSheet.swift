@@ -14,6 +14,8 @@ public struct AppleSheetRequest: Sendable, Hashable {
     public var nonce: String?
     /// Whether the person dismisses the sheet.
     public var cancel: Bool
+    /// The `redirect_uri` of a web authorization (Apple's page), which the code is bound to.
+    public var redirectURI: String?
 
     /// Creates a request.
     /// - Parameters:
@@ -23,13 +25,18 @@ public struct AppleSheetRequest: Sendable, Hashable {
     ///   - hideEmail: Whether Hide My Email was chosen.
     ///   - nonce: The nonce claim value.
     ///   - cancel: Whether the sheet is dismissed.
-    public init(clientID: String, appleID: String? = nil, name: PersonName? = nil, hideEmail: Bool = false, nonce: String? = nil, cancel: Bool = false) {
+    ///   - redirectURI: The web authorization's `redirect_uri`, if any.
+    public init(
+        clientID: String, appleID: String? = nil, name: PersonName? = nil, hideEmail: Bool = false, nonce: String? = nil, cancel: Bool = false,
+        redirectURI: String? = nil
+    ) {
         self.clientID = clientID
         self.appleID = appleID
         self.name = name
         self.hideEmail = hideEmail
         self.nonce = nonce
         self.cancel = cancel
+        self.redirectURI = redirectURI
     }
 }
 

@@ -1,10 +1,12 @@
+import AuthData
 import AuthJWT
 import Foundation
 
 extension SimulatedAppleID {
     /// `POST /auth/token`: exchanges an authorization code (or a refresh token) for tokens.
-    /// - Parameter form: The form fields: `client_id`, `client_secret`, `grant_type`, `code` or
-    ///   `refresh_token`.
+    /// - Parameter form: The form fields: `client_id`, `client_secret`, `grant_type`, `code` (and
+    ///   `redirect_uri`, which must be the authorization's own when the code came from Apple's web
+    ///   page, as RFC 6749 §4.1.3 asks) or `refresh_token`.
     /// - Returns: The `TokenResponse` JSON.
     /// - Throws: ``OAuthProviderError`` exactly as Apple answers.
     public func token(form: [String: String]) async throws(OAuthProviderError) -> JSONObject {
@@ -15,7 +17,7 @@ extension SimulatedAppleID {
         }
         let clientID = try await authenticateClient(form, now: now)
         if grantType == "authorization_code" {
-            return try exchangeCode(form["code"], clientID: clientID, now: now)
+            return try exchangeCode(form["code"], clientID: clientID, redirectURI: form["redirect_uri"], now: now)
         }
         return try refresh(form["refresh_token"], clientID: clientID, now: now)
     }
@@ -34,6 +36,13 @@ extension SimulatedAppleID {
         }
     }
 
+    /// Whether a token request's `redirect_uri` is the one the code was issued for, both
+    /// re-serialised from their parts (``BrowserURL``); a missing one is not.
+    static func sameRedirect(_ bound: String, _ given: String?) -> Bool {
+        guard let given, let issued = try? BrowserURL.checked(bound), let asked = try? BrowserURL.checked(given) else { return false }
+        return issued.absoluteString == asked.absoluteString
+    }
+
     private func authenticateClient(_ form: [String: String], now: Date) async throws(OAuthProviderError) -> String {
         guard let clientID = form["client_id"], !clientID.isEmpty else { throw .invalidClient("client_id is required") }
         guard let secret = form["client_secret"], !secret.isEmpty else { throw .invalidClient("client_secret is required") }
@@ -42,7 +51,7 @@ extension SimulatedAppleID {
         return clientID
     }
 
-    private func exchangeCode(_ code: String?, clientID: String, now: Date) throws(OAuthProviderError) -> JSONObject {
+    private func exchangeCode(_ code: String?, clientID: String, redirectURI: String?, now: Date) throws(OAuthProviderError) -> JSONObject {
         guard let code, !code.isEmpty else { throw .invalidRequest("code is required") }
         let accessToken = RandomIdentifiers.appleToken(prefix: "a")
         let refreshToken = RandomIdentifiers.appleToken(prefix: "r")
@@ -53,6 +62,9 @@ extension SimulatedAppleID {
             }
             guard record.usedAt == nil else { throw .invalidGrant("The code has already been used.") }
             guard record.clientID == clientID else { throw .invalidGrant("client_id mismatch. The code was not issued to \(clientID).") }
+            if let bound = record.redirectURI, !Self.sameRedirect(bound, redirectURI) {
+                throw .invalidGrant("redirect_uri mismatch. The code was issued for another redirect_uri.")
+            }
             guard let authorization = Self.activeAuthorization(clientID: clientID, subject: record.subject, in: rows) else {
                 throw .invalidGrant("The code has expired or has been revoked.")
             }

@@ -130,7 +130,8 @@ public actor SimulatedAppleID {
                     isPrivateEmail: request.hideEmail, authorizedAt: now, revokedAt: nil)
                 rows.save(authorization)
             }
-            rows.save(code: code, AppleIDState.Code(clientID: request.clientID, subject: account.subject, nonce: request.nonce, issuedAt: now))
+            rows.save(code: code, AppleIDState.Code(
+                clientID: request.clientID, subject: account.subject, nonce: request.nonce, issuedAt: now, redirectURI: request.redirectURI))
             rows.purgeCodes(issuedBefore: now.addingTimeInterval(-300))
             return (account, authorization, firstTime)
         }

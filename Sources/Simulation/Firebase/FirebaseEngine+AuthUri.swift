@@ -19,6 +19,8 @@ struct FirebaseWebSession: Sendable {
 extension FirebaseEngine {
     /// How long a `createAuthUri` session waits for `signInWithIdp`.
     static let webSessionLifetime: TimeInterval = 600
+    /// How many `createAuthUri` sessions may wait at once (the oldest is dropped first).
+    static let webSessionCapacity = 10_000
 
     /// `accounts:createAuthUri` with a `providerId`.
     /// - Parameters:
@@ -39,10 +41,7 @@ extension FirebaseEngine {
         let session = FirebaseWebSession(
             providerId: providerId, continueUri: continueUri, state: RandomIdentifiers.base64URL(32), createdAt: now)
         let sessionId = RandomIdentifiers.base64URL(32)
-        webSessions.withLock { sessions in
-            sessions = sessions.filter { now.timeIntervalSince($0.value.createdAt) < Self.webSessionLifetime }
-            sessions[sessionId] = session
-        }
+        webSessions.withLock { $0.insert(session, id: sessionId, now: now) }
         guard let authUri = webFlow.authorizationURL(provider: provider, base: base, clientID: clientID, redirectURI: continueUri, state: session.state) else {
             throw .code("INVALID_PROVIDER_ID")
         }
@@ -60,9 +59,7 @@ extension FirebaseEngine {
     /// - Throws: `INVALID_SESSION_ID`, `INVALID_REQUEST_URI`, `INVALID_IDP_RESPONSE`.
     func exchangeWebCode(sessionId: String, requestUri: String, params: FirebaseIdpParameters) async throws(FirebaseFailure) -> (providerId: String, idToken: String) {
         let now = self.now
-        guard let session = webSessions.withLock({ $0.removeValue(forKey: sessionId) }),
-              now.timeIntervalSince(session.createdAt) < Self.webSessionLifetime
-        else { throw .code("INVALID_SESSION_ID", "The session has expired or was already used.") }
+        guard let session = webSessions.withLock({ $0.take(sessionId, now: now) }) else { throw .code("INVALID_SESSION_ID", "The session has expired or was already used.") }
         let continueBase = session.continueUri.prefix { $0 != "?" && $0 != "#" }
         guard requestUri.hasPrefix(continueBase) else { throw .code("INVALID_REQUEST_URI", "requestUri does not match the session's continueUri.") }
         guard params["state"] == session.state else { throw .idpResponse("The OAuth state does not match the session.") }

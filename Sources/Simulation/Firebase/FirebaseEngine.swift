@@ -24,7 +24,7 @@ public final class FirebaseEngine: Sendable {
     /// The providers' OAuth front doors, for `createAuthUri` sign-ins; `nil` where none are reachable.
     let webFlow: ProviderWebFlow?
     /// `createAuthUri` sessions waiting for the provider's answer (memory only: they live minutes).
-    let webSessions = Locked<[String: FirebaseWebSession]>([:])
+    let webSessions = Locked(FirebaseWebSessions(capacity: FirebaseEngine.webSessionCapacity, lifetime: FirebaseEngine.webSessionLifetime))
 
     /// Creates the engine of one project.
     /// - Parameters:

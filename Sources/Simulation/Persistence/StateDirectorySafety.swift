@@ -15,12 +15,13 @@ import Foundation
 /// that fixes it.
 public enum StateDirectorySafety {
     /// Checks a directory, when it exists: owned by the effective user, not group- or
-    /// world-writable.
+    /// world-writable, and not open to its group or others at all (read or search): the database
+    /// in it holds refresh tokens, addresses and mailed codes.
     /// - Parameter url: The directory.
     /// - Throws: ``SimulationStoreError/unavailable(path:reason:)`` saying what is wrong and how
     ///   to fix it.
     public static func checkDirectory(_ url: URL) throws(SimulationStoreError) {
-        try check(url.path, fixMode: "chmod 700")
+        try check(url.path, fixMode: "chmod 700", private: true)
     }
 
     /// Checks a file, when it exists: owned by the effective user, not group- or
@@ -31,7 +32,7 @@ public enum StateDirectorySafety {
         try check(url.path, fixMode: "chmod 600")
     }
 
-    private static func check(_ path: String, fixMode: String) throws(SimulationStoreError) {
+    private static func check(_ path: String, fixMode: String, private: Bool = false) throws(SimulationStoreError) {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT { return }
@@ -50,6 +51,13 @@ public enum StateDirectorySafety {
                 is writable by \(mode & 0o020 != 0 ? "its group" : "others")\(mode & 0o022 == 0o022 ? " and others" : "") \
                 (mode \(String(mode, radix: 8))); anyone who can write it can replace the signing keys and sessions. \
                 Fix: \(fixMode) \(quoted(path))
+                """)
+        }
+        guard !`private` || mode & 0o077 == 0 else {
+            throw .unavailable(path: path, reason: """
+                is open to \(mode & 0o070 != 0 ? "its group" : "others")\(mode & 0o070 != 0 && mode & 0o007 != 0 ? " and others" : "") \
+                (mode \(String(mode, radix: 8))); anyone who can read it can read the refresh tokens, addresses and mailed \
+                codes in its database. Fix: \(fixMode) \(quoted(path))
                 """)
         }
     }

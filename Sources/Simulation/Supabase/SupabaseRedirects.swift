@@ -10,21 +10,33 @@ enum SupabaseRedirects {
     /// loopback host), then a loopback IP literal, then an allow-list glob matched against the
     /// URL without its fragment; a host of only digits, another IP literal or a malformed
     /// hostname never.
+    ///
+    /// What is returned is rebuilt from the parsed parts (``RedirectHost/rebuilt``).
+    ///
+    /// Stricter than GoTrue, so that the host checked is the host a browser goes to: the host is
+    /// compared as written (``RedirectHost``), never decoded; a backslash, a control character,
+    /// user information, a percent-encoded host or one a browser reads as an IPv4 address
+    /// (`0x5db8d822`, `1.0x2`) is refused; and an allow-list glob with a host must match the
+    /// host by itself too, so `*` in `https://*.example.com/**` cannot swallow a `?` and the real
+    /// host before it (`https://evil%2Ecom?.example.com/`).
     static func target(_ redirectTo: String?, siteURL: String, allowList: [String] = []) -> String {
-        guard let redirectTo, !redirectTo.isEmpty, let url = URLComponents(string: redirectTo), let scheme = url.scheme?.lowercased(),
-              let host = url.host?.lowercased(), !host.isEmpty
-        else { return siteURL }
+        guard let redirectTo, !redirectTo.isEmpty, let written = RedirectHost(redirectTo) else { return siteURL }
+        let scheme = written.scheme, host = written.host
         let site = URLComponents(string: siteURL)
         let loopbackNames: Set<String> = ["localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0", "::"]
-        if host == site?.host?.lowercased(), scheme == site?.scheme?.lowercased(), loopbackNames.contains(host) || url.port == site?.port {
-            return redirectTo
+        if host == site?.percentEncodedHost?.lowercased(), scheme == site?.scheme?.lowercased(),
+           loopbackNames.contains(host) || written.port == site?.port {
+            return written.rebuilt
         }
         if host.allSatisfy(\.isNumber) { return siteURL }
         let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        if isIPLiteral(bare) { return isLoopback(bare) ? redirectTo : siteURL }
-        if scheme == "http" || scheme == "https", !isHostname(host) { return siteURL }
+        if isIPLiteral(bare) { return isLoopback(bare) ? written.rebuilt : siteURL }
+        if scheme == "http" || scheme == "https", !isHostname(host) || written.endsInNumber { return siteURL }
         let withoutFragment = String(redirectTo[..<(redirectTo.firstIndex(of: "#") ?? redirectTo.endIndex)])
-        return allowList.contains(where: { SupabaseURIGlob($0).matches(withoutFragment) }) ? redirectTo : siteURL
+        let allowed = allowList.contains { entry in
+            SupabaseURIGlob(entry).matches(withoutFragment) && RedirectHost.globHost(of: entry).map { SupabaseURIGlob($0).matches(written.authority) } != false
+        }
+        return allowed ? written.rebuilt : siteURL
     }
 
     private static func isIPLiteral(_ host: String) -> Bool {

@@ -11,7 +11,7 @@ import FoundationNetworking
 @Suite("Loopback redirect listener", .timeLimit(.minutes(1)))
 struct LoopbackRedirectListenerTests {
     /// Sends a request to the listener from a plain URLSession, as a browser would.
-    private static func send(_ method: String, _ url: URL, form: String? = nil) async throws -> (status: Int, body: String) {
+    static func send(_ method: String, _ url: URL, form: String? = nil) async throws -> (status: Int, body: String) {
         var request = URLRequest(url: url, timeoutInterval: 10)
         request.httpMethod = method
         if let form {
@@ -38,7 +38,7 @@ struct LoopbackRedirectListenerTests {
             #expect(page.status == 200)
             #expect(page.body.contains("return to the app"))
         }
-        let url = try await attempt.complete(opening: URL(string: "https://appleid.example/auth/authorize?x=1")!)
+        let url = try await attempt.complete(opening: URL(string: "https://appleid.example/auth/authorize?x=1")!, expectedState: "s1")
         try await visitor.value
         #expect(opened.url?.absoluteString == "https://appleid.example/auth/authorize?x=1")
         let callback = OAuthCallback(url: url)
@@ -53,7 +53,7 @@ struct LoopbackRedirectListenerTests {
         let user = #"{"name":{"firstName":"Ada","lastName":"Lovelace"},"email":"ada@example.com"}"#
         let form = "code=c2&state=s2&user=" + (user.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
         let visitor = Task { _ = try await Self.send("POST", redirect, form: form) }
-        let url = try await attempt.complete(opening: redirect)
+        let url = try await attempt.complete(opening: redirect, expectedState: "s2")
         try await visitor.value
         let callback = OAuthCallback(url: url)
         #expect(callback["code"] == "c2")
@@ -65,7 +65,7 @@ struct LoopbackRedirectListenerTests {
         let attempt = try await LoopbackRedirectListener(timeout: .seconds(20)) { _ in }.begin()
         let redirect = attempt.redirectURI
         let visitor = Task { _ = try await Self.send("GET", URL(string: redirect.absoluteString + "?state=s")!) }
-        _ = try await attempt.complete(opening: redirect)
+        _ = try await attempt.complete(opening: redirect, expectedState: "s")
         try await visitor.value
         await #expect(throws: (any Error).self) { _ = try await Self.send("GET", redirect) }
     }
@@ -74,7 +74,7 @@ struct LoopbackRedirectListenerTests {
     func timeout() async throws {
         let attempt = try await LoopbackRedirectListener(timeout: .milliseconds(300)) { _ in }.begin()
         do {
-            _ = try await attempt.complete(opening: attempt.redirectURI)
+            _ = try await attempt.complete(opening: attempt.redirectURI, expectedState: "s")
             Issue.record("the wait must end")
         } catch {
             guard case .network(let reason) = error else { Issue.record("not a network error: \(error)"); return }
@@ -85,7 +85,7 @@ struct LoopbackRedirectListenerTests {
     @Test("cancelling the waiting task ends the wait as cancelled")
     func cancellation() async throws {
         let attempt = try await LoopbackRedirectListener(timeout: .seconds(30)) { _ in }.begin()
-        let waiting = Task { try await attempt.complete(opening: attempt.redirectURI) }
+        let waiting = Task { try await attempt.complete(opening: attempt.redirectURI, expectedState: "s") }
         try await Task.sleep(for: .milliseconds(100))
         waiting.cancel()
         await #expect(throws: AuthError.cancelled) { _ = try await waiting.value }
@@ -99,14 +99,14 @@ struct LoopbackRedirectListenerTests {
             _ = try? await Self.send("GET", URL(string: redirect.absoluteString + "?pad=" + String(repeating: "a", count: 20_000))!)
             _ = try await Self.send("GET", URL(string: redirect.absoluteString + "?code=ok&state=s")!)
         }
-        let url = try await attempt.complete(opening: redirect)
+        let url = try await attempt.complete(opening: redirect, expectedState: "s")
         try await visitor.value
         #expect(OAuthCallback(url: url)["code"] == "ok")
     }
 }
 
 /// The URL the listener handed to the "browser".
-private final class OpenedURL: Sendable {
+final class OpenedURL: Sendable {
     private let value = Locked<URL?>(nil)
     var url: URL? { value.current }
     func set(_ url: URL) { value.withLock { $0 = url } }

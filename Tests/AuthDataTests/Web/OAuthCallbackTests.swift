@@ -36,14 +36,23 @@ struct OAuthCallbackTests {
     @Test("a backend's refusal with an error code is not a cancel (GoTrue api/errors.go redirect mapping)")
     func backendRefusal() throws {
         #expect(throws: AuthError.accountDisabled) {
-            try callback("http://127.0.0.1:1/cb?error=access_denied&error_code=user_banned&error_description=User+is+banned").check(expectedState: "s")
+            try callback("http://127.0.0.1:1/cb?state=s&error=access_denied&error_code=user_banned&error_description=User+is+banned")
+                .check(expectedState: "s")
         }
         #expect(throws: AuthError.backend(BackendError(code: "provider_email_needs_verification", message: "Unverified email"))) {
-            try callback("http://127.0.0.1:1/cb#error=access_denied&error_code=provider_email_needs_verification&error_description=Unverified+email")
+            try callback("http://127.0.0.1:1/cb?state=s#error=access_denied&error_code=provider_email_needs_verification&error_description=Unverified+email")
                 .check(expectedState: "s")
         }
         #expect(throws: AuthError.backend(BackendError(code: "invalid_request", message: "bad"))) {
-            try callback("http://127.0.0.1:1/cb?error=invalid_request&error_description=bad").check(expectedState: "s")
+            try callback("http://127.0.0.1:1/cb?error=invalid_request&error_description=bad&state=s").check(expectedState: "s")
+        }
+    }
+
+    @Test("the state is checked before the error: another sign-in's error or cancel is a state mismatch, never read")
+    func stateBeforeError() throws {
+        let mismatch = AuthError.invalidCredential("the redirect's state does not match this sign-in")
+        for query in ["error=access_denied&state=other", "error=user_cancelled_authorize", "error=server_error&error_description=Phish"] {
+            #expect(throws: mismatch) { try callback("http://127.0.0.1:1/cb?" + query).check(expectedState: "s") }
         }
     }
 }
