@@ -17,6 +17,10 @@ enum SQLiteSchema {
             try db.execute(sql: firebaseTables)
             try db.execute(sql: providerTables)
         }
+        // GoTrue's `users.encrypted_password` (00_init): the bcrypt hash, `NULL` without a password.
+        migrator.registerMigration("2-encrypted-password") { db in
+            try db.execute(sql: "ALTER TABLE users ADD COLUMN encrypted_password TEXT")
+        }
         return migrator
     }
 

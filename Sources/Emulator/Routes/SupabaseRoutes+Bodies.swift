@@ -29,6 +29,13 @@ extension SupabaseRoutes {
         var data: JSONObject?
     }
 
+    /// `grant_type=password` (GoTrue's `PasswordGrantParams`).
+    struct PasswordBody: Decodable {
+        var email: String?
+        var phone: String?
+        var password: String?
+    }
+
     struct ResendBody: Decodable {
         var type: String?
         var email: String?

@@ -7,8 +7,8 @@ import AuthSimulation
 extension SupabaseRoutes {
     func signUp(_ request: EmulatorRequest) async throws -> EmulatorResponse {
         let body: SignUpBody = try decode(request)
-        let session = try await engine.signUp(email: body.email, phone: body.phone, password: body.password, data: body.data ?? [:], client: request.client)
-        return respond(request, session.jsonObject)
+        let answer = try await engine.signUp(email: body.email, phone: body.phone, password: body.password, data: body.data ?? [:], client: request.client)
+        return respond(request, answer.jsonObject)
     }
 
     func otp(_ request: EmulatorRequest) async throws -> EmulatorResponse {

@@ -31,7 +31,7 @@ struct SupabaseRoutes {
         ("PUT", "/user", "update `user_metadata` (`data`); `phone` and `app_metadata` get GoTrue's refusals", { try await $0.updateUser($1.request) }),
         ("DELETE", "/user/identities/{identity_id}", "unlink an identity (needs manual linking enabled)", { try await $0.unlinkIdentity($1) }),
         ("POST", "/logout", "end sessions (`scope=global|local|others`)", { try await $0.logout($1.request) }),
-        ("GET", "/settings", "the enabled providers", { $0.respond($1.request, Self.settings) }),
+        ("GET", "/settings", "the enabled providers", { $0.respond($1.request, $0.settingsBody) }),
         ("GET", "/health", "GoTrue's health answer", { $0.respond($1.request, Self.health) }),
         ("GET", "/.well-known/jwks.json", "the access-token keys (empty for HS256)", { $0.jwks($1.request) }),
         ("GET", "/admin/users", "list users, newest first, `page` and `per_page` (service role)", { try await $0.adminListUsers($1) }),
@@ -128,7 +128,9 @@ struct SupabaseRoutes {
             let body: RefreshBody = try decode(request)
             return respond(request, try await engine.grantRefreshToken(body.refreshToken, client: request.client).jsonObject)
         case "password":
-            throw SupabaseFailure.api(status: 400, code: "invalid_credentials", message: "Invalid login credentials")
+            let body: PasswordBody = try decode(request)
+            let session = try await engine.grantPassword(email: body.email, phone: body.phone, password: body.password, client: request.client)
+            return respond(request, session.jsonObject)
         case "pkce":
             let body: PKCEBody = try decode(request)
             return respond(request, try await engine.grantPKCE(authCode: body.authCode, codeVerifier: body.codeVerifier, client: request.client).jsonObject)
@@ -200,11 +202,17 @@ struct SupabaseRoutes {
         case .oauth(let error, let description):
             return .json(["error": .string(error), "error_description": .string(description)], status: 400)
         case .api(let status, let code, let message):
+            // GoTrue's handleResponseErrorWeakPassword adds the reasons beside the message.
+            let weak: JSONObject = code != "weak_password" ? [:] : [
+                "weak_password": .object(["reasons": .array(SupabasePasswordPolicy.reasons(inMessage: message).map(JSONValue.string))]),
+            ]
             if versioned {
-                return .json(["code": .string(code), "message": .string(message)], status: status,
+                let body: JSONObject = ["code": .string(code), "message": .string(message)]
+                return .json(body.merging(weak), status: status,
                              headers: [("X-Supabase-Api-Version", "2024-01-01"), ("x-sb-error-code", code)])
             }
-            return .json(["code": .int(Int64(status)), "error_code": .string(code), "msg": .string(message)], status: status,
+            let legacy: JSONObject = ["code": .int(Int64(status)), "error_code": .string(code), "msg": .string(message)]
+            return .json(legacy.merging(weak), status: status,
                          headers: [("x-sb-error-code", code)])
         }
     }
@@ -213,6 +221,13 @@ struct SupabaseRoutes {
         "version": .string("v2.196.0-authcoordinator"), "name": .string("GoTrue"),
         "description": .string("GoTrue is a user registration and authentication API"),
     ]
+
+    /// `GET /settings`, with the project's `mailer_autoconfirm`.
+    private var settingsBody: JSONObject {
+        var body = Self.settings
+        body["mailer_autoconfirm"] = .bool(engine.configuration.settings.mailerAutoconfirm)
+        return body
+    }
 
     private static let settings: JSONObject = {
         var external = JSONObject()

@@ -35,3 +35,11 @@ extension SupabaseFailure {
     /// The storage failed (GoTrue's answer when its database does: 500 "Database error …").
     static let databaseError = SupabaseFailure.api(status: 500, code: "unexpected_failure", message: "Database error: the emulator's storage failed")
 }
+
+/// The refusals of email + password accounts (GoTrue internal/api/token.go and signup.go).
+extension SupabaseFailure {
+    static let invalidCredentials = SupabaseFailure.api(status: 400, code: "invalid_credentials", message: "Invalid login credentials")
+    static let emailNotConfirmed = SupabaseFailure.api(status: 400, code: "email_not_confirmed", message: "Email not confirmed")
+    static let userAlreadyExists = SupabaseFailure.api(status: 422, code: "user_already_exists", message: "User already registered")
+    static let loginUserBanned = SupabaseFailure.api(status: 400, code: "user_banned", message: "User is banned")
+}

@@ -40,7 +40,7 @@ extension SupabaseStore {
     /// A new code for the user with this email, unless one was sent within the resend interval
     /// (`GOTRUE_SMTP_MAX_FREQUENCY`: 429 `over_email_send_rate_limit`, seconds truncated as
     /// GoTrue's `generateFrequencyLimitErrorMessage` does).
-    private func sendCode(to email: String, now clock: Date) throws(SupabaseFailure) -> Mail {
+    func sendCode(to email: String, now clock: Date) throws(SupabaseFailure) -> Mail {
         guard let userID = rows.userID(email: email), var user = rows.user(userID) else { throw .otpExpired }
         let now = stamp(clock)
         let confirmed = user.emailConfirmedAt != nil

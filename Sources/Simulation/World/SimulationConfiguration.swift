@@ -17,6 +17,9 @@ public struct SimulationConfiguration: Sendable, Hashable {
     public var firebaseActionURL: String
     /// The Supabase project's settings (GoTrue's defaults unless changed).
     public var supabase = SupabaseSettings()
+    /// The bcrypt cost of new password hashes (GoTrue's 10; tests may use `Bcrypt.minimumCost`,
+    /// as GoTrue's own tests do).
+    public var passwordHashCost = Bcrypt.defaultCost
 
     /// The client ids the package's own tools use unless told otherwise.
     public static let defaultClientIDs: [ProviderID: [String]] = [

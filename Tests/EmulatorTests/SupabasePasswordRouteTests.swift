@@ -1,0 +1,154 @@
+import AuthData
+import AuthEmulator
+import AuthJWT
+import AuthSimulation
+import AuthTestSupport
+import Foundation
+import Testing
+
+/// Email + password accounts over the emulator's `/auth/v1` routes, after GoTrue
+/// internal/api/signup.go (`Signup`, `sanitizeUser`), token.go (`ResourceOwnerPasswordGrant`),
+/// password.go (`checkPasswordStrength`), errors.go (`weak_password` reasons) and
+/// internal/crypto/password.go (bcrypt in `encrypted_password`).
+@Suite("Emulator: Supabase email + password")
+struct SupabasePasswordRouteTests {
+    /// GoTrue's own tests hash at `bcrypt.MinCost` (`QuickHashCost`); so do these.
+    private func makeSUT(autoconfirm: Bool = false, _ change: (inout SupabaseSettings) -> Void = { _ in }) async throws -> EmulatorHarness {
+        var configuration = SimulationConfiguration()
+        configuration.passwordHashCost = Bcrypt.minimumCost
+        var settings = SupabaseSettings()
+        settings.mailerAutoconfirm = autoconfirm
+        settings.rateLimits = nil
+        change(&settings)
+        return try await EmulatorHarness.make(configuration: configuration, supabase: settings)
+    }
+
+    private func signIn(_ sut: EmulatorHarness, _ email: String, _ password: String) async -> EmulatorResponse {
+        await sut.supabase("POST", "token?grant_type=password", json: #"{"email":"\#(email)","password":"\#(password)"}"#)
+    }
+
+    private func storedUser(_ sut: EmulatorHarness, _ id: String) throws -> SupabaseUserRecord? {
+        try sut.world.services.supabase.storage.read { (rows: any SimulationRows) in rows.supabase.user(id) }
+    }
+
+    @Test("confirmation on: sign-up mails a confirmation and answers the user without a session; the password works once confirmed")
+    func signUpWithConfirmation() async throws {
+        let sut = try await makeSUT()
+        let response = await sut.supabase(
+            "POST", "signup", json: #"{"email":"Ada@Example.com","password":"correct horse","data":{"name":"Ada"}}"#)
+        #expect(response.status == 200)
+        #expect(response.object["access_token"] == nil, "no session before the email is confirmed")
+        let id = try #require(response.object["id"]?.stringValue)
+        #expect(response.object["email"] == .string("ada@example.com"))
+        #expect(response.object["confirmation_sent_at"]?.stringValue != nil)
+        #expect(response.object["user_metadata"]?.objectValue?["name"] == .string("Ada"))
+        let identity = try #require(response.object["identities"]?.arrayValue?.first?.objectValue)
+        #expect(identity["provider"] == .string("email"))
+
+        let early = await signIn(sut, "ada@example.com", "correct horse")
+        #expect(early.status == 400 && early.object == ["code": .string("email_not_confirmed"), "message": .string("Email not confirmed")])
+        let wrongFirst = await signIn(sut, "ada@example.com", "wrong horse")
+        #expect(wrongFirst.object["code"] == .string("invalid_credentials"), "an unconfirmed address is only revealed to the right password")
+
+        let mail = try #require(await sut.world.services.mailbox.latest(for: "ada@example.com"))
+        #expect(mail.kind == "confirmation")
+        let verified = await sut.supabase("POST", "verify", json: #"{"type":"signup","email":"ada@example.com","token":"\#(mail.code)"}"#)
+        #expect(verified.status == 200)
+
+        let session = await signIn(sut, "ADA@example.com", "correct horse")
+        #expect(session.status == 200)
+        #expect(session.object["user"]?.objectValue?["id"] == .string(id))
+        let token = try #require(session.object["access_token"]?.stringValue)
+        let claims = try CompactJWS(parsing: token).payload
+        #expect(claims["amr"]?.arrayValue?.first?.objectValue?["method"] == .string("password"))
+    }
+
+    @Test("wrong password, unknown address and a user without a password are all invalid_credentials")
+    func invalidCredentials() async throws {
+        let sut = try await makeSUT(autoconfirm: true)
+        #expect(await sut.supabase("POST", "signup", json: #"{"email":"grace@example.com","password":"correct horse"}"#).status == 200)
+        _ = try await sut.appleSession(email: "apple-only@example.com")
+        let expected: JSONObject = ["code": .string("invalid_credentials"), "message": .string("Invalid login credentials")]
+        for (email, password) in [("grace@example.com", "Correct horse"), ("nobody@example.com", "correct horse"),
+                                  ("apple-only@example.com", "correct horse"), ("not an email", "correct horse")] {
+            let response = await signIn(sut, email, password)
+            #expect(response.status == 400 && response.object == expected, "\(email)")
+        }
+        let missing = await sut.supabase("POST", "token?grant_type=password", json: #"{"password":"x"}"#)
+        #expect(missing.status == 400 && missing.object["message"] == .string("missing email or phone"))
+        let both = await sut.supabase("POST", "token?grant_type=password", json: #"{"email":"a@example.com","phone":"+15555550100","password":"x"}"#)
+        #expect(both.object["message"] == .string("Only an email address or phone number should be provided on login."))
+    }
+
+    @Test("autoconfirm on: sign-up is a session; the same address again is 422 user_already_exists")
+    func autoconfirm() async throws {
+        let sut = try await makeSUT(autoconfirm: true)
+        let first = await sut.supabase("POST", "signup", json: #"{"email":"linus@example.com","password":"correct horse"}"#)
+        #expect(first.status == 200)
+        #expect(first.object["access_token"]?.stringValue != nil)
+        #expect(first.object["user"]?.objectValue?["email_confirmed_at"]?.stringValue != nil)
+        let again = await sut.supabase("POST", "signup", json: #"{"email":"linus@example.com","password":"another one"}"#)
+        #expect(again.status == 422 && again.object == ["code": .string("user_already_exists"), "message": .string("User already registered")])
+        #expect(await signIn(sut, "linus@example.com", "another one").status == 400, "the first password stays")
+    }
+
+    @Test("confirmation on: signing up with a confirmed address answers GoTrue's obfuscated user, and mails nothing")
+    func antiEnumeration() async throws {
+        let sut = try await makeSUT()
+        let first = await sut.supabase("POST", "signup", json: #"{"email":"taken@example.com","password":"correct horse"}"#)
+        let id = try #require(first.object["id"]?.stringValue)
+        let code = try #require(await sut.world.services.mailbox.latest(for: "taken@example.com")?.code)
+        #expect(await sut.supabase("POST", "verify", json: #"{"type":"signup","email":"taken@example.com","token":"\#(code)"}"#).status == 200)
+        let mails = await sut.world.services.mailbox.messages(for: "taken@example.com").count
+
+        let again = await sut.supabase("POST", "signup", json: #"{"email":"taken@example.com","password":"guessing","data":{"k":1}}"#)
+        #expect(again.status == 200)
+        #expect(again.object["id"]?.stringValue != id)
+        #expect(again.object["email"] == .string("taken@example.com"))
+        #expect(again.object["role"] == .string(""))
+        #expect(again.object["identities"] == .array([]))
+        #expect(again.object["email_confirmed_at"] == nil || again.object["email_confirmed_at"] == .null)
+        #expect(again.object["user_metadata"] == .object(["k": .int(1)]))
+        #expect(await sut.world.services.mailbox.messages(for: "taken@example.com").count == mails)
+        #expect(await signIn(sut, "taken@example.com", "correct horse").status == 200)
+    }
+
+    @Test("the password policy: 72 bytes at most (400), then length and required characters as 422 weak_password with reasons")
+    func policy() async throws {
+        let sut = try await makeSUT { $0.passwordMinLength = 8; $0.passwordRequiredCharacters = ["0123456789"] }
+        let short = await sut.supabase("POST", "signup", json: #"{"email":"p@example.com","password":"abc"}"#)
+        #expect(short.status == 422)
+        #expect(short.object["code"] == .string("weak_password"))
+        #expect(short.object["message"] == .string(
+            "Password should be at least 8 characters. Password should contain at least one character of each: 0123456789."))
+        #expect(short.object["weak_password"] == .object(["reasons": .array([.string("length"), .string("characters")])]))
+        let noDigit = await sut.supabase("POST", "signup", json: #"{"email":"p@example.com","password":"abcdefghij"}"#)
+        #expect(noDigit.object["weak_password"] == .object(["reasons": .array([.string("characters")])]))
+        let long = String(repeating: "é", count: 37)
+        let tooLong = await sut.supabase("POST", "signup", json: #"{"email":"p@example.com","password":"\#(long)"}"#)
+        #expect(tooLong.status == 400 && tooLong.object["message"] == .string("Password cannot be longer than 72 characters"))
+        let legacy = await sut.supabase("POST", "signup", json: #"{"email":"p@example.com","password":"abc"}"#, versioned: false)
+        #expect(legacy.object["error_code"] == .string("weak_password") && legacy.object["weak_password"] != nil)
+        let badEmail = await sut.supabase("POST", "signup", json: #"{"email":"not-an-email","password":"abcdefgh1"}"#)
+        #expect(badEmail.status == 400 && badEmail.object["code"] == .string("validation_failed"))
+        let lone = await sut.supabase("POST", "signup", json: #"{"email":"p@example.com","password":"\ud800abcdefg1"}"#)
+        #expect(lone.status == 400 || lone.status == 200, "a lone surrogate is bad JSON or replaced, never a crash")
+    }
+
+    @Test("the password is stored only as GoTrue's bcrypt hash in encrypted_password, at GoTrue's cost 10 by default")
+    func storedHash() async throws {
+        var configuration = SimulationConfiguration()
+        var settings = SupabaseSettings()
+        settings.mailerAutoconfirm = true
+        settings.rateLimits = nil
+        configuration.supabase = settings
+        let sut = try await EmulatorHarness.make(configuration: configuration)
+        let response = await sut.supabase("POST", "signup", json: #"{"email":"hash@example.com","password":"correct horse"}"#)
+        let id = try #require(response.object["user"]?.objectValue?["id"]?.stringValue)
+        #expect(!String(decoding: response.body, as: UTF8.self).contains("correct horse"))
+        let stored = try #require(try storedUser(sut, id)?.encryptedPassword)
+        #expect(stored.hasPrefix("$2a$10$") && stored.count == 60)
+        #expect(try Bcrypt.verify(Array("correct horse".utf8), against: stored))
+        #expect(!stored.contains("correct horse"))
+    }
+}
