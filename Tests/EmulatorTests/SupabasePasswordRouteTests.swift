@@ -152,3 +152,62 @@ struct SupabasePasswordRouteTests {
         #expect(!stored.contains("correct horse"))
     }
 }
+
+/// `POST /admin/users` after GoTrue internal/api/admin.go `adminUserCreate` and
+/// internal/models/user.go `NewUserWithPasswordHash`.
+@Suite("Emulator: Supabase admin users with passwords")
+struct SupabaseAdminCreateRouteTests {
+    private func makeSUT() async throws -> (EmulatorHarness, String) {
+        var configuration = SimulationConfiguration()
+        configuration.passwordHashCost = Bcrypt.minimumCost
+        var settings = SupabaseSettings()
+        settings.rateLimits = nil
+        let sut = try await EmulatorHarness.make(configuration: configuration, supabase: settings)
+        return (sut, try sut.world.services.supabase.serviceRoleKey())
+    }
+
+    @Test("a confirmed user with a password signs in; a bcrypt password_hash from elsewhere (Openwall's vector) verifies here")
+    func createWithPassword() async throws {
+        let (sut, admin) = try await makeSUT()
+        let created = await sut.supabase("POST", "admin/users", json: #"""
+            {"email":"Admin@Example.com","password":"correct horse","email_confirm":true,"user_metadata":{"name":"Ada"},"app_metadata":{"plan":"pro"}}
+            """#, bearer: admin)
+        #expect(created.status == 200)
+        #expect(created.object["email"] == .string("admin@example.com"))
+        #expect(created.object["email_confirmed_at"]?.stringValue != nil)
+        #expect(created.object["app_metadata"]?.objectValue?["plan"] == .string("pro"))
+        #expect(created.object["app_metadata"]?.objectValue?["provider"] == .string("email"))
+        let signIn = await sut.supabase("POST", "token?grant_type=password", json: #"{"email":"admin@example.com","password":"correct horse"}"#)
+        #expect(signIn.status == 200)
+
+        let hashed = await sut.supabase("POST", "admin/users", json: #"""
+            {"email":"hashed@example.com","password_hash":"$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW","email_confirm":true}
+            """#, bearer: admin)
+        #expect(hashed.status == 200)
+        #expect(await sut.supabase("POST", "token?grant_type=password", json: #"{"email":"hashed@example.com","password":"U*U"}"#).status == 200)
+        let unconfirmed = await sut.supabase("POST", "admin/users", json: #"{"email":"later@example.com","password":"correct horse"}"#, bearer: admin)
+        #expect(unconfirmed.status == 200)
+        let refused = await sut.supabase("POST", "token?grant_type=password", json: #"{"email":"later@example.com","password":"correct horse"}"#)
+        #expect(refused.object["code"] == .string("email_not_confirmed"))
+    }
+
+    @Test("GoTrue's refusals: no service role, no email, both password and hash, a hash that is not bcrypt, a taken email, a bad id",
+          arguments: [
+              (#"{"email":"a@example.com","password":"x","password_hash":"$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW"}"#,
+               400, "Only a password or a password hash should be provided"),
+              (#"{"password":"correct horse"}"#, 400, "Cannot create a user without either an email or phone"),
+              (#"{"email":"a@example.com","password_hash":"plain text"}"#, 500, "Error creating user"),
+              (#"{"email":"taken@example.com"}"#, 422, "A user with this email address has already been registered"),
+              (#"{"email":"a@example.com","id":"nope"}"#, 400, "ID must conform to the uuid v4 format"),
+              (#"{"email":"a@example.com","ban_duration":"forever"}"#, 400, nil),
+          ] as [(String, Int, String?)])
+    func refusals(body: String, status: Int, message: String?) async throws {
+        let (sut, admin) = try await makeSUT()
+        #expect(await sut.supabase("POST", "admin/users", json: #"{"email":"taken@example.com"}"#, bearer: admin).status == 200)
+        let response = await sut.supabase("POST", "admin/users", json: body, bearer: admin)
+        #expect(response.status == status)
+        if let message { #expect(response.object["message"] == .string(message)) }
+        let anon = await sut.supabase("POST", "admin/users", json: #"{"email":"b@example.com"}"#, bearer: sut.emulator.anonKey)
+        #expect(anon.status == 403)
+    }
+}

@@ -15,6 +15,31 @@ extension SupabaseRoutes {
         }
     }
 
+    private struct AdminNewUserBody: Decodable {
+        var id: String?
+        var email: String?
+        var phone: String?
+        var password: String?
+        var passwordHash: String?
+        var emailConfirm: Bool?
+        var userMetadata: JSONObject?
+        var appMetadata: JSONObject?
+        var banDuration: String?
+        enum CodingKeys: String, CodingKey {
+            case id, email, phone, password, passwordHash = "password_hash", emailConfirm = "email_confirm"
+            case userMetadata = "user_metadata", appMetadata = "app_metadata", banDuration = "ban_duration"
+        }
+    }
+
+    func adminCreateUser(_ call: RouteCall) async throws -> EmulatorResponse {
+        let body: AdminNewUserBody = try decode(call.request)
+        let params = SupabaseAdminNewUser(
+            id: body.id, email: body.email, phone: body.phone, password: body.password, passwordHash: body.passwordHash,
+            emailConfirm: body.emailConfirm ?? false, userMetadata: body.userMetadata, appMetadata: body.appMetadata,
+            banDuration: body.banDuration)
+        return respond(call.request, try await engine.adminCreateUser(bearer: call.request.bearer, params).adminJSON)
+    }
+
     func adminListUsers(_ call: RouteCall) async throws -> EmulatorResponse {
         let request = call.request
         let page = try Self.pagination(request.query["page"], default: 1)

@@ -13,7 +13,7 @@ struct SupabaseRoutes {
 
     /// The routes under `/auth/v1`.
     static let table = RouteTable<SupabaseRoutes>(prefix: "/auth/v1", [
-        ("POST", "/token", "`grant_type=id_token`, `refresh_token` or `pkce` (`password` answers `invalid_credentials`)",
+        ("POST", "/token", "`grant_type=id_token`, `password` (email), `refresh_token` or `pkce`",
          { try await $0.token($1.request) }),
         ("GET", "/authorize", "a browser sign-in: 302 to the provider (`provider`, `redirect_to`, PKCE `code_challenge`); no API key, as Supabase's gateway",
          { try await $0.authorize($1.request) }),
@@ -21,7 +21,7 @@ struct SupabaseRoutes {
         ("POST", "/callback", "Apple's `form_post` answer, as `GET /callback`", { await $0.callback($1.request) }),
         ("GET", "/user/identities/authorize", "link a provider through the browser (manual linking; `skip_http_redirect=true` answers `{url}`)",
          { try await $0.authorizeIdentity($1.request) }),
-        ("POST", "/signup", "an anonymous user (email and phone sign-ups answer GoTrue's 400s: passwords are not served)", { try await $0.signUp($1.request) }),
+        ("POST", "/signup", "an anonymous user, or email + password (a confirmation mail, or a session with autoconfirm); phone answers GoTrue's 400", { try await $0.signUp($1.request) }),
         ("POST", "/otp", "mail a one-time code and its link", { try await $0.otp($1.request) }),
         ("POST", "/verify", "verify a one-time code (`email` + `token`) or an emailed link's `token_hash`", { try await $0.verify($1.request) }),
         ("GET", "/verify", "the emailed link: 303 to `redirect_to` with the session (or the error) in the fragment", { try await $0.verifyLink($1.request) }),
@@ -35,6 +35,8 @@ struct SupabaseRoutes {
         ("GET", "/health", "GoTrue's health answer", { $0.respond($1.request, Self.health) }),
         ("GET", "/.well-known/jwks.json", "the access-token keys (empty for HS256)", { $0.jwks($1.request) }),
         ("GET", "/admin/users", "list users, newest first, `page` and `per_page` (service role)", { try await $0.adminListUsers($1) }),
+        ("POST", "/admin/users", "create a user: email, `password` or `password_hash` (bcrypt), `email_confirm`, metadata, `ban_duration`, `id`"
+            + " (service role)", { try await $0.adminCreateUser($1) }),
         ("GET", "/admin/users/{user_id}", "one user (service role)", { try await $0.adminGetUser($1) }),
         ("DELETE", "/admin/users/{user_id}", "delete a user (service role)", { try await $0.adminDeleteUser($1) }),
         ("PUT", "/admin/users/{user_id}", "merge `app_metadata`, `user_metadata`; ban or unban with `ban_duration` (service role)",

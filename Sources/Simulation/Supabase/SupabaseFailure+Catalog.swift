@@ -15,7 +15,9 @@ extension SupabaseFailure {
     static let anonymousDisabled = SupabaseFailure.api(status: 422, code: "anonymous_provider_disabled", message: "Anonymous sign-ins are disabled")
     static let identityLinked = SupabaseFailure.api(status: 422, code: "identity_already_exists", message: "Identity is already linked")
     static let identityLinkedToOther = SupabaseFailure.api(status: 422, code: "identity_already_exists", message: "Identity is already linked to another user")
-    static let emailExists = SupabaseFailure.api(status: 400, code: "email_exists", message: "A user with this email address has already been registered")
+    /// GoTrue's `DuplicateEmailMsg` (internal/api/errors.go).
+    static let duplicateEmail = "A user with this email address has already been registered"
+    static let emailExists = SupabaseFailure.api(status: 400, code: "email_exists", message: duplicateEmail)
     static let notAdmin = SupabaseFailure.api(status: 403, code: "not_admin", message: "User not allowed")
     static let adminUserNotFound = SupabaseFailure.api(status: 404, code: "user_not_found", message: "User not found")
     static let singleIdentity = SupabaseFailure.api(status: 422, code: "single_identity_not_deletable", message: "User must have at least 1 identity after unlinking")
