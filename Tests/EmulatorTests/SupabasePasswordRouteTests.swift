@@ -135,6 +135,61 @@ struct SupabasePasswordRouteTests {
         #expect(lone.status == 400 || lone.status == 200, "a lone surrogate is bad JSON or replaced, never a crash")
     }
 
+    @Test("recovery by code (GoTrue recover.go, verify.go, user.go): /recover mails a recovery code; verify type recovery; PUT /user sets the password")
+    func recoveryByCode() async throws {
+        let sut = try await makeSUT(autoconfirm: true)
+        let first = await sut.supabase("POST", "signup", json: #"{"email":"lost@example.com","password":"old horse"}"#)
+        let oldSession = try #require(first.object["refresh_token"]?.stringValue)
+        #expect(await sut.supabase("POST", "recover", json: #"{"email":"nobody@example.com"}"#).object == [:], "unknown addresses are not revealed")
+        let recover = await sut.supabase("POST", "recover", json: #"{"email":"lost@example.com"}"#)
+        #expect(recover.status == 200 && recover.object == [:])
+        let mail = try #require(await sut.world.services.mailbox.latest(for: "lost@example.com"))
+        #expect(mail.kind == "recovery")
+        #expect(mail.link?.contains("type=recovery") == true)
+        let wrongType = await sut.supabase("POST", "verify", json: #"{"type":"signup","email":"lost@example.com","token":"\#(mail.code)"}"#)
+        #expect(wrongType.status == 403)
+        let verified = await sut.supabase("POST", "verify", json: #"{"type":"recovery","email":"lost@example.com","token":"\#(mail.code)"}"#)
+        let token = try #require(verified.object["access_token"]?.stringValue)
+
+        let same = await sut.supabase("PUT", "user", json: #"{"password":"old horse"}"#, bearer: token)
+        #expect(same.status == 422 && same.object["code"] == .string("same_password"))
+        let weak = await sut.supabase("PUT", "user", json: #"{"password":"new"}"#, bearer: token)
+        #expect(weak.status == 422 && weak.object["code"] == .string("weak_password"))
+        let changed = await sut.supabase("PUT", "user", json: #"{"password":"new horse"}"#, bearer: token)
+        #expect(changed.status == 200)
+        #expect(!String(decoding: changed.body, as: UTF8.self).contains("new horse"))
+        #expect(await signIn(sut, "lost@example.com", "old horse").object["code"] == .string("invalid_credentials"))
+        #expect(await signIn(sut, "lost@example.com", "new horse").status == 200)
+        let refresh = await sut.supabase("POST", "token?grant_type=refresh_token", json: #"{"refresh_token":"\#(oldSession)"}"#)
+        #expect(refresh.status == 400, "a password change ends the user's other sessions")
+        let again = await sut.supabase("POST", "recover", json: #"{"email":"lost@example.com"}"#)
+        #expect(again.status == 429 && again.object["code"] == .string("over_email_send_rate_limit"))
+        #expect(await sut.supabase("POST", "recover", json: #"{}"#).object["message"] == .string("Password recovery requires an email"))
+    }
+
+    @Test("recovery by link: the emailed link (type recovery) lands with the session; an unconfirmed address is confirmed by it")
+    func recoveryByLink() async throws {
+        let sut = try await makeSUT()
+        _ = await sut.supabase("POST", "signup", json: #"{"email":"pending@example.com","password":"correct horse"}"#)
+        let recover = await sut.supabase("POST", "recover", json: #"{"email":"pending@example.com"}"#)
+        #expect(recover.status == 200)
+        let link = try #require(await sut.world.services.mailbox.latest(for: "pending@example.com")?.link)
+        let path = try #require(link.range(of: "/auth/v1/")).upperBound
+        let landing = await sut.supabase("GET", String(link[path...]))
+        #expect(landing.status == 303)
+        #expect(landing.header("Location")?.contains("type=recovery") == true)
+        #expect(await signIn(sut, "pending@example.com", "correct horse").status == 200, "confirmed by the recovery link")
+    }
+
+    @Test("an anonymous user cannot set a password without an email")
+    func anonymousPassword() async throws {
+        let sut = try await makeSUT()
+        let guest = try #require(await sut.supabase("POST", "signup", json: "{}").object["access_token"]?.stringValue)
+        let response = await sut.supabase("PUT", "user", json: #"{"password":"correct horse"}"#, bearer: guest)
+        #expect(response.status == 422)
+        #expect(response.object["message"] == .string("Updating password of an anonymous user without an email or phone is not allowed"))
+    }
+
     @Test("the password is stored only as GoTrue's bcrypt hash in encrypted_password, at GoTrue's cost 10 by default")
     func storedHash() async throws {
         var configuration = SimulationConfiguration()

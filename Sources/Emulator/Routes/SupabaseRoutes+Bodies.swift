@@ -36,6 +36,10 @@ extension SupabaseRoutes {
         var password: String?
     }
 
+    struct RecoverBody: Decodable {
+        var email: String?
+    }
+
     struct ResendBody: Decodable {
         var type: String?
         var email: String?

@@ -35,6 +35,12 @@ extension SupabaseRoutes {
         return EmulatorResponse(status: 303, headers: [("Location", location)] + Self.headers(request))
     }
 
+    func recover(_ request: EmulatorRequest) async throws -> EmulatorResponse {
+        let body: RecoverBody = try decode(request)
+        try await engine.recover(email: body.email, client: request.client)
+        return respond(request, [:])
+    }
+
     func resend(_ request: EmulatorRequest) async throws -> EmulatorResponse {
         let body: ResendBody = try decode(request)
         try await engine.resend(type: body.type, email: body.email, phone: body.phone, client: request.client)

@@ -74,4 +74,16 @@ extension SupabaseEngine {
         payload.role = ""
         return payload
     }
+
+    /// `POST /recover` (GoTrue internal/api/recover.go): `{}` whether or not the address is known;
+    /// a known one is mailed a recovery code and its link (type `recovery`), which `/verify` turns
+    /// into a session in which `PUT /user` sets the new password.
+    package func recover(email rawEmail: String?, client: String = inProcessClient) async throws(SupabaseFailure) {
+        try limit(\.otp, "recover", client: client)
+        guard let rawEmail, !rawEmail.isEmpty else { throw .validation("Password recovery requires an email") }
+        let email = try normalizedEmail(rawEmail)
+        try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
+            if let mail = try store.requestRecovery(email: email, now: clock.now()) { deliver(mail, to: email, in: rows) }
+        }
+    }
 }

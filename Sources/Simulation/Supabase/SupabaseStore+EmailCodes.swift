@@ -14,8 +14,8 @@ extension SupabaseStore {
         package var kind: String
         /// The `token_hash` of the emailed link.
         package var tokenHash: String
-        /// The verification type the link carries (`signup` or `magiclink`).
-        package var linkType: String { kind == "confirmation" ? "signup" : "magiclink" }
+        /// The verification type the link carries (`signup`, `magiclink` or `recovery`).
+        package var linkType: String { kind == "confirmation" ? "signup" : kind == "recovery" ? "recovery" : "magiclink" }
     }
 
     /// Creates (when allowed) the user and a new code.
@@ -109,7 +109,8 @@ extension SupabaseStore {
             rows.save(user)
             throw failure
         }
-        if otp.kind == "confirmation", user.emailConfirmedAt == nil { confirm(&user, now: stamp(clock)) }
+        // A recovery code mailed to an unconfirmed address confirms it too (GoTrue `recoverVerify`).
+        if user.emailConfirmedAt == nil { confirm(&user, now: stamp(clock)) }
         rows.save(user)
         // verifyPost reloads the user before issuing the session, so `confirmed_at` is shown.
         return try issueSession(for: userID, amr: "otp", now: clock)

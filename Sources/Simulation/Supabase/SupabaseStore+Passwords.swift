@@ -77,3 +77,34 @@ extension SupabaseStore {
         return try issueSession(for: userID, amr: "password", now: clock)
     }
 }
+
+/// Recovery and password changes (GoTrue internal/api/recover.go, user.go).
+extension SupabaseStore {
+    /// `POST /recover`: a recovery code (GoTrue's recovery token; verified with type `recovery`)
+    /// for a known address, within the resend interval; `nil` for an unknown one.
+    package func requestRecovery(email: String, now clock: Date) throws(SupabaseFailure) -> Mail? {
+        guard let userID = rows.userID(email: email), var user = rows.user(userID) else { return nil }
+        let now = stamp(clock)
+        if let last = user.recoverySentAt, last.addingTimeInterval(configuration.emailResendInterval) > now {
+            throw .emailRateLimit(after: Int(last.addingTimeInterval(configuration.emailResendInterval).timeIntervalSince(now)))
+        }
+        let code = RandomIdentifiers.numericCode(digits: configuration.otpLength)
+        let hash = Self.hash(email: email, code: code)
+        user.otp = SupabaseOTPRecord(tokenHash: hash, kind: "magiclink", sentAt: now, wrongAttempts: 0)
+        user.recoverySentAt = now
+        rows.save(user)
+        return Mail(code: code, kind: "recovery", tokenHash: hash)
+    }
+
+    /// `User.UpdatePassword`: the new hash, and every other session of the user ended.
+    package func setPassword(
+        userID: String, encryptedPassword: String, keepingSession sessionID: String, now clock: Date
+    ) throws(SupabaseFailure) -> SupabaseUserRecord {
+        guard var user = rows.user(userID) else { throw .userNotFound }
+        user.encryptedPassword = encryptedPassword
+        user.updatedAt = stamp(clock)
+        rows.save(user)
+        try logout(userID: userID, sessionID: sessionID, scope: "others")
+        return user
+    }
+}
