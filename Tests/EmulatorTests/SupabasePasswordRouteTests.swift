@@ -266,3 +266,38 @@ struct SupabaseAdminCreateRouteTests {
         #expect(anon.status == 403)
     }
 }
+
+/// `PUT /admin/users/{id}` account fields, after GoTrue internal/api/admin.go `adminUserUpdate`.
+@Suite("Emulator: Supabase admin user updates")
+struct SupabaseAdminUpdateRouteTests {
+    @Test("password (policy checked, every session ended), email_confirm and email are honoured, not ignored with a 200")
+    func accountFields() async throws {
+        var configuration = SimulationConfiguration()
+        configuration.passwordHashCost = Bcrypt.minimumCost
+        var settings = SupabaseSettings()
+        settings.rateLimits = nil
+        let sut = try await EmulatorHarness.make(configuration: configuration, supabase: settings)
+        let admin = try sut.world.services.supabase.serviceRoleKey()
+        let created = await sut.supabase("POST", "admin/users", json: #"{"email":"edit@example.com","password":"first horse"}"#, bearer: admin)
+        let id = try #require(created.object["id"]?.stringValue)
+        _ = await sut.supabase("POST", "admin/users", json: #"{"email":"other@example.com"}"#, bearer: admin)
+
+        let weak = await sut.supabase("PUT", "admin/users/\(id)", json: #"{"password":"abc"}"#, bearer: admin)
+        #expect(weak.status == 422 && weak.object["code"] == .string("weak_password"))
+        let confirmed = await sut.supabase("PUT", "admin/users/\(id)", json: #"{"password":"second horse","email_confirm":true}"#, bearer: admin)
+        #expect(confirmed.status == 200 && confirmed.object["email_confirmed_at"]?.stringValue != nil)
+        let session = await sut.supabase("POST", "token?grant_type=password", json: #"{"email":"edit@example.com","password":"second horse"}"#)
+        let refresh = try #require(session.object["refresh_token"]?.stringValue)
+
+        let taken = await sut.supabase("PUT", "admin/users/\(id)", json: #"{"email":"Other@example.com"}"#, bearer: admin)
+        #expect(taken.status == 422 && taken.object["code"] == .string("email_exists"))
+        let moved = await sut.supabase("PUT", "admin/users/\(id)", json: #"{"email":"New@Example.com","password":"third horse"}"#, bearer: admin)
+        #expect(moved.status == 200 && moved.object["email"] == .string("new@example.com"))
+        let identity = moved.object["identities"]?.arrayValue?.first?.objectValue
+        #expect(identity?["identity_data"]?.objectValue?["email"] == .string("new@example.com"))
+        let ended = await sut.supabase("POST", "token?grant_type=refresh_token", json: #"{"refresh_token":"\#(refresh)"}"#)
+        #expect(ended.status == 400, "a password set by the admin ends every session")
+        let signIn = await sut.supabase("POST", "token?grant_type=password", json: #"{"email":"new@example.com","password":"third horse"}"#)
+        #expect(signIn.status == 200)
+    }
+}

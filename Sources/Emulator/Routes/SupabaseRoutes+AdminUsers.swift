@@ -10,8 +10,12 @@ extension SupabaseRoutes {
         var appMetadata: JSONObject?
         var userMetadata: JSONObject?
         var banDuration: String?
+        var email: String?
+        var password: String?
+        var emailConfirm: Bool?
         enum CodingKeys: String, CodingKey {
             case appMetadata = "app_metadata", userMetadata = "user_metadata", banDuration = "ban_duration"
+            case email, password, emailConfirm = "email_confirm"
         }
     }
 
@@ -63,11 +67,14 @@ extension SupabaseRoutes {
         return respond(call.request, user.adminJSON)
     }
 
-    /// `app_metadata` and `user_metadata` are merged first, then `ban_duration` applies (an
-    /// absent or empty one leaves the ban alone, `"none"` lifts it).
+    /// `password`, `email_confirm` and `email` first, then `app_metadata` and `user_metadata`
+    /// are merged, then `ban_duration` applies (an absent or empty one leaves the ban alone,
+    /// `"none"` lifts it).
     func adminUpdateUserFields(_ call: RouteCall) async throws -> EmulatorResponse {
         let body: AdminUserBody = try decode(call.request)
         let (bearer, userID) = (call.request.bearer, call[parameter: "user_id"])
+        _ = try engine.adminUpdateAccount(
+            bearer: bearer, userID: userID, email: body.email, password: body.password, emailConfirm: body.emailConfirm ?? false)
         var user = try engine.adminUpdateMetadata(bearer: bearer, userID: userID, appMetadata: body.appMetadata, userMetadata: body.userMetadata)
         if let duration = body.banDuration, !duration.isEmpty {
             _ = try await engine.adminBanUser(bearer: bearer, userID: userID, banDuration: duration)

@@ -40,7 +40,8 @@ struct SupabaseRoutes {
             + " (service role)", { try await $0.adminCreateUser($1) }),
         ("GET", "/admin/users/{user_id}", "one user (service role)", { try await $0.adminGetUser($1) }),
         ("DELETE", "/admin/users/{user_id}", "delete a user (service role)", { try await $0.adminDeleteUser($1) }),
-        ("PUT", "/admin/users/{user_id}", "merge `app_metadata`, `user_metadata`; ban or unban with `ban_duration` (service role)",
+        ("PUT", "/admin/users/{user_id}",
+         "set `password`, `email`, `email_confirm`; merge `app_metadata`, `user_metadata`; `ban_duration` (service role)",
          { try await $0.adminUpdateUserFields($1) }),
     ])
 
