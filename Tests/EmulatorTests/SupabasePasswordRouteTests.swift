@@ -301,3 +301,48 @@ struct SupabaseAdminUpdateRouteTests {
         #expect(signIn.status == 200)
     }
 }
+
+/// `POST /admin/generate_link`, after GoTrue internal/api/mail.go `adminGenerateLink`.
+@Suite("Emulator: Supabase generate_link")
+struct SupabaseGenerateLinkRouteTests {
+    @Test("signup, magiclink and recovery links: the code and the hashed token verify; nothing is mailed; GoTrue's refusals")
+    func links() async throws {
+        var configuration = SimulationConfiguration()
+        configuration.passwordHashCost = Bcrypt.minimumCost
+        var settings = SupabaseSettings()
+        settings.rateLimits = nil
+        let sut = try await EmulatorHarness.make(configuration: configuration, supabase: settings)
+        let admin = try sut.world.services.supabase.serviceRoleKey()
+
+        let signup = await sut.supabase("POST", "admin/generate_link", json: #"""
+            {"type":"signup","email":"Link@Example.com","password":"correct horse","data":{"plan":"pro"}}
+            """#, bearer: admin)
+        #expect(signup.status == 200)
+        #expect(signup.object["email"] == .string("link@example.com"))
+        #expect(signup.object["verification_type"] == .string("signup"))
+        #expect(signup.object["redirect_to"] == .string("http://127.0.0.1:3000"))
+        let hashed = try #require(signup.object["hashed_token"]?.stringValue)
+        #expect(signup.object["action_link"]?.stringValue?.contains("/auth/v1/verify?token=\(hashed)&type=signup") == true)
+        #expect(await sut.world.services.mailbox.messages(for: "link@example.com").isEmpty, "generate_link mails nothing")
+        let verified = await sut.supabase("POST", "verify", json: #"{"type":"signup","token_hash":"\#(hashed)"}"#)
+        #expect(verified.status == 200)
+        #expect(await sut.supabase("POST", "token?grant_type=password", json: #"{"email":"link@example.com","password":"correct horse"}"#).status == 200)
+
+        let again = await sut.supabase("POST", "admin/generate_link", json: #"{"type":"signup","email":"link@example.com"}"#, bearer: admin)
+        #expect(again.status == 422 && again.object["code"] == .string("email_exists"))
+        let recovery = await sut.supabase("POST", "admin/generate_link", json: #"{"type":"recovery","email":"link@example.com"}"#, bearer: admin)
+        let code = try #require(recovery.object["email_otp"]?.stringValue)
+        #expect(await sut.supabase("POST", "verify", json: #"{"type":"recovery","email":"link@example.com","token":"\#(code)"}"#).status == 200)
+
+        let magic = await sut.supabase("POST", "admin/generate_link", json: #"{"type":"magiclink","email":"new@example.com"}"#, bearer: admin)
+        #expect(magic.status == 200 && magic.object["verification_type"] == .string("signup"), "an unknown address becomes a sign-up")
+        let unknown = await sut.supabase("POST", "admin/generate_link", json: #"{"type":"recovery","email":"ghost@example.com"}"#, bearer: admin)
+        #expect(unknown.status == 404 && unknown.object["code"] == .string("user_not_found"))
+        let noPassword = await sut.supabase("POST", "admin/generate_link", json: #"{"type":"signup","email":"np@example.com"}"#, bearer: admin)
+        #expect(noPassword.status == 400 && noPassword.object["message"] == .string("Signup requires a valid password"))
+        let bogus = await sut.supabase("POST", "admin/generate_link", json: #"{"type":"bogus","email":"link@example.com"}"#, bearer: admin)
+        #expect(bogus.status == 400 && bogus.object["message"] == .string("Invalid email action link type requested: bogus"))
+        let anon = await sut.supabase("POST", "admin/generate_link", json: #"{"type":"recovery","email":"link@example.com"}"#, bearer: sut.emulator.anonKey)
+        #expect(anon.status == 403)
+    }
+}

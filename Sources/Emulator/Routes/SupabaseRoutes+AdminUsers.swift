@@ -44,6 +44,31 @@ extension SupabaseRoutes {
         return respond(call.request, try await engine.adminCreateUser(bearer: call.request.bearer, params).adminJSON)
     }
 
+    private struct GenerateLinkBody: Decodable {
+        var type: String?
+        var email: String?
+        var password: String?
+        var data: JSONObject?
+        var redirectTo: String?
+        enum CodingKeys: String, CodingKey { case type, email, password, data, redirectTo = "redirect_to" }
+    }
+
+    /// `POST /admin/generate_link`: the user's fields with `action_link`, `email_otp`,
+    /// `hashed_token`, `verification_type` and `redirect_to` beside them.
+    func adminGenerateLink(_ call: RouteCall) async throws -> EmulatorResponse {
+        let body: GenerateLinkBody = try decode(call.request)
+        let link = try await engine.adminGenerateLink(
+            bearer: call.request.bearer, type: body.type, email: body.email, password: body.password, data: body.data,
+            redirectTo: body.redirectTo)
+        var object = link.user.adminJSON
+        object["action_link"] = .string(link.actionLink)
+        object["email_otp"] = .string(link.emailOTP)
+        object["hashed_token"] = .string(link.hashedToken)
+        object["verification_type"] = .string(link.verificationType)
+        object["redirect_to"] = .string(link.redirectTo)
+        return respond(call.request, object)
+    }
+
     func adminListUsers(_ call: RouteCall) async throws -> EmulatorResponse {
         let request = call.request
         let page = try Self.pagination(request.query["page"], default: 1)

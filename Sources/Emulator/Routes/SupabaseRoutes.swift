@@ -36,6 +36,8 @@ struct SupabaseRoutes {
         ("GET", "/health", "GoTrue's health answer", { $0.respond($1.request, Self.health) }),
         ("GET", "/.well-known/jwks.json", "the access-token keys (empty for HS256)", { $0.jwks($1.request) }),
         ("GET", "/admin/users", "list users, newest first, `page` and `per_page` (service role)", { try await $0.adminListUsers($1) }),
+        ("POST", "/admin/generate_link", "a `signup`, `magiclink` or `recovery` link and code, not mailed (service role)",
+         { try await $0.adminGenerateLink($1) }),
         ("POST", "/admin/users", "create a user: email, `password` or `password_hash` (bcrypt), `email_confirm`, metadata, `ban_duration`, `id`"
             + " (service role)", { try await $0.adminCreateUser($1) }),
         ("GET", "/admin/users/{user_id}", "one user (service role)", { try await $0.adminGetUser($1) }),

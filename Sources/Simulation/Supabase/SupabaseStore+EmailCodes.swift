@@ -45,12 +45,18 @@ extension SupabaseStore {
         let now = stamp(clock)
         let confirmed = user.emailConfirmedAt != nil
         try checkFrequency(lastSent: confirmed ? user.recoverySentAt : user.confirmationSentAt, now: now)
-        let code = RandomIdentifiers.numericCode(digits: configuration.otpLength)
-        let kind = confirmed ? "magiclink" : "confirmation"
-        let hash = Self.hash(email: email, code: code)
-        user.otp = SupabaseOTPRecord(tokenHash: hash, kind: kind, sentAt: now, wrongAttempts: 0)
-        if confirmed { user.recoverySentAt = now } else { user.confirmationSentAt = now }
+        let mail = newCode(for: &user, kind: confirmed ? "magiclink" : "confirmation", now: now)
         rows.save(user)
+        return mail
+    }
+
+    /// A fresh code of `kind` (`confirmation` or `magiclink`, GoTrue's confirmation and recovery
+    /// tokens) in `user.otp`, with its `*_sent_at`; the caller saves the user.
+    func newCode(for user: inout SupabaseUserRecord, kind: String, now: Date) -> Mail {
+        let code = RandomIdentifiers.numericCode(digits: configuration.otpLength)
+        let hash = Self.hash(email: user.email, code: code)
+        user.otp = SupabaseOTPRecord(tokenHash: hash, kind: kind, sentAt: now, wrongAttempts: 0)
+        if kind == "confirmation" { user.confirmationSentAt = now } else { user.recoverySentAt = now }
         return Mail(code: code, kind: kind, tokenHash: hash)
     }
 

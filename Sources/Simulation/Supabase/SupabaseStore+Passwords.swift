@@ -31,18 +31,8 @@ extension SupabaseStore {
             let mail = autoconfirm ? nil : try? sendCode(to: email, now: clock)
             return .confirmationSent(rows.user(existing.id) ?? existing, mail)
         }
-        let created = stamp(clock)
-        let userID = RandomIdentifiers.uuid()
-        var identityData: JSONObject = [
-            "sub": .string(userID), "email": .string(email), "email_verified": .bool(false), "phone_verified": .bool(false),
-        ]
-        for entry in data where identityData[entry.key] == nil { identityData[entry.key] = entry.value }
-        var user = SupabaseUserRecord(
-            id: userID, email: email, userMetadata: data.merging(identityData),
-            identities: [SupabaseIdentityRecord(
-                identityID: RandomIdentifiers.uuid(), provider: "email", providerID: userID, identityData: identityData,
-                email: email, createdAt: created, updatedAt: created, lastSignInAt: created)],
-            createdAt: created, updatedAt: created, isAnonymous: false, encryptedPassword: encryptedPassword)
+        var user = newEmailUser(email: email, encryptedPassword: encryptedPassword, data: data, now: clock)
+        let userID = user.id
         guard autoconfirm else {
             rows.save(user)
             let mail = try sendCode(to: email, now: clock)
@@ -51,6 +41,23 @@ extension SupabaseStore {
         confirm(&user, now: stamp(clock))
         rows.save(user)
         return .session(try issueSession(for: userID, amr: "password", now: clock))
+    }
+
+    /// A new, unconfirmed email user with its `email` identity (GoTrue `signupNewUser` and
+    /// `createNewIdentity`: the request's `data` joins the identity data without replacing it).
+    func newEmailUser(email: String, encryptedPassword: String, data: JSONObject, now clock: Date) -> SupabaseUserRecord {
+        let created = stamp(clock)
+        let userID = RandomIdentifiers.uuid()
+        var identityData: JSONObject = [
+            "sub": .string(userID), "email": .string(email), "email_verified": .bool(false), "phone_verified": .bool(false),
+        ]
+        for entry in data where identityData[entry.key] == nil { identityData[entry.key] = entry.value }
+        return SupabaseUserRecord(
+            id: userID, email: email, userMetadata: data.merging(identityData),
+            identities: [SupabaseIdentityRecord(
+                identityID: RandomIdentifiers.uuid(), provider: "email", providerID: userID, identityData: identityData,
+                email: email, createdAt: created, updatedAt: created, lastSignInAt: created)],
+            createdAt: created, updatedAt: created, isAnonymous: false, encryptedPassword: encryptedPassword)
     }
 
     /// The row a password sign-in checks, read before bcrypt runs.
@@ -88,12 +95,10 @@ extension SupabaseStore {
         if let last = user.recoverySentAt, last.addingTimeInterval(configuration.emailResendInterval) > now {
             throw .emailRateLimit(after: Int(last.addingTimeInterval(configuration.emailResendInterval).timeIntervalSince(now)))
         }
-        let code = RandomIdentifiers.numericCode(digits: configuration.otpLength)
-        let hash = Self.hash(email: email, code: code)
-        user.otp = SupabaseOTPRecord(tokenHash: hash, kind: "magiclink", sentAt: now, wrongAttempts: 0)
-        user.recoverySentAt = now
+        var mail = newCode(for: &user, kind: "magiclink", now: now)
         rows.save(user)
-        return Mail(code: code, kind: "recovery", tokenHash: hash)
+        mail.kind = "recovery"
+        return mail
     }
 
     /// `User.UpdatePassword`: the new hash, and every other session of the user ended.
