@@ -17,9 +17,10 @@ enum SQLiteSchema {
             try db.execute(sql: firebaseTables)
             try db.execute(sql: providerTables)
         }
-        // GoTrue's `users.encrypted_password` (00_init): the bcrypt hash, `NULL` without a password.
-        migrator.registerMigration("2-encrypted-password") { db in
-            try db.execute(sql: "ALTER TABLE users ADD COLUMN encrypted_password TEXT")
+        // GoTrue's `users.encrypted_password` (the bcrypt hash, `NULL` without a password) and
+        // `users.invited_at` (00_init).
+        migrator.registerMigration("2-users-passwords") { db in
+            try db.execute(sql: "ALTER TABLE users ADD COLUMN encrypted_password TEXT; ALTER TABLE users ADD COLUMN invited_at TEXT")
         }
         return migrator
     }

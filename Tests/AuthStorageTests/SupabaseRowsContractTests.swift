@@ -19,6 +19,7 @@ struct SupabaseRowsContractTests {
         user.recoverySentAt = Fixture.at(4)
         user.customAppMetadata = ["plan": .string("pro")]
         user.encryptedPassword = "$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW"
+        user.invitedAt = Fixture.at(2)
         try sut.write { $0.supabase.save(user) }
         #expect(try sut.read { $0.supabase.user(user.id) } == user)
 

@@ -346,3 +346,37 @@ struct SupabaseGenerateLinkRouteTests {
         #expect(anon.status == 403)
     }
 }
+
+/// `POST /invite`, after GoTrue internal/api/invite.go and verify.go (type `invite`).
+@Suite("Emulator: Supabase invites")
+struct SupabaseInviteRouteTests {
+    @Test("an invite mails a code; verifying it (type invite) confirms and signs in; the invited user then sets a password")
+    func invite() async throws {
+        var configuration = SimulationConfiguration()
+        configuration.passwordHashCost = Bcrypt.minimumCost
+        var settings = SupabaseSettings()
+        settings.rateLimits = nil
+        let sut = try await EmulatorHarness.make(configuration: configuration, supabase: settings)
+        let admin = try sut.world.services.supabase.serviceRoleKey()
+        let invited = await sut.supabase("POST", "invite", json: #"{"email":"Guest@Example.com","data":{"team":"a"}}"#, bearer: admin)
+        #expect(invited.status == 200)
+        #expect(invited.object["invited_at"]?.stringValue != nil)
+        #expect(invited.object["email_confirmed_at"] == nil || invited.object["email_confirmed_at"] == .null)
+        let mail = try #require(await sut.world.services.mailbox.latest(for: "guest@example.com"))
+        #expect(mail.kind == "invite" && mail.link?.contains("type=invite") == true)
+        let noPassword = await sut.supabase("POST", "token?grant_type=password", json: #"{"email":"guest@example.com","password":"anything1"}"#)
+        #expect(noPassword.object["code"] == .string("invalid_credentials"), "an invited user has no password yet")
+
+        let session = await sut.supabase("POST", "verify", json: #"{"type":"invite","email":"guest@example.com","token":"\#(mail.code)"}"#)
+        let token = try #require(session.object["access_token"]?.stringValue)
+        #expect(await sut.supabase("PUT", "user", json: #"{"password":"correct horse"}"#, bearer: token).status == 200)
+        #expect(await sut.supabase("POST", "token?grant_type=password", json: #"{"email":"guest@example.com","password":"correct horse"}"#).status == 200)
+
+        let again = await sut.supabase("POST", "invite", json: #"{"email":"guest@example.com"}"#, bearer: admin)
+        #expect(again.status == 422 && again.object["code"] == .string("email_exists"))
+        let anon = await sut.supabase("POST", "invite", json: #"{"email":"x@example.com"}"#, bearer: sut.emulator.anonKey)
+        #expect(anon.status == 403)
+        let bad = await sut.supabase("POST", "invite", json: #"{"email":"not an email"}"#, bearer: admin)
+        #expect(bad.status == 400)
+    }
+}

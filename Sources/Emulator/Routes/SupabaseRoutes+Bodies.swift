@@ -36,6 +36,11 @@ extension SupabaseRoutes {
         var password: String?
     }
 
+    struct InviteBody: Decodable {
+        var email: String?
+        var data: JSONObject?
+    }
+
     struct RecoverBody: Decodable {
         var email: String?
     }

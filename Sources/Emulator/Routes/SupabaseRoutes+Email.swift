@@ -35,6 +35,11 @@ extension SupabaseRoutes {
         return EmulatorResponse(status: 303, headers: [("Location", location)] + Self.headers(request))
     }
 
+    func invite(_ request: EmulatorRequest) async throws -> EmulatorResponse {
+        let body: InviteBody = try decode(request)
+        return respond(request, try await engine.invite(bearer: request.bearer, email: body.email, data: body.data).adminJSON)
+    }
+
     func recover(_ request: EmulatorRequest) async throws -> EmulatorResponse {
         let body: RecoverBody = try decode(request)
         try await engine.recover(email: body.email, client: request.client)

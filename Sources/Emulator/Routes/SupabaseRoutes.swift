@@ -25,6 +25,8 @@ struct SupabaseRoutes {
         ("POST", "/otp", "mail a one-time code and its link", { try await $0.otp($1.request) }),
         ("POST", "/verify", "verify a one-time code (`email` + `token`) or an emailed link's `token_hash`", { try await $0.verify($1.request) }),
         ("GET", "/verify", "the emailed link: 303 to `redirect_to` with the session (or the error) in the fragment", { try await $0.verifyLink($1.request) }),
+        ("POST", "/invite", "create a user without a password and mail an invite (type `invite`; service role)",
+         { try await $0.invite($1.request) }),
         ("POST", "/recover", "mail a password recovery code and its link (type `recovery`); `{}` for any address", { try await $0.recover($1.request) }),
         ("POST", "/resend", "mail a new confirmation code (`type=signup`)", { try await $0.resend($1.request) }),
         ("GET", "/reauthenticate", "mail a reauthentication code to the signed-in user", { try await $0.reauthenticate($1.request) }),

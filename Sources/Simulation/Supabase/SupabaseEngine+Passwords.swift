@@ -75,6 +75,21 @@ extension SupabaseEngine {
         return payload
     }
 
+    /// `POST /invite` as the service role (GoTrue internal/api/invite.go): the user (created
+    /// without a password) and a mailed invite whose code or link (type `invite`) confirms the
+    /// address and signs in; the password is then set with `PUT /user`.
+    /// - Returns: The invited user.
+    package func invite(bearer: String?, email rawEmail: String?, data: JSONObject?) async throws(SupabaseFailure) -> SupabaseUserRecord {
+        try requireAdmin(bearer)
+        let email = try normalizedEmail(rawEmail)
+        try checkMetadataSize(data)
+        return try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
+            let (user, mail) = try store.invite(email: email, data: data ?? [:], now: clock.now())
+            deliver(mail, to: email, in: rows)
+            return user
+        }
+    }
+
     /// `POST /recover` (GoTrue internal/api/recover.go): `{}` whether or not the address is known;
     /// a known one is mailed a recovery code and its link (type `recovery`), which `/verify` turns
     /// into a session in which `PUT /user` sets the new password.

@@ -25,6 +25,8 @@ package struct SupabaseUserRecord: Codable, Sendable, Hashable {
     /// The password's bcrypt hash (`users.encrypted_password`, GoTrue internal/models/user.go);
     /// `nil` for a user without a password. Never the password itself.
     package var encryptedPassword: String?
+    /// When the user was last invited (`users.invited_at`, `POST /invite`).
+    package var invitedAt: Date?
 
     /// Creates a record with every field.
     package init(
@@ -32,7 +34,7 @@ package struct SupabaseUserRecord: Codable, Sendable, Hashable {
         createdAt: Date, updatedAt: Date, lastSignInAt: Date? = nil, isAnonymous: Bool, bannedUntil: Date? = nil,
         otp: SupabaseOTPRecord? = nil, confirmationSentAt: Date? = nil, recoverySentAt: Date? = nil,
         reauthentication: SupabaseOTPRecord? = nil, reauthenticationSentAt: Date? = nil, customAppMetadata: JSONObject? = nil,
-        encryptedPassword: String? = nil
+        encryptedPassword: String? = nil, invitedAt: Date? = nil
     ) {
         self.id = id
         self.email = email
@@ -51,6 +53,7 @@ package struct SupabaseUserRecord: Codable, Sendable, Hashable {
         self.reauthenticationSentAt = reauthenticationSentAt
         self.customAppMetadata = customAppMetadata
         self.encryptedPassword = encryptedPassword
+        self.invitedAt = invitedAt
     }
 }
 

@@ -14,8 +14,14 @@ extension SupabaseStore {
         package var kind: String
         /// The `token_hash` of the emailed link.
         package var tokenHash: String
-        /// The verification type the link carries (`signup`, `magiclink` or `recovery`).
-        package var linkType: String { kind == "confirmation" ? "signup" : kind == "recovery" ? "recovery" : "magiclink" }
+        /// The verification type the link carries (`signup`, `invite`, `recovery` or `magiclink`).
+        package var linkType: String {
+            switch kind {
+            case "confirmation": "signup"
+            case "invite", "recovery": kind
+            default: "magiclink"
+            }
+        }
     }
 
     /// Creates (when allowed) the user and a new code.

@@ -45,7 +45,7 @@ extension SupabaseStore {
 
     /// A new, unconfirmed email user with its `email` identity (GoTrue `signupNewUser` and
     /// `createNewIdentity`: the request's `data` joins the identity data without replacing it).
-    func newEmailUser(email: String, encryptedPassword: String, data: JSONObject, now clock: Date) -> SupabaseUserRecord {
+    func newEmailUser(email: String, encryptedPassword: String?, data: JSONObject, now clock: Date) -> SupabaseUserRecord {
         let created = stamp(clock)
         let userID = RandomIdentifiers.uuid()
         var identityData: JSONObject = [
