@@ -77,7 +77,7 @@ package final class SQLiteSimulationStorage: SimulationStorage {
                     throw SimulationStoreError.unavailable(path: path, reason: "its schema is older than this version's, and it cannot be updated in a read-only directory")
                 }
             } else {
-                try SQLiteSchema.migrator.migrate(pool)
+                try migrate(pool)
             }
         } catch let error as SimulationStoreError {
             throw error
@@ -86,6 +86,23 @@ package final class SQLiteSimulationStorage: SimulationStorage {
         }
         if !readOnly { _ = try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path) }
         return SQLiteSimulationStorage(path: path, pool: pool, logger: logger)
+    }
+
+    /// Runs the migrations. Processes that open a new file at once all migrate it, and GRDB runs
+    /// each migration in its own transaction after reading which ran: one may start a migration
+    /// another has just committed ("duplicate column", "table exists"). Such a failure is retried,
+    /// reading again what ran, until the schema is complete, for at most two seconds.
+    private static func migrate(_ pool: any DatabaseWriter) throws {
+        let deadline = Date().addingTimeInterval(2)
+        while true {
+            do {
+                return try SQLiteSchema.migrator.migrate(pool)
+            } catch {
+                if try pool.read({ db in try SQLiteSchema.migrator.hasCompletedMigrations(db) }) { return }
+                guard Date() < deadline else { throw error }
+                usleep(20_000)
+            }
+        }
     }
 
     package func write<Result, Failure: Error>(_ body: (any SimulationRows) throws(Failure) -> Result) throws(StorageStepFailure<Failure>) -> Result {
