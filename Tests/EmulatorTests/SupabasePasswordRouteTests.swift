@@ -6,21 +6,31 @@ import AuthTestSupport
 import Foundation
 import Testing
 
-/// Email + password accounts over the emulator's `/auth/v1` routes, after GoTrue
-/// internal/api/signup.go (`Signup`, `sanitizeUser`), token.go (`ResourceOwnerPasswordGrant`),
-/// password.go (`checkPasswordStrength`), errors.go (`weak_password` reasons) and
-/// internal/crypto/password.go (bcrypt in `encrypted_password`).
-@Suite("Emulator: Supabase email + password")
-struct SupabasePasswordRouteTests {
-    /// GoTrue's own tests hash at `bcrypt.MinCost` (`QuickHashCost`); so do these.
-    private func makeSUT(autoconfirm: Bool = false, _ change: (inout SupabaseSettings) -> Void = { _ in }) async throws -> EmulatorHarness {
+extension EmulatorHarness {
+    /// A harness for password flows, and its service-role key: hashes at `bcrypt.MinCost`, as
+    /// GoTrue's own tests do (`QuickHashCost`, internal/crypto/password.go), rate limits off.
+    static func passwords(
+        autoconfirm: Bool = false, _ change: (inout SupabaseSettings) -> Void = { _ in }
+    ) async throws -> (sut: EmulatorHarness, admin: String) {
         var configuration = SimulationConfiguration()
         configuration.passwordHashCost = Bcrypt.minimumCost
         var settings = SupabaseSettings()
         settings.mailerAutoconfirm = autoconfirm
         settings.rateLimits = nil
         change(&settings)
-        return try await EmulatorHarness.make(configuration: configuration, supabase: settings)
+        let sut = try await EmulatorHarness.make(configuration: configuration, supabase: settings)
+        return (sut, try sut.world.services.supabase.serviceRoleKey())
+    }
+}
+
+/// Email + password accounts over the emulator's `/auth/v1` routes, after GoTrue
+/// internal/api/signup.go (`Signup`, `sanitizeUser`), token.go (`ResourceOwnerPasswordGrant`),
+/// password.go (`checkPasswordStrength`), errors.go (`weak_password` reasons) and
+/// internal/crypto/password.go (bcrypt in `encrypted_password`).
+@Suite("Emulator: Supabase email + password")
+struct SupabasePasswordRouteTests {
+    private func makeSUT(autoconfirm: Bool = false, _ change: (inout SupabaseSettings) -> Void = { _ in }) async throws -> EmulatorHarness {
+        try await EmulatorHarness.passwords(autoconfirm: autoconfirm, change).sut
     }
 
     private func signIn(_ sut: EmulatorHarness, _ email: String, _ password: String) async -> EmulatorResponse {
@@ -213,12 +223,7 @@ struct SupabasePasswordRouteTests {
 @Suite("Emulator: Supabase admin users with passwords")
 struct SupabaseAdminCreateRouteTests {
     private func makeSUT() async throws -> (EmulatorHarness, String) {
-        var configuration = SimulationConfiguration()
-        configuration.passwordHashCost = Bcrypt.minimumCost
-        var settings = SupabaseSettings()
-        settings.rateLimits = nil
-        let sut = try await EmulatorHarness.make(configuration: configuration, supabase: settings)
-        return (sut, try sut.world.services.supabase.serviceRoleKey())
+        try await EmulatorHarness.passwords()
     }
 
     @Test("a confirmed user with a password signs in; a bcrypt password_hash from elsewhere (Openwall's vector) verifies here")
@@ -272,12 +277,7 @@ struct SupabaseAdminCreateRouteTests {
 struct SupabaseAdminUpdateRouteTests {
     @Test("password (policy checked, every session ended), email_confirm and email are honoured, not ignored with a 200")
     func accountFields() async throws {
-        var configuration = SimulationConfiguration()
-        configuration.passwordHashCost = Bcrypt.minimumCost
-        var settings = SupabaseSettings()
-        settings.rateLimits = nil
-        let sut = try await EmulatorHarness.make(configuration: configuration, supabase: settings)
-        let admin = try sut.world.services.supabase.serviceRoleKey()
+        let (sut, admin) = try await EmulatorHarness.passwords()
         let created = await sut.supabase("POST", "admin/users", json: #"{"email":"edit@example.com","password":"first horse"}"#, bearer: admin)
         let id = try #require(created.object["id"]?.stringValue)
         _ = await sut.supabase("POST", "admin/users", json: #"{"email":"other@example.com"}"#, bearer: admin)
@@ -307,12 +307,7 @@ struct SupabaseAdminUpdateRouteTests {
 struct SupabaseGenerateLinkRouteTests {
     @Test("signup, magiclink and recovery links: the code and the hashed token verify; nothing is mailed; GoTrue's refusals")
     func links() async throws {
-        var configuration = SimulationConfiguration()
-        configuration.passwordHashCost = Bcrypt.minimumCost
-        var settings = SupabaseSettings()
-        settings.rateLimits = nil
-        let sut = try await EmulatorHarness.make(configuration: configuration, supabase: settings)
-        let admin = try sut.world.services.supabase.serviceRoleKey()
+        let (sut, admin) = try await EmulatorHarness.passwords()
 
         let signup = await sut.supabase("POST", "admin/generate_link", json: #"""
             {"type":"signup","email":"Link@Example.com","password":"correct horse","data":{"plan":"pro"}}
@@ -352,12 +347,7 @@ struct SupabaseGenerateLinkRouteTests {
 struct SupabaseInviteRouteTests {
     @Test("an invite mails a code; verifying it (type invite) confirms and signs in; the invited user then sets a password")
     func invite() async throws {
-        var configuration = SimulationConfiguration()
-        configuration.passwordHashCost = Bcrypt.minimumCost
-        var settings = SupabaseSettings()
-        settings.rateLimits = nil
-        let sut = try await EmulatorHarness.make(configuration: configuration, supabase: settings)
-        let admin = try sut.world.services.supabase.serviceRoleKey()
+        let (sut, admin) = try await EmulatorHarness.passwords()
         let invited = await sut.supabase("POST", "invite", json: #"{"email":"Guest@Example.com","data":{"team":"a"}}"#, bearer: admin)
         #expect(invited.status == 200)
         #expect(invited.object["invited_at"]?.stringValue != nil)
