@@ -113,7 +113,9 @@ let package = Package(
             path: "Sources/Bench", swiftSettings: strict),
         .executableTarget(
             name: "auth-fuzz",
-            dependencies: ["AuthDomain", "AuthData", "AuthJWT", .product(name: "CryptoExtras", package: "swift-crypto")],
+            dependencies: [
+                "AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
             path: "Sources/Fuzz", swiftSettings: strict),
         .target(
             name: "AuthTestSupport",

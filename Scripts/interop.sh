@@ -7,9 +7,18 @@ cd "$(dirname "$0")/.."
 source Scripts/lib/serve.sh
 
 login_binary
-python_venv .build-interop/venv supabase-auth firebase-admin httpx
+python_venv .build-interop/venv supabase-auth firebase-admin httpx bcrypt
+"$venv/bin/python" -c "import bcrypt" 2>/dev/null || "$venv/bin/pip" install --quiet --disable-pip-version-check bcrypt
 # Manual linking on, so the Supabase client's unlink_identity is served (GoTrue's default is off).
 start_serve --supabase-manual-linking
 
 "$venv/bin/python" Tests/Interop/supabase_client_check.py "$base" "$anon" com.example.authcoordinator "$(cat "$state/service_role.key")"
 "$venv/bin/python" Tests/Interop/firebase_client_check.py "${base#http://}" demo-authcoordinator com.example.authcoordinator
+
+# bcrypt against Python's: a second server that keeps its state (so that users.encrypted_password
+# can be read) and confirms sign-ups at once.
+kill "$server" 2>/dev/null || true
+wait "$server" 2>/dev/null || true
+rm -rf "$state"
+KEEP_STATE=1 start_serve --supabase-mailer-autoconfirm
+"$venv/bin/python" Tests/Interop/bcrypt_check.py "$base" "$anon" "$(cat "$state/service_role.key")" "$state/auth.sqlite3"

@@ -19,6 +19,9 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     /// The bytes as a Firebase response body: each wire DTO decoded and mapped, and the error
     /// envelope and `FirebaseFailure` code/detail parsed and mapped to `AuthError`.
     case firebaseResponse = "firebase-response"
+    /// The bytes as a stored bcrypt string (`$2a$`/`$2b$`/`$2y$`) through `BcryptHash` and,
+    /// at the cheapest costs, `Bcrypt.verify`.
+    case bcrypt
 
     /// Runs the entry on one input.
     /// - Parameter bytes: The input.
@@ -31,6 +34,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .base64url: EncodingFuzzing.base64url(bytes)
         case .supabaseResponse: ResponseFuzzing.supabase(bytes)
         case .firebaseResponse: ResponseFuzzing.firebase(bytes)
+        case .bcrypt: PasswordFuzzing.bcrypt(bytes)
         }
     }
 }

@@ -20,6 +20,11 @@ enum SQLiteSchema {
         migrator.registerMigration("2-apple-code-redirect-uri") { db in
             try db.execute(sql: "ALTER TABLE apple_authorization_codes ADD COLUMN redirect_uri TEXT")
         }
+        // GoTrue's `users.encrypted_password` (the bcrypt hash, `NULL` without a password) and
+        // `users.invited_at` (00_init).
+        migrator.registerMigration("3-users-passwords") { db in
+            try db.execute(sql: "ALTER TABLE users ADD COLUMN encrypted_password TEXT; ALTER TABLE users ADD COLUMN invited_at TEXT")
+        }
         return migrator
     }
 

@@ -88,6 +88,10 @@ package final class SQLiteSimulationStorage: SimulationStorage {
         return SQLiteSimulationStorage(path: path, pool: pool, logger: logger)
     }
 
+    /// Runs the migrations. Processes that open a new file at once all migrate it, and GRDB runs
+    /// each migration in its own transaction after reading which ran: one may start a migration
+    /// another has just committed ("duplicate column", "table exists"). Such a failure is retried,
+    /// reading again what ran, until the schema is complete, for at most two seconds.
     package func write<Result, Failure: Error>(_ body: (any SimulationRows) throws(Failure) -> Result) throws(StorageStepFailure<Failure>) -> Result {
         let outcome: Swift.Result<Result, Failure>
         do {

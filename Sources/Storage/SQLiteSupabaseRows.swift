@@ -59,8 +59,9 @@ final class SQLiteSupabaseRows: SupabaseRows {
         guard let old = user(new.id) else {
             step.execute("""
                 INSERT INTO users (email, email_confirmed_at, confirmation_sent_at, recovery_sent_at, reauthentication_sent_at,
-                    last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until, is_anonymous, id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until, is_anonymous,
+                    encrypted_password, invited_at, id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, Self.userColumns(new))
             for identity in new.identities { insert(identity, of: new.id) }
             saveCode(new.otp, replacing: nil, of: new)
@@ -72,7 +73,8 @@ final class SQLiteSupabaseRows: SupabaseRows {
             step.execute("""
                 UPDATE users SET email = ?, email_confirmed_at = ?, confirmation_sent_at = ?, recovery_sent_at = ?,
                     reauthentication_sent_at = ?, last_sign_in_at = ?, raw_app_meta_data = ?, raw_user_meta_data = ?, created_at = ?,
-                    updated_at = ?, banned_until = ?, is_anonymous = ?
+                    updated_at = ?, banned_until = ?, is_anonymous = ?, encrypted_password = ?,
+                    invited_at = ?
                 WHERE id = ?
                 """, Self.userColumns(new))
         }
@@ -134,7 +136,8 @@ final class SQLiteSupabaseRows: SupabaseRows {
     private func load(_ id: String) -> SupabaseUserRecord? {
         guard let row = step.row("""
             SELECT email, email_confirmed_at, raw_user_meta_data, created_at, updated_at, last_sign_in_at, is_anonymous, banned_until,
-                confirmation_sent_at, recovery_sent_at, reauthentication_sent_at, raw_app_meta_data
+                confirmation_sent_at, recovery_sent_at, reauthentication_sent_at, raw_app_meta_data, encrypted_password,
+                invited_at
             FROM users WHERE id = ?
             """, [id])
         else { return nil }
@@ -145,7 +148,8 @@ final class SQLiteSupabaseRows: SupabaseRows {
             lastSignInAt: step.optionalDate(row[5], "users.last_sign_in_at"), isAnonymous: row[6], bannedUntil: step.optionalDate(row[7], "users.banned_until"),
             otp: nil, confirmationSentAt: step.optionalDate(row[8], "users.confirmation_sent_at"), recoverySentAt: step.optionalDate(row[9], "users.recovery_sent_at"),
             reauthentication: nil, reauthenticationSentAt: step.optionalDate(row[10], "users.reauthentication_sent_at"),
-            customAppMetadata: Self.customAppMetadata(step.object(row[11], "users.raw_app_meta_data")))
+            customAppMetadata: Self.customAppMetadata(step.object(row[11], "users.raw_app_meta_data")),
+            encryptedPassword: row[12], invitedAt: step.optionalDate(row[13], "users.invited_at"))
         user.identities = step.rows("""
             SELECT id, provider, provider_id, identity_data, email, created_at, updated_at, last_sign_in_at
             FROM identities WHERE user_id = ? ORDER BY created_at, id
@@ -223,7 +227,8 @@ final class SQLiteSupabaseRows: SupabaseRows {
         [user.email.isEmpty ? nil : user.email, Column.text(user.emailConfirmedAt), Column.text(user.confirmationSentAt),
          Column.text(user.recoverySentAt), Column.text(user.reauthenticationSentAt), Column.text(user.lastSignInAt),
          Column.text(user.appMetadata), Column.text(user.userMetadata), Column.text(user.createdAt), Column.text(user.updatedAt),
-         Column.text(user.bannedUntil), user.isAnonymous, user.id]
+         Column.text(user.bannedUntil), user.isAnonymous, user.encryptedPassword,
+         Column.text(user.invitedAt), user.id]
     }
 
     /// The `identities` columns, in the order of the insert and update statements, the id last.

@@ -1,3 +1,4 @@
+import AuthData
 import AuthSimulation
 import AuthStorage
 import AuthTestSupport
@@ -25,6 +26,24 @@ struct SQLiteFileTests {
         #expect(try second.fetch { $0.supabase.user(user.id) } == user)
         #expect(try second.fetch { $0.mailbox.messages(for: "ada@example.com").map(\.code) } == ["123456"])
         try second.close()
+    }
+
+    @Test("connections that open a new file at once all end with the whole schema (each migration is its own transaction)")
+    func concurrentFirstOpen() throws {
+        let directory = TemporaryDirectory()
+        let file = path(in: directory)
+        let failures = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            do {
+                let storage = try SQLiteSimulationStorage.open(path: file, logger: .quiet)
+                try storage.close()
+            } catch {
+                failures.withLock { $0 += 1 }
+            }
+        }
+        #expect(failures.withLock { $0 } == 0)
+        let storage = try SQLiteSimulationStorage.open(path: file, logger: .quiet, readOnly: true)
+        try storage.close()
     }
 
     @Test("a step the database refuses is rolled back whole and reported as a storage failure")

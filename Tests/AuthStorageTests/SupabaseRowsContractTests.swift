@@ -18,6 +18,8 @@ struct SupabaseRowsContractTests {
         user.reauthentication = SupabaseOTPRecord(tokenHash: "hash-2", kind: "reauthentication", sentAt: Fixture.at(5), wrongAttempts: 0)
         user.recoverySentAt = Fixture.at(4)
         user.customAppMetadata = ["plan": .string("pro")]
+        user.encryptedPassword = "$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW"
+        user.invitedAt = Fixture.at(2)
         try sut.write { $0.supabase.save(user) }
         #expect(try sut.read { $0.supabase.user(user.id) } == user)
 
@@ -25,6 +27,7 @@ struct SupabaseRowsContractTests {
         user.identities.append(Fixture.identity("email", user.id, email: "ada@example.com", at: 6))
         user.otp = nil
         user.userMetadata["name"] = .string("Ada Lovelace")
+        user.encryptedPassword = nil
         try sut.write { $0.supabase.save(user) }
         #expect(try sut.read { $0.supabase.user(user.id) } == user)
     }

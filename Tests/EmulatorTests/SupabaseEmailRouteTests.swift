@@ -110,9 +110,10 @@ struct SupabaseEmailRouteTests {
         #expect(none.status == 400 && none.object["message"] == .string("Reauthentication requires the user to have an email or a phone number"))
     }
 
-    @Test("POST /signup with an email is GoTrue's 400, not 422", arguments: [
+    @Test("POST /signup without a password, or with a phone, is GoTrue's 400, not 422", arguments: [
         (#"{"email":"a@example.com"}"#, "validation_failed", "Signup requires a valid password"),
-        (#"{"email":"a@example.com","password":"correct horse"}"#, "email_provider_disabled", "Email signups are disabled"),
+        (#"{"email":"a@example.com","phone":"+15555550100","password":"correct horse"}"#, "validation_failed",
+         "Only an email address or phone number should be provided on signup."),
         (#"{"phone":"+15555550100","password":"correct horse"}"#, "phone_provider_disabled", "Phone signups are disabled"),
     ] as [(String, String, String)])
     func signUpWithEmail(body: String, code: String, message: String) async throws {

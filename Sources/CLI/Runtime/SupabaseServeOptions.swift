@@ -27,6 +27,12 @@ struct SupabaseServeOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Where browser flows land when redirect_to is missing or not allowed (GOTRUE_SITE_URL).", valueName: "url"))
     var supabaseSiteURL = SupabaseSettings().siteURL
 
+    @Flag(help: "Confirm email + password sign-ups at once and give them a session (GOTRUE_MAILER_AUTOCONFIRM; off by default).")
+    var supabaseMailerAutoconfirm = false
+
+    @Option(help: ArgumentHelp("The shortest password accepted, in bytes (GOTRUE_PASSWORD_MIN_LENGTH; 6 to 72).", valueName: "n"))
+    var supabasePasswordMinLength = SupabaseSettings().passwordMinLength
+
     @Option(help: ArgumentHelp(
         "Sign the anon and service-role keys with this project-specific secret (GOTRUE_JWT_SECRET; 16 to 4096 characters) "
             + "instead of the Supabase CLI's well-known local one.",
@@ -52,6 +58,7 @@ struct SupabaseServeOptions: ParsableArguments {
             guard (16...4096).contains(secret.count) else { throw ValidationError("--supabase-jwt-secret takes 16 to 4096 characters") }
             if supabaseStateKeys { throw ValidationError("--supabase-jwt-secret and --supabase-state-keys both choose the keys: give one") }
         }
+        guard (6...72).contains(supabasePasswordMinLength) else { throw ValidationError("--supabase-password-min-length takes 6 to 72") }
         guard URL(string: supabaseSiteURL)?.scheme != nil else { throw ValidationError("--supabase-site-url must be an absolute URL") }
         for glob in supabaseURIAllowList where glob.isEmpty || glob.utf8.count > 2048 {
             throw ValidationError("--supabase-uri-allow-list takes a non-empty glob of at most 2048 bytes")
@@ -71,6 +78,8 @@ struct SupabaseServeOptions: ParsableArguments {
         settings.rateLimits = supabaseRateLimits == "off" ? nil : .gotrue
         settings.uriAllowList = supabaseURIAllowList
         settings.siteURL = supabaseSiteURL
+        settings.mailerAutoconfirm = supabaseMailerAutoconfirm
+        settings.passwordMinLength = supabasePasswordMinLength
         return settings
     }
 }

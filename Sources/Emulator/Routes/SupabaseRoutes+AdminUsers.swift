@@ -10,9 +10,63 @@ extension SupabaseRoutes {
         var appMetadata: JSONObject?
         var userMetadata: JSONObject?
         var banDuration: String?
+        var email: String?
+        var password: String?
+        var emailConfirm: Bool?
         enum CodingKeys: String, CodingKey {
             case appMetadata = "app_metadata", userMetadata = "user_metadata", banDuration = "ban_duration"
+            case email, password, emailConfirm = "email_confirm"
         }
+    }
+
+    private struct AdminNewUserBody: Decodable {
+        var id: String?
+        var email: String?
+        var phone: String?
+        var password: String?
+        var passwordHash: String?
+        var emailConfirm: Bool?
+        var userMetadata: JSONObject?
+        var appMetadata: JSONObject?
+        var banDuration: String?
+        enum CodingKeys: String, CodingKey {
+            case id, email, phone, password, passwordHash = "password_hash", emailConfirm = "email_confirm"
+            case userMetadata = "user_metadata", appMetadata = "app_metadata", banDuration = "ban_duration"
+        }
+    }
+
+    func adminCreateUser(_ call: RouteCall) async throws -> EmulatorResponse {
+        let body: AdminNewUserBody = try decode(call.request)
+        let params = SupabaseAdminNewUser(
+            id: body.id, email: body.email, phone: body.phone, password: body.password, passwordHash: body.passwordHash,
+            emailConfirm: body.emailConfirm ?? false, userMetadata: body.userMetadata, appMetadata: body.appMetadata,
+            banDuration: body.banDuration)
+        return respond(call.request, try await engine.adminCreateUser(bearer: call.request.bearer, params).adminJSON)
+    }
+
+    private struct GenerateLinkBody: Decodable {
+        var type: String?
+        var email: String?
+        var password: String?
+        var data: JSONObject?
+        var redirectTo: String?
+        enum CodingKeys: String, CodingKey { case type, email, password, data, redirectTo = "redirect_to" }
+    }
+
+    /// `POST /admin/generate_link`: the user's fields with `action_link`, `email_otp`,
+    /// `hashed_token`, `verification_type` and `redirect_to` beside them.
+    func adminGenerateLink(_ call: RouteCall) async throws -> EmulatorResponse {
+        let body: GenerateLinkBody = try decode(call.request)
+        let link = try await engine.adminGenerateLink(
+            bearer: call.request.bearer, type: body.type, email: body.email, password: body.password, data: body.data,
+            redirectTo: body.redirectTo)
+        var object = link.user.adminJSON
+        object["action_link"] = .string(link.actionLink)
+        object["email_otp"] = .string(link.emailOTP)
+        object["hashed_token"] = .string(link.hashedToken)
+        object["verification_type"] = .string(link.verificationType)
+        object["redirect_to"] = .string(link.redirectTo)
+        return respond(call.request, object)
     }
 
     func adminListUsers(_ call: RouteCall) async throws -> EmulatorResponse {
@@ -38,11 +92,14 @@ extension SupabaseRoutes {
         return respond(call.request, user.adminJSON)
     }
 
-    /// `app_metadata` and `user_metadata` are merged first, then `ban_duration` applies (an
-    /// absent or empty one leaves the ban alone, `"none"` lifts it).
+    /// `password`, `email_confirm` and `email` first, then `app_metadata` and `user_metadata`
+    /// are merged, then `ban_duration` applies (an absent or empty one leaves the ban alone,
+    /// `"none"` lifts it).
     func adminUpdateUserFields(_ call: RouteCall) async throws -> EmulatorResponse {
         let body: AdminUserBody = try decode(call.request)
         let (bearer, userID) = (call.request.bearer, call[parameter: "user_id"])
+        _ = try engine.adminUpdateAccount(
+            bearer: bearer, userID: userID, email: body.email, password: body.password, emailConfirm: body.emailConfirm ?? false)
         var user = try engine.adminUpdateMetadata(bearer: bearer, userID: userID, appMetadata: body.appMetadata, userMetadata: body.userMetadata)
         if let duration = body.banDuration, !duration.isEmpty {
             _ = try await engine.adminBanUser(bearer: bearer, userID: userID, banDuration: duration)

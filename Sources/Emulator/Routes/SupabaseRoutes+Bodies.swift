@@ -29,6 +29,22 @@ extension SupabaseRoutes {
         var data: JSONObject?
     }
 
+    /// `grant_type=password` (GoTrue's `PasswordGrantParams`).
+    struct PasswordBody: Decodable {
+        var email: String?
+        var phone: String?
+        var password: String?
+    }
+
+    struct InviteBody: Decodable {
+        var email: String?
+        var data: JSONObject?
+    }
+
+    struct RecoverBody: Decodable {
+        var email: String?
+    }
+
     struct ResendBody: Decodable {
         var type: String?
         var email: String?

@@ -7,8 +7,8 @@ import AuthSimulation
 extension SupabaseRoutes {
     func signUp(_ request: EmulatorRequest) async throws -> EmulatorResponse {
         let body: SignUpBody = try decode(request)
-        let session = try await engine.signUp(email: body.email, phone: body.phone, password: body.password, data: body.data ?? [:], client: request.client)
-        return respond(request, session.jsonObject)
+        let answer = try await engine.signUp(email: body.email, phone: body.phone, password: body.password, data: body.data ?? [:], client: request.client)
+        return respond(request, answer.jsonObject)
     }
 
     func otp(_ request: EmulatorRequest) async throws -> EmulatorResponse {
@@ -33,6 +33,17 @@ extension SupabaseRoutes {
             token: request.query["token"], type: request.query["type"],
             redirectTo: request.query["redirect_to"] ?? request.headers["referer"], client: request.client)
         return EmulatorResponse(status: 303, headers: [("Location", location)] + Self.headers(request))
+    }
+
+    func invite(_ request: EmulatorRequest) async throws -> EmulatorResponse {
+        let body: InviteBody = try decode(request)
+        return respond(request, try await engine.invite(bearer: request.bearer, email: body.email, data: body.data).adminJSON)
+    }
+
+    func recover(_ request: EmulatorRequest) async throws -> EmulatorResponse {
+        let body: RecoverBody = try decode(request)
+        try await engine.recover(email: body.email, client: request.client)
+        return respond(request, [:])
     }
 
     func resend(_ request: EmulatorRequest) async throws -> EmulatorResponse {

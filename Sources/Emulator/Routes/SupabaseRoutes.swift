@@ -13,7 +13,7 @@ struct SupabaseRoutes {
 
     /// The routes under `/auth/v1`.
     static let table = RouteTable<SupabaseRoutes>(prefix: "/auth/v1", [
-        ("POST", "/token", "`grant_type=id_token`, `refresh_token` or `pkce` (`password` answers `invalid_credentials`)",
+        ("POST", "/token", "`grant_type=id_token`, `password` (email), `refresh_token` or `pkce`",
          { try await $0.token($1.request) }),
         ("GET", "/authorize", "a browser sign-in: 302 to the provider (`provider`, `redirect_to`, PKCE `code_challenge`); no API key, as Supabase's gateway",
          { try await $0.authorize($1.request) }),
@@ -21,23 +21,31 @@ struct SupabaseRoutes {
         ("POST", "/callback", "Apple's `form_post` answer, as `GET /callback`", { await $0.callback($1.request) }),
         ("GET", "/user/identities/authorize", "link a provider through the browser (manual linking; `skip_http_redirect=true` answers `{url}`)",
          { try await $0.authorizeIdentity($1.request) }),
-        ("POST", "/signup", "an anonymous user (email and phone sign-ups answer GoTrue's 400s: passwords are not served)", { try await $0.signUp($1.request) }),
+        ("POST", "/signup", "an anonymous user, or email + password (a confirmation mail, or a session with autoconfirm); phone answers GoTrue's 400", { try await $0.signUp($1.request) }),
         ("POST", "/otp", "mail a one-time code and its link", { try await $0.otp($1.request) }),
         ("POST", "/verify", "verify a one-time code (`email` + `token`) or an emailed link's `token_hash`", { try await $0.verify($1.request) }),
         ("GET", "/verify", "the emailed link: 303 to `redirect_to` with the session (or the error) in the fragment", { try await $0.verifyLink($1.request) }),
+        ("POST", "/invite", "create a user without a password and mail an invite (type `invite`; service role)",
+         { try await $0.invite($1.request) }),
+        ("POST", "/recover", "mail a password recovery code and its link (type `recovery`); `{}` for any address", { try await $0.recover($1.request) }),
         ("POST", "/resend", "mail a new confirmation code (`type=signup`)", { try await $0.resend($1.request) }),
         ("GET", "/reauthenticate", "mail a reauthentication code to the signed-in user", { try await $0.reauthenticate($1.request) }),
         ("GET", "/user", "the signed-in user", { try await $0.user($1.request) }),
-        ("PUT", "/user", "update `user_metadata` (`data`); `phone` and `app_metadata` get GoTrue's refusals", { try await $0.updateUser($1.request) }),
+        ("PUT", "/user", "update `user_metadata` (`data`) and the `password`; `email`, `phone` and `app_metadata` get refusals", { try await $0.updateUser($1.request) }),
         ("DELETE", "/user/identities/{identity_id}", "unlink an identity (needs manual linking enabled)", { try await $0.unlinkIdentity($1) }),
         ("POST", "/logout", "end sessions (`scope=global|local|others`)", { try await $0.logout($1.request) }),
-        ("GET", "/settings", "the enabled providers", { $0.respond($1.request, Self.settings) }),
+        ("GET", "/settings", "the enabled providers", { $0.respond($1.request, $0.settingsBody) }),
         ("GET", "/health", "GoTrue's health answer", { $0.respond($1.request, Self.health) }),
         ("GET", "/.well-known/jwks.json", "the access-token keys (empty for HS256)", { $0.jwks($1.request) }),
         ("GET", "/admin/users", "list users, newest first, `page` and `per_page` (service role)", { try await $0.adminListUsers($1) }),
+        ("POST", "/admin/generate_link", "a `signup`, `magiclink` or `recovery` link and code, not mailed (service role)",
+         { try await $0.adminGenerateLink($1) }),
+        ("POST", "/admin/users", "create a user: email, `password` or `password_hash` (bcrypt), `email_confirm`, metadata, `ban_duration`, `id`"
+            + " (service role)", { try await $0.adminCreateUser($1) }),
         ("GET", "/admin/users/{user_id}", "one user (service role)", { try await $0.adminGetUser($1) }),
         ("DELETE", "/admin/users/{user_id}", "delete a user (service role)", { try await $0.adminDeleteUser($1) }),
-        ("PUT", "/admin/users/{user_id}", "merge `app_metadata`, `user_metadata`; ban or unban with `ban_duration` (service role)",
+        ("PUT", "/admin/users/{user_id}",
+         "set `password`, `email`, `email_confirm`; merge `app_metadata`, `user_metadata`; `ban_duration` (service role)",
          { try await $0.adminUpdateUserFields($1) }),
     ])
 
@@ -128,7 +136,9 @@ struct SupabaseRoutes {
             let body: RefreshBody = try decode(request)
             return respond(request, try await engine.grantRefreshToken(body.refreshToken, client: request.client).jsonObject)
         case "password":
-            throw SupabaseFailure.api(status: 400, code: "invalid_credentials", message: "Invalid login credentials")
+            let body: PasswordBody = try decode(request)
+            let session = try await engine.grantPassword(email: body.email, phone: body.phone, password: body.password, client: request.client)
+            return respond(request, session.jsonObject)
         case "pkce":
             let body: PKCEBody = try decode(request)
             return respond(request, try await engine.grantPKCE(authCode: body.authCode, codeVerifier: body.codeVerifier, client: request.client).jsonObject)
@@ -200,11 +210,17 @@ struct SupabaseRoutes {
         case .oauth(let error, let description):
             return .json(["error": .string(error), "error_description": .string(description)], status: 400)
         case .api(let status, let code, let message):
+            // GoTrue's handleResponseErrorWeakPassword adds the reasons beside the message.
+            let weak: JSONObject = code != "weak_password" ? [:] : [
+                "weak_password": .object(["reasons": .array(SupabasePasswordPolicy.reasons(inMessage: message).map(JSONValue.string))]),
+            ]
             if versioned {
-                return .json(["code": .string(code), "message": .string(message)], status: status,
+                let body: JSONObject = ["code": .string(code), "message": .string(message)]
+                return .json(body.merging(weak), status: status,
                              headers: [("X-Supabase-Api-Version", "2024-01-01"), ("x-sb-error-code", code)])
             }
-            return .json(["code": .int(Int64(status)), "error_code": .string(code), "msg": .string(message)], status: status,
+            let legacy: JSONObject = ["code": .int(Int64(status)), "error_code": .string(code), "msg": .string(message)]
+            return .json(legacy.merging(weak), status: status,
                          headers: [("x-sb-error-code", code)])
         }
     }
@@ -213,6 +229,13 @@ struct SupabaseRoutes {
         "version": .string("v2.196.0-authcoordinator"), "name": .string("GoTrue"),
         "description": .string("GoTrue is a user registration and authentication API"),
     ]
+
+    /// `GET /settings`, with the project's `mailer_autoconfirm`.
+    private var settingsBody: JSONObject {
+        var body = Self.settings
+        body["mailer_autoconfirm"] = .bool(engine.configuration.settings.mailerAutoconfirm)
+        return body
+    }
 
     private static let settings: JSONObject = {
         var external = JSONObject()

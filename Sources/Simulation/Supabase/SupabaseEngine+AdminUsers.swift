@@ -93,6 +93,7 @@ extension SupabaseUserRecord {
     package var adminJSON: JSONObject {
         var object = payload.jsonObject
         if let until = bannedUntil { object["banned_until"] = .string(RFC3339.format(until)) }
+        if let invitedAt { object["invited_at"] = .string(RFC3339.format(invitedAt)) }
         return object
     }
 }

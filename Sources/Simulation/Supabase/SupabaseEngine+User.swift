@@ -28,22 +28,37 @@ extension SupabaseEngine {
         try await authenticate(bearer).user.payload
     }
 
-    /// `PUT /user` in GoTrue's order: the parameters are validated, `app_metadata` from a user
-    /// who is not an admin is 403 `not_admin` (users here never are), then the changes. A new
-    /// phone needs an SMS provider, which this project has not: GoTrue's 500 "Unable to get SMS
-    /// provider". Changing the email or password is not served (422).
+    /// `PUT /user` in GoTrue's order: the parameters are validated (a new password against the
+    /// policy), `app_metadata` from a user who is not an admin is 403 `not_admin` (users here never
+    /// are), then the changes. A new password must differ from the old one (422 `same_password`),
+    /// an anonymous user needs an email with it, and the user's other sessions end. A new phone
+    /// needs an SMS provider, which this project has not: GoTrue's 500 "Unable to get SMS
+    /// provider". Changing the email is not served yet (422).
     package func updateUser(bearer: String?, _ update: UserUpdate, client: String = inProcessClient) async throws(SupabaseFailure) -> SupabaseUserPayload {
         let caller = try await authenticate(bearer)
         try limit(\.otp, "user", client: client)
         if let email = update.email, !email.isEmpty { _ = try normalizedEmail(email) }
         let phone = try update.phone.flatMap { phone throws(SupabaseFailure) in phone.isEmpty ? nil : try SupabasePhone.normalized(phone) }
-        if let password = update.password, password.utf8.count > 72 { throw .validation("Password cannot be longer than 72 characters") }
+        let password = update.password ?? ""
+        if !password.isEmpty { try SupabasePasswordPolicy.check(password, settings: configuration.settings) }
         guard update.appMetadata == nil else { throw .notAdminForAppMetadata }
-        guard update.email?.isEmpty != false, update.password?.isEmpty != false else {
-            throw .validation("Changing the email or password is not supported by this emulator", status: 422)
+        if !password.isEmpty, caller.user.isAnonymous, update.email?.isEmpty != false {
+            throw .validation("Updating password of an anonymous user without an email or phone is not allowed", status: 422)
+        }
+        guard update.email?.isEmpty != false else {
+            throw .validation("Changing the email is not supported by this emulator", status: 422)
         }
         try checkMetadataSize(update.data)
         if phone != nil { throw .api(status: 500, code: "unexpected_failure", message: "Unable to get SMS provider") }
+        if !password.isEmpty {
+            if let old = caller.user.encryptedPassword, (try? Bcrypt.verify(Array(password.utf8), against: old)) == true {
+                throw .api(status: 422, code: "same_password", message: "New password should be different from the old password.")
+            }
+            let hash = try hashPassword(password)
+            _ = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+                try store.setPassword(userID: caller.userID, encryptedPassword: hash, keepingSession: caller.sessionID, now: clock.now())
+            }
+        }
         return try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.updateUser(caller.userID, data: update.data, now: clock.now()) }.payload
     }
 

@@ -119,28 +119,35 @@ public final class SupabaseEngine: Sendable {
         return try sessionPayload(try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.refresh(token: token, now: clock.now()) })
     }
 
-    /// `POST /signup`: without email and phone an anonymous user (limited per client by
-    /// `GOTRUE_RATE_LIMIT_ANONYMOUS_USERS`); with either, GoTrue's answers for a project whose
-    /// email and phone sign-ups are off (passwords are not served here).
-    package func signUp(email: String?, phone: String?, password: String?, data: JSONObject, client: String = inProcessClient) async throws(SupabaseFailure) -> SupabaseSessionPayload {
+    /// `POST /signup` (GoTrue internal/api/signup.go): without email and phone an anonymous user
+    /// (limited per client by `GOTRUE_RATE_LIMIT_ANONYMOUS_USERS`); with an email and a password
+    /// an email + password user (``signUpWithPassword(email:password:data:)``); phone sign-ups
+    /// are off, as in a project without an SMS provider.
+    package func signUp(
+        email: String?, phone: String?, password: String?, data: JSONObject, client: String = inProcessClient
+    ) async throws(SupabaseFailure) -> SupabaseSignUpAnswer {
         let hasEmail = email?.isEmpty == false, hasPhone = phone?.isEmpty == false
         guard hasEmail || hasPhone else {
             try limit(\.anonymousUsers, "anonymous", client: client)
             try checkMetadataSize(data)
-            return try sessionPayload(try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.signUpAnonymously(data: data, now: clock.now()) })
+            return .session(try sessionPayload(try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+                try store.signUpAnonymously(data: data, now: clock.now())
+            }))
         }
         try limit(\.otp, "signup", client: client)
         guard let password, !password.isEmpty else { throw .validation("Signup requires a valid password") }
-        guard password.utf8.count <= 72 else { throw .validation("Password cannot be longer than 72 characters") }
+        try SupabasePasswordPolicy.check(password, settings: configuration.settings)
         guard !(hasEmail && hasPhone) else { throw .validation("Only an email address or phone number should be provided on signup.") }
-        throw hasEmail
-            ? .api(status: 400, code: "email_provider_disabled", message: "Email signups are disabled")
-            : .api(status: 400, code: "phone_provider_disabled", message: "Phone signups are disabled")
+        guard hasEmail else { throw .api(status: 400, code: "phone_provider_disabled", message: "Phone signups are disabled") }
+        return try await signUpWithPassword(email: email ?? "", password: password, data: data)
     }
 
     /// `POST /signup` without email or phone: an anonymous user.
     package func signUpAnonymously(data: JSONObject, client: String = inProcessClient) async throws(SupabaseFailure) -> SupabaseSessionPayload {
-        try await signUp(email: nil, phone: nil, password: nil, data: data, client: client)
+        guard case .session(let session) = try await signUp(email: nil, phone: nil, password: nil, data: data, client: client) else {
+            throw .databaseError
+        }
+        return session
     }
 
     // MARK: - Helpers

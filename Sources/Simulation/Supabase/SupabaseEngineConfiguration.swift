@@ -45,6 +45,9 @@ public struct SupabaseEngineConfiguration: Sendable {
     /// Sessions kept per user; the oldest is ended beyond it (an emulator bound; GoTrue keeps
     /// sessions until they are signed out). `nil` keeps all.
     public var maxSessionsPerUser: Int?
+    /// The bcrypt cost of new password hashes: GoTrue's `bcrypt.DefaultCost` (10); its own tests
+    /// use `bcrypt.MinCost` (4, `QuickHashCost` in internal/crypto/password.go).
+    public var passwordHashCost: Int
 
     /// Creates a configuration.
     /// - Parameters:
@@ -66,5 +69,6 @@ public struct SupabaseEngineConfiguration: Sendable {
         self.audience = "authenticated"
         self.anonymousSignInsEnabled = true
         self.maxSessionsPerUser = 64
+        self.passwordHashCost = Bcrypt.defaultCost
     }
 }

@@ -15,7 +15,9 @@ extension SupabaseFailure {
     static let anonymousDisabled = SupabaseFailure.api(status: 422, code: "anonymous_provider_disabled", message: "Anonymous sign-ins are disabled")
     static let identityLinked = SupabaseFailure.api(status: 422, code: "identity_already_exists", message: "Identity is already linked")
     static let identityLinkedToOther = SupabaseFailure.api(status: 422, code: "identity_already_exists", message: "Identity is already linked to another user")
-    static let emailExists = SupabaseFailure.api(status: 400, code: "email_exists", message: "A user with this email address has already been registered")
+    /// GoTrue's `DuplicateEmailMsg` (internal/api/errors.go).
+    static let duplicateEmail = "A user with this email address has already been registered"
+    static let emailExists = SupabaseFailure.api(status: 400, code: "email_exists", message: duplicateEmail)
     static let notAdmin = SupabaseFailure.api(status: 403, code: "not_admin", message: "User not allowed")
     static let adminUserNotFound = SupabaseFailure.api(status: 404, code: "user_not_found", message: "User not found")
     static let singleIdentity = SupabaseFailure.api(status: 422, code: "single_identity_not_deletable", message: "User must have at least 1 identity after unlinking")
@@ -34,4 +36,12 @@ extension SupabaseFailure {
     static let nonceMismatch = SupabaseFailure.oauth(error: "invalid nonce", description: "Nonces mismatch")
     /// The storage failed (GoTrue's answer when its database does: 500 "Database error …").
     static let databaseError = SupabaseFailure.api(status: 500, code: "unexpected_failure", message: "Database error: the emulator's storage failed")
+}
+
+/// The refusals of email + password accounts (GoTrue internal/api/token.go and signup.go).
+extension SupabaseFailure {
+    static let invalidCredentials = SupabaseFailure.api(status: 400, code: "invalid_credentials", message: "Invalid login credentials")
+    static let emailNotConfirmed = SupabaseFailure.api(status: 400, code: "email_not_confirmed", message: "Email not confirmed")
+    static let userAlreadyExists = SupabaseFailure.api(status: 422, code: "user_already_exists", message: "User already registered")
+    static let loginUserBanned = SupabaseFailure.api(status: 400, code: "user_banned", message: "User is banned")
 }

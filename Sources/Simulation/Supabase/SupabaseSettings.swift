@@ -29,6 +29,14 @@ public struct SupabaseSettings: Sendable, Hashable {
     /// or host label, `**` across them), matched against the URL without its fragment, query
     /// included (`utilities/request.go` `IsRedirectURLValid`). Loopback IPs need no entry.
     public var uriAllowList: [String]
+    /// `GOTRUE_MAILER_AUTOCONFIRM` (default `false`): whether an email + password sign-up is
+    /// confirmed at once and gets a session, instead of a mailed confirmation and no session.
+    public var mailerAutoconfirm: Bool
+    /// `GOTRUE_PASSWORD_MIN_LENGTH` (GoTrue's floor and default: 6), in bytes as Go counts.
+    public var passwordMinLength: Int
+    /// `GOTRUE_PASSWORD_REQUIRED_CHARACTERS` (default none): sets of characters a new password
+    /// must each contain one of, e.g. `["abcdefghijklmnopqrstuvwxyz", "0123456789"]`.
+    public var passwordRequiredCharacters: [String]
 
     /// The settings of a new GoTrue project: manual linking off, unverified email sign-ins off,
     /// every nonce checked, GoTrue's default rate limits.
@@ -39,6 +47,9 @@ public struct SupabaseSettings: Sendable, Hashable {
         rateLimits = .gotrue
         siteURL = "http://127.0.0.1:3000"
         uriAllowList = []
+        mailerAutoconfirm = false
+        passwordMinLength = 6
+        passwordRequiredCharacters = []
     }
 
     /// A one-line account of the settings, for banners and help (`manual linking on, …`).
@@ -48,6 +59,7 @@ public struct SupabaseSettings: Sendable, Hashable {
             "unverified email sign-ins " + (allowUnverifiedEmailSignIns ? "on" : "off"),
             "nonce check " + (skipNonceCheck.isEmpty ? "on" : "skipped for " + skipNonceCheck.map(\.rawValue).sorted().joined(separator: ",")),
             "rate limits " + (rateLimits == nil ? "off" : "GoTrue defaults"),
+            "email autoconfirm " + (mailerAutoconfirm ? "on" : "off"),
         ].joined(separator: ", ")
     }
 }

@@ -22,10 +22,19 @@ package struct SupabaseUserRecord: Codable, Sendable, Hashable {
     /// What the admin set in `app_metadata` (`PUT /admin/users/{id}`), over the `provider` and
     /// `providers` computed from the identities.
     package var customAppMetadata: JSONObject?
+    /// The password's bcrypt hash (`users.encrypted_password`, GoTrue internal/models/user.go);
+    /// `nil` for a user without a password. Never the password itself.
+    package var encryptedPassword: String?
+    /// When the user was last invited (`users.invited_at`, `POST /invite`).
+    package var invitedAt: Date?
 
     /// Creates a record with every field.
     package init(
-        id: String, email: String, emailConfirmedAt: Date? = nil, userMetadata: JSONObject, identities: [SupabaseIdentityRecord], createdAt: Date, updatedAt: Date, lastSignInAt: Date? = nil, isAnonymous: Bool, bannedUntil: Date? = nil, otp: SupabaseOTPRecord? = nil, confirmationSentAt: Date? = nil, recoverySentAt: Date? = nil, reauthentication: SupabaseOTPRecord? = nil, reauthenticationSentAt: Date? = nil, customAppMetadata: JSONObject? = nil
+        id: String, email: String, emailConfirmedAt: Date? = nil, userMetadata: JSONObject, identities: [SupabaseIdentityRecord],
+        createdAt: Date, updatedAt: Date, lastSignInAt: Date? = nil, isAnonymous: Bool, bannedUntil: Date? = nil,
+        otp: SupabaseOTPRecord? = nil, confirmationSentAt: Date? = nil, recoverySentAt: Date? = nil,
+        reauthentication: SupabaseOTPRecord? = nil, reauthenticationSentAt: Date? = nil, customAppMetadata: JSONObject? = nil,
+        encryptedPassword: String? = nil, invitedAt: Date? = nil
     ) {
         self.id = id
         self.email = email
@@ -43,6 +52,8 @@ package struct SupabaseUserRecord: Codable, Sendable, Hashable {
         self.reauthentication = reauthentication
         self.reauthenticationSentAt = reauthenticationSentAt
         self.customAppMetadata = customAppMetadata
+        self.encryptedPassword = encryptedPassword
+        self.invitedAt = invitedAt
     }
 }
 

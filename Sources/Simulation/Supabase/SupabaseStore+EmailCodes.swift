@@ -14,8 +14,14 @@ extension SupabaseStore {
         package var kind: String
         /// The `token_hash` of the emailed link.
         package var tokenHash: String
-        /// The verification type the link carries (`signup` or `magiclink`).
-        package var linkType: String { kind == "confirmation" ? "signup" : "magiclink" }
+        /// The verification type the link carries (`signup`, `invite`, `recovery` or `magiclink`).
+        package var linkType: String {
+            switch kind {
+            case "confirmation": "signup"
+            case "invite", "recovery": kind
+            default: "magiclink"
+            }
+        }
     }
 
     /// Creates (when allowed) the user and a new code.
@@ -40,17 +46,23 @@ extension SupabaseStore {
     /// A new code for the user with this email, unless one was sent within the resend interval
     /// (`GOTRUE_SMTP_MAX_FREQUENCY`: 429 `over_email_send_rate_limit`, seconds truncated as
     /// GoTrue's `generateFrequencyLimitErrorMessage` does).
-    private func sendCode(to email: String, now clock: Date) throws(SupabaseFailure) -> Mail {
+    func sendCode(to email: String, now clock: Date) throws(SupabaseFailure) -> Mail {
         guard let userID = rows.userID(email: email), var user = rows.user(userID) else { throw .otpExpired }
         let now = stamp(clock)
         let confirmed = user.emailConfirmedAt != nil
         try checkFrequency(lastSent: confirmed ? user.recoverySentAt : user.confirmationSentAt, now: now)
-        let code = RandomIdentifiers.numericCode(digits: configuration.otpLength)
-        let kind = confirmed ? "magiclink" : "confirmation"
-        let hash = Self.hash(email: email, code: code)
-        user.otp = SupabaseOTPRecord(tokenHash: hash, kind: kind, sentAt: now, wrongAttempts: 0)
-        if confirmed { user.recoverySentAt = now } else { user.confirmationSentAt = now }
+        let mail = newCode(for: &user, kind: confirmed ? "magiclink" : "confirmation", now: now)
         rows.save(user)
+        return mail
+    }
+
+    /// A fresh code of `kind` (`confirmation` or `magiclink`, GoTrue's confirmation and recovery
+    /// tokens) in `user.otp`, with its `*_sent_at`; the caller saves the user.
+    func newCode(for user: inout SupabaseUserRecord, kind: String, now: Date) -> Mail {
+        let code = RandomIdentifiers.numericCode(digits: configuration.otpLength)
+        let hash = Self.hash(email: user.email, code: code)
+        user.otp = SupabaseOTPRecord(tokenHash: hash, kind: kind, sentAt: now, wrongAttempts: 0)
+        if kind == "confirmation" { user.confirmationSentAt = now } else { user.recoverySentAt = now }
         return Mail(code: code, kind: kind, tokenHash: hash)
     }
 
@@ -109,7 +121,8 @@ extension SupabaseStore {
             rows.save(user)
             throw failure
         }
-        if otp.kind == "confirmation", user.emailConfirmedAt == nil { confirm(&user, now: stamp(clock)) }
+        // A recovery code mailed to an unconfirmed address confirms it too (GoTrue `recoverVerify`).
+        if user.emailConfirmedAt == nil { confirm(&user, now: stamp(clock)) }
         rows.save(user)
         // verifyPost reloads the user before issuing the session, so `confirmed_at` is shown.
         return try issueSession(for: userID, amr: "otp", now: clock)

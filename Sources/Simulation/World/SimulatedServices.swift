@@ -79,6 +79,7 @@ public final class SimulatedServices: Sendable {
             clientIDs: configuration.acceptedClientIDs)
         supabaseConfiguration.maxSessionsPerUser = 64
         supabaseConfiguration.settings = configuration.supabase
+        supabaseConfiguration.passwordHashCost = configuration.passwordHashCost
         let webFlow = ProviderWebFlow.simulated(apple: apple, google: google, keys: keys, clock: clock)
         self.supabase = SupabaseEngine(
             configuration: supabaseConfiguration, clock: clock, mailbox: mailbox,

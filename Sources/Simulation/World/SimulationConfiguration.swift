@@ -21,6 +21,9 @@ public struct SimulationConfiguration: Sendable, Hashable {
     /// default (``SupabaseLocalKeys``), so the anon key stays the same across state directories;
     /// `nil` for the secret generated for the state directory (``SimulationKeys``).
     public var supabaseJWTSecret: String? = SupabaseLocalKeys.jwtSecret
+    /// The bcrypt cost of new password hashes (GoTrue's 10; tests may use `Bcrypt.minimumCost`,
+    /// as GoTrue's own tests do).
+    public var passwordHashCost = Bcrypt.defaultCost
 
     /// The client ids the package's own tools use unless told otherwise.
     public static let defaultClientIDs: [ProviderID: [String]] = [

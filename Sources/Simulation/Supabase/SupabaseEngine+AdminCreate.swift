@@ -1,0 +1,122 @@
+import AuthData
+import AuthJWT
+import Foundation
+
+/// `POST /admin/users` (GoTrue internal/api/admin.go `adminUserCreate`).
+extension SupabaseEngine {
+    /// Creates a user as the service role: with the email, a password (not checked against the
+    /// policy, as GoTrue does not), a bcrypt `password_hash`, or neither (GoTrue then sets a
+    /// random 64-character password); `email_confirm`, metadata, `ban_duration` and a chosen `id`.
+    /// - Throws: ``SupabaseFailure``: 422 `email_exists`, 400 `validation_failed`, or GoTrue's 500
+    ///   "Error creating user" for a hash that is not bcrypt.
+    package func adminCreateUser(bearer: String?, _ params: SupabaseAdminNewUser) async throws(SupabaseFailure) -> SupabaseUserRecord {
+        try requireAdmin(bearer)
+        let email = params.email ?? "", phone = params.phone ?? ""
+        guard !email.isEmpty || !phone.isEmpty else { throw .validation("Cannot create a user without either an email or phone") }
+        guard phone.isEmpty else { throw .api(status: 400, code: "phone_provider_disabled", message: "Phone users are not served by this emulator") }
+        let address = try normalizedEmail(email)
+        let password = params.password ?? "", hash = params.passwordHash ?? ""
+        guard params.password == nil || hash.isEmpty else { throw .validation("Only a password or a password hash should be provided") }
+        let encrypted: String
+        if !hash.isEmpty {
+            guard (try? BcryptHash(parsing: hash)) != nil else { throw .api(status: 500, code: "unexpected_failure", message: "Error creating user") }
+            encrypted = hash
+        } else {
+            let chosen = password.isEmpty ? RandomIdentifiers.opaqueToken(64) : password
+            guard chosen.utf8.count <= Bcrypt.maximumPasswordBytes else { throw .validation("bcrypt: password length exceeds 72 bytes") }
+            encrypted = try hashPassword(chosen)
+        }
+        let id = try Self.customUserID(params.id)
+        var bannedUntil: Date?
+        if let duration = params.banDuration, !duration.isEmpty { bannedUntil = try Self.bannedUntil(duration, now: clock.now()) }
+        return try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+            try store.adminCreateUser(
+                id: id, email: address, encryptedPassword: encrypted, confirm: params.emailConfirm,
+                userMetadata: params.userMetadata ?? [:], appMetadata: params.appMetadata, bannedUntil: bannedUntil, now: clock.now())
+        }
+    }
+
+    private static func customUserID(_ raw: String?) throws(SupabaseFailure) -> String {
+        guard let raw, !raw.isEmpty else { return RandomIdentifiers.uuid() }
+        guard let uuid = UUID(uuidString: raw) else { throw .validation("ID must conform to the uuid v4 format") }
+        guard uuid != UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) else { throw .validation("ID cannot be a nil uuid") }
+        return raw.lowercased()
+    }
+}
+
+extension SupabaseStore {
+    /// The rows of an admin-created user: an `email` identity, `app_metadata` merged over
+    /// `provider`/`providers`, then confirmation and ban.
+    package func adminCreateUser(
+        id: String, email: String, encryptedPassword: String, confirm shouldConfirm: Bool, userMetadata: JSONObject,
+        appMetadata: JSONObject?, bannedUntil: Date?, now clock: Date
+    ) throws(SupabaseFailure) -> SupabaseUserRecord {
+        guard rows.userID(email: email) == nil else { throw .api(status: 422, code: "email_exists", message: SupabaseFailure.duplicateEmail) }
+        guard rows.user(id) == nil else { throw .api(status: 422, code: "user_already_exists", message: "User already registered") }
+        let created = stamp(clock)
+        let identityData: JSONObject = [
+            "sub": .string(id), "email": .string(email), "email_verified": .bool(false), "phone_verified": .bool(false),
+        ]
+        var custom = appMetadata ?? [:]
+        custom["provider"] = nil
+        custom["providers"] = nil
+        var user = SupabaseUserRecord(
+            id: id, email: email, userMetadata: userMetadata.merging(identityData),
+            identities: [SupabaseIdentityRecord(
+                identityID: RandomIdentifiers.uuid(), provider: "email", providerID: id, identityData: identityData,
+                email: email, createdAt: created, updatedAt: created, lastSignInAt: created)],
+            createdAt: created, updatedAt: created, isAnonymous: false, bannedUntil: bannedUntil,
+            customAppMetadata: custom.isEmpty ? nil : custom, encryptedPassword: encryptedPassword)
+        if shouldConfirm { confirm(&user, now: stamp(clock)) }
+        rows.save(user)
+        return user
+    }
+}
+
+/// `POST /admin/generate_link` for `signup`, `magiclink` and `recovery` (GoTrue internal/api/mail.go).
+extension SupabaseEngine {
+    /// The answer: the user, and the link's parts as GoTrue's `GenerateLinkResponse` names them.
+    package struct GeneratedLink: Sendable {
+        package var user: SupabaseUserRecord
+        package var actionLink: String
+        package var emailOTP: String
+        package var hashedToken: String
+        package var verificationType: String
+        package var redirectTo: String
+    }
+
+    /// Makes a link without mailing it. `invite` and the `email_change_*` types are not served yet
+    /// (422 `validation_failed`, saying so).
+    package func adminGenerateLink(
+        bearer: String?, type: String?, email rawEmail: String?, password: String?, data: JSONObject?, redirectTo: String?
+    ) async throws(SupabaseFailure) -> GeneratedLink {
+        try requireAdmin(bearer)
+        let email = try normalizedEmail(rawEmail)
+        let type = type ?? ""
+        if ["invite", "email_change_current", "email_change_new"].contains(type) {
+            throw .validation("generate_link type \(type) is not served by this emulator yet", status: 422)
+        }
+        try checkMetadataSize(data)
+        let referrer = SupabaseRedirects.target(redirectTo, siteURL: configuration.settings.siteURL, allowList: configuration.settings.uriAllowList)
+        // bcrypt runs before the step, and only when the link would create the user.
+        let known = try inspect { (store: SupabaseStore) throws(SupabaseFailure) in store.userID(forEmail: email) != nil }
+        var signUpHash: String?
+        if !known, type == "signup" {
+            let chosen = password ?? ""
+            guard !chosen.isEmpty else { throw .validation("Signup requires a valid password") }
+            try SupabasePasswordPolicy.check(chosen, settings: configuration.settings)
+            signUpHash = try hashPassword(chosen)
+        } else if !known, type == "magiclink" {
+            signUpHash = try hashPassword(RandomIdentifiers.opaqueToken(64))
+        }
+        let made = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+            try store.generateLink(type: type, email: email, signUpHash: signUpHash, data: data ?? [:], now: clock.now())
+        }
+        let link = configuration.issuer + "/verify?" + FormEncoding.encode([
+            ("token", made.mail.tokenHash), ("type", made.type), ("redirect_to", referrer),
+        ])
+        return GeneratedLink(
+            user: made.user, actionLink: link, emailOTP: made.mail.code, hashedToken: made.mail.tokenHash,
+            verificationType: made.type, redirectTo: referrer)
+    }
+}

@@ -1,0 +1,65 @@
+import AuthData
+import AuthJWT
+import Foundation
+
+/// The account fields of `PUT /admin/users/{id}` (GoTrue internal/api/admin.go `adminUserUpdate`):
+/// `password` (checked against the policy; every session of the user ends), `email` and
+/// `email_confirm`.
+extension SupabaseEngine {
+    /// Applies the account fields; metadata and bans are applied by their own calls.
+    /// - Throws: ``SupabaseFailure``: the password policy, 400 for a malformed email, 422
+    ///   `email_exists` for another user's address, 404 `user_not_found`.
+    package func adminUpdateAccount(
+        bearer: String?, userID: String, email rawEmail: String?, password: String?, emailConfirm: Bool
+    ) throws(SupabaseFailure) -> SupabaseUserRecord {
+        let current = try adminUser(bearer: bearer, userID: userID)
+        let email = try rawEmail.flatMap { raw throws(SupabaseFailure) in raw.isEmpty ? nil : try normalizedEmail(raw) }
+        var hash: String?
+        if let password {
+            try SupabasePasswordPolicy.check(password, settings: configuration.settings)
+            hash = try hashPassword(password)
+        }
+        guard email != nil || hash != nil || emailConfirm else { return current }
+        return try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+            try store.adminUpdateAccount(current.id, email: email, encryptedPassword: hash, confirm: emailConfirm, now: clock.now())
+        }
+    }
+}
+
+extension SupabaseStore {
+    /// GoTrue's order: the password (`UpdatePassword`, all sessions end), `email_confirm`, then
+    /// the email (its `email` identity follows, verified when `email_confirm` is set).
+    package func adminUpdateAccount(
+        _ userID: String, email: String?, encryptedPassword: String?, confirm shouldConfirm: Bool, now clock: Date
+    ) throws(SupabaseFailure) -> SupabaseUserRecord {
+        guard var user = rows.user(userID) else { throw .adminUserNotFound }
+        if let email, email != user.email, let owner = rows.userID(email: email), owner != userID {
+            throw .api(status: 422, code: "email_exists", message: SupabaseFailure.duplicateEmail)
+        }
+        if let encryptedPassword {
+            user.encryptedPassword = encryptedPassword
+            for session in rows.sessionIDs(userID: userID) { endSession(session) }
+        }
+        if shouldConfirm, user.emailConfirmedAt == nil { confirm(&user, now: stamp(clock)) }
+        if let email, email != user.email {
+            user.email = email
+            let now = stamp(clock)
+            if let index = user.identities.firstIndex(where: { $0.provider == "email" }) {
+                user.identities[index].email = email
+                user.identities[index].identityData["email"] = .string(email)
+                user.identities[index].identityData["email_verified"] = .bool(shouldConfirm)
+                user.identities[index].updatedAt = now
+            } else {
+                let data: JSONObject = [
+                    "sub": .string(userID), "email": .string(email), "email_verified": .bool(shouldConfirm), "phone_verified": .bool(false),
+                ]
+                user.identities.append(SupabaseIdentityRecord(
+                    identityID: RandomIdentifiers.uuid(), provider: "email", providerID: userID, identityData: data,
+                    email: email, createdAt: now, updatedAt: now))
+            }
+        }
+        user.updatedAt = stamp(clock)
+        rows.save(user)
+        return user
+    }
+}
