@@ -37,6 +37,16 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             path: "Sources/JWT", swiftSettings: strict),
+        // WebAuthn's wire pieces (strict CBOR, COSE keys, authenticator data, a software authenticator):
+        // swift-crypto only, so that app-side code can reach them; the relying-party verifier is in AuthSimulation.
+        .target(
+            name: "AuthWebAuthn",
+            dependencies: [
+                "AuthJWT",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            path: "Sources/WebAuthn", swiftSettings: strict),
         .target(
             name: "AuthData",
             dependencies: [
@@ -49,7 +59,7 @@ let package = Package(
         .target(
             name: "AuthSimulation",
             dependencies: [
-                "AuthDomain", "AuthData", "AuthJWT",
+                "AuthDomain", "AuthData", "AuthJWT", "AuthWebAuthn",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -95,7 +105,10 @@ let package = Package(
             path: "Sources/Bench", swiftSettings: strict),
         .executableTarget(
             name: "auth-fuzz",
-            dependencies: ["AuthDomain", "AuthData", "AuthJWT", .product(name: "CryptoExtras", package: "swift-crypto")],
+            dependencies: [
+                "AuthDomain", "AuthData", "AuthJWT", "AuthWebAuthn",
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
             path: "Sources/Fuzz", swiftSettings: strict),
         .target(
             name: "AuthTestSupport",
@@ -105,6 +118,7 @@ let package = Package(
             ],
             path: "Sources/TestSupport", swiftSettings: strict),
         .testTarget(name: "AuthDomainTests", dependencies: ["AuthDomain"], swiftSettings: strict),
+        .testTarget(name: "AuthWebAuthnTests", dependencies: ["AuthWebAuthn", "AuthSimulation", "AuthJWT"], swiftSettings: strict),
         .testTarget(name: "AuthJWTTests", dependencies: ["AuthJWT", "AuthTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "AuthDataTests",
