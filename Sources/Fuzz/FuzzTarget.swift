@@ -19,6 +19,11 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     /// The bytes as a Firebase response body: each wire DTO decoded and mapped, and the error
     /// envelope and `FirebaseFailure` code/detail parsed and mapped to `AuthError`.
     case firebaseResponse = "firebase-response"
+    /// The bytes through the strict CBOR decoder under both rule sets, then the encoder.
+    case cbor
+    /// The bytes as WebAuthn authenticator data (fixed fields, attested credential data with its
+    /// COSE key, extensions).
+    case authenticatorData = "authenticator-data"
 
     /// Runs the entry on one input.
     /// - Parameter bytes: The input.
@@ -31,6 +36,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .base64url: EncodingFuzzing.base64url(bytes)
         case .supabaseResponse: ResponseFuzzing.supabase(bytes)
         case .firebaseResponse: ResponseFuzzing.firebase(bytes)
+        case .cbor: WebAuthnFuzzing.cbor(bytes)
+        case .authenticatorData: WebAuthnFuzzing.authenticatorData(bytes)
         }
     }
 }

@@ -16,6 +16,8 @@ enum SeedCorpus {
         case .base64url: [("text", Array("Zm9vYmFy".utf8)), ("url-safe", Array("-_8".utf8)), ("padded", Array("Zg==".utf8)), ("bytes", [0, 0xFF, 0x2E, 0x80])]
         case .supabaseResponse: supabase.map { ($0.0, Array($0.1.utf8)) }
         case .firebaseResponse: firebase.map { ($0.0, Array($0.1.utf8)) }
+        case .cbor: WebAuthnSeeds.cbor
+        case .authenticatorData: WebAuthnSeeds.authenticatorData
         }
     }
 
