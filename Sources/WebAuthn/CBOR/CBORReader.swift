@@ -18,7 +18,10 @@ struct CBORReader {
         case 2: return .bytes(try take(argument, start: start))
         case 3:
             let raw = try take(argument, start: start)
-            guard let text = String(validating: raw, as: UTF8.self) else { throw CBORError(.invalidUTF8, at: start) }
+            // Decoding repairs invalid UTF-8 with U+FFFD, so the bytes change exactly when they were
+            // invalid (String(validating:as:) needs iOS 18).
+            let text = String(decoding: raw, as: UTF8.self)
+            guard text.utf8.elementsEqual(raw) else { throw CBORError(.invalidUTF8, at: start) }
             return .text(text)
         case 4:
             let count = try boundedCount(argument, minimumItemBytes: 1, start: start)

@@ -42,22 +42,20 @@ extension COSEKey {
 
     /// The COSE_Key map of this key, as an authenticator writes it in attested credential data.
     public var cbor: CBORValue {
-        switch material {
-        case .p256(let key):
+        if let key = p256PublicKey {
             let point = Array(key.x963Representation)
             return .map([
                 CBORMapEntry(.int(1), .int(2)), CBORMapEntry(.int(3), .int(algorithm.rawValue)),
                 CBORMapEntry(.int(-1), .int(1)),
                 CBORMapEntry(.int(-2), .bytes(Array(point[1...32]))), CBORMapEntry(.int(-3), .bytes(Array(point[33...64]))),
             ])
-        case .rsa(let key):
-            let primitives = try? key.getKeyPrimitives()
-            return .map([
-                CBORMapEntry(.int(1), .int(3)), CBORMapEntry(.int(3), .int(algorithm.rawValue)),
-                CBORMapEntry(.int(-1), .bytes(Array((primitives?.modulus ?? Data()).drop { $0 == 0 }))),
-                CBORMapEntry(.int(-2), .bytes(Array((primitives?.publicExponent ?? Data()).drop { $0 == 0 }))),
-            ])
         }
+        let primitives = try? rsaPublicKey?.getKeyPrimitives()
+        return .map([
+            CBORMapEntry(.int(1), .int(3)), CBORMapEntry(.int(3), .int(algorithm.rawValue)),
+            CBORMapEntry(.int(-1), .bytes(Array((primitives?.modulus ?? Data()).drop { $0 == 0 }))),
+            CBORMapEntry(.int(-2), .bytes(Array((primitives?.publicExponent ?? Data()).drop { $0 == 0 }))),
+        ])
     }
 
     private static func parameter(_ cbor: CBORValue, _ label: Int64, _ name: String, length: Int?) throws(COSEKeyError) -> [UInt8] {
