@@ -118,7 +118,8 @@ let package = Package(
             ],
             path: "Sources/TestSupport", swiftSettings: strict),
         .testTarget(name: "AuthDomainTests", dependencies: ["AuthDomain"], swiftSettings: strict),
-        .testTarget(name: "AuthWebAuthnTests", dependencies: ["AuthWebAuthn", "AuthSimulation", "AuthJWT"], swiftSettings: strict),
+        .testTarget(
+            name: "AuthWebAuthnTests", dependencies: ["AuthWebAuthn", "AuthSimulation", "AuthJWT"], swiftSettings: strict),
         .testTarget(name: "AuthJWTTests", dependencies: ["AuthJWT", "AuthTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "AuthDataTests",

@@ -23,7 +23,8 @@ struct AssertionCeremonyTests {
         let sut = CeremonyFixture()
         let registered = try await sut.registered()
         let (assertion, challenge) = try await sut.assert()
-        #expect(verificationError { try sut.relyingParty.verifyAssertion(assertion, challenge: CeremonyFixture.challenge(), credential: registered) }
+        #expect(verificationError { try sut.relyingParty.verifyAssertion(assertion, challenge: CeremonyFixture.challenge(),
+            credential: registered) }
             == .challengeMismatch)
         let (evil, evilChallenge) = try await sut.assert(origin: "https://example.com.evil.example")
         #expect(verificationError { try sut.relyingParty.verifyAssertion(evil, challenge: evilChallenge, credential: registered) }
@@ -55,10 +56,12 @@ struct AssertionCeremonyTests {
         let registered = try await sut.registered()
         let (assertion, challenge) = try await sut.assert()
         let strict = WebAuthnRelyingParty(rpID: CeremonyFixture.rpID, origins: [CeremonyFixture.origin], requireUserVerification: true)
-        #expect(verificationError { try strict.verifyAssertion(assertion, challenge: challenge, credential: registered) } == .userNotVerified)
+        #expect(verificationError { try strict.verifyAssertion(assertion, challenge: challenge,
+            credential: registered) } == .userNotVerified)
         var absent = assertion
         absent.authenticatorData[32] &= ~0x01
-        #expect(verificationError { try sut.relyingParty.verifyAssertion(absent, challenge: challenge, credential: registered) } == .userNotPresent)
+        #expect(verificationError { try sut.relyingParty.verifyAssertion(absent, challenge: challenge,
+            credential: registered) } == .userNotPresent)
         var claimsVerified = assertion
         claimsVerified.authenticatorData[32] |= 0x04
         #expect(verificationError { try sut.relyingParty.verifyAssertion(claimsVerified, challenge: challenge, credential: registered) }
@@ -73,13 +76,16 @@ struct AssertionCeremonyTests {
         let (assertion, challenge) = try await sut.assert()
         var bad = assertion
         bad.signature[bad.signature.count - 1] ^= 1
-        #expect(verificationError { try sut.relyingParty.verifyAssertion(bad, challenge: challenge, credential: registered) } == .badSignature)
+        #expect(verificationError { try sut.relyingParty.verifyAssertion(bad, challenge: challenge,
+            credential: registered) } == .badSignature)
         var raised = assertion
         raised.authenticatorData[36] &+= 100  // a forged higher counter
-        #expect(verificationError { try sut.relyingParty.verifyAssertion(raised, challenge: challenge, credential: registered) } == .badSignature)
+        #expect(verificationError { try sut.relyingParty.verifyAssertion(raised, challenge: challenge,
+            credential: registered) } == .badSignature)
         var empty = assertion
         empty.signature = []
-        #expect(verificationError { try sut.relyingParty.verifyAssertion(empty, challenge: challenge, credential: registered) } == .badSignature)
+        #expect(verificationError { try sut.relyingParty.verifyAssertion(empty, challenge: challenge,
+            credential: registered) } == .badSignature)
     }
 
     @Test("step 22: a counter that does not grow is refused; a replayed assertion with it")
@@ -96,7 +102,8 @@ struct AssertionCeremonyTests {
         #expect(verificationError { try sut.relyingParty.verifyAssertion(next, challenge: nextChallenge, credential: registered) }
             == .signCountNotIncreased(stored: 40, received: 3))
         // Replayed under a fresh challenge, the old client data fails first.
-        #expect(verificationError { try sut.relyingParty.verifyAssertion(assertion, challenge: CeremonyFixture.challenge(), credential: registered) }
+        #expect(verificationError { try sut.relyingParty.verifyAssertion(assertion, challenge: CeremonyFixture.challenge(),
+            credential: registered) }
             == .challengeMismatch)
     }
 

@@ -13,7 +13,8 @@ struct AuthenticatorDataTests {
     static func registration(credentialID: [UInt8] = [7, 7, 7]) -> [UInt8] {
         AuthenticatorData.encode(
             rpIDHash: rpIDHash, flags: [.userPresent, .userVerified], signCount: 0x0102_0304,
-            attestedCredentialData: AttestedCredentialData(aaguid: Array(repeating: 0xAA, count: 16), credentialID: credentialID, publicKey: key))
+            attestedCredentialData: AttestedCredentialData(aaguid: Array(repeating: 0xAA, count: 16), credentialID: credentialID,
+                publicKey: key))
     }
 
     static func refusal(_ bytes: [UInt8]) -> WebAuthnFormatError? {
@@ -55,7 +56,8 @@ struct AuthenticatorDataTests {
     @Test("an attestation object needs text fmt, map attStmt and bytes authData")
     func attestationObject() throws {
         let authData = Self.registration()
-        let object = try AttestationObject(bytes: AttestationObject.encode(format: "none", statement: .map([]), authenticatorData: authData))
+        let object = try AttestationObject(bytes: AttestationObject.encode(format: "none", statement: .map([]),
+            authenticatorData: authData))
         #expect(object.format == "none")
         #expect(object.authenticatorData.raw == authData)
         func refusal(_ value: CBORValue) -> WebAuthnFormatError? {

@@ -25,7 +25,8 @@ struct CBORStrictnessTests {
         #expect(try Self.webAuthn.decode(hex("a2 01 02 20 03")).mapValue?.count == 2)
     }
 
-    @Test("arguments must be in their shortest form", arguments: ["1817", "190017", "1a00000017", "1b0000000000000017", "5801ff", "790001 61", "980100", "b8 01 01 01", "3817"])
+    @Test("arguments must be in their shortest form", arguments: ["1817", "190017", "1a00000017", "1b0000000000000017", "5801ff",
+        "790001 61", "980100", "b8 01 01 01", "3817"])
     func shortest(encoded: String) {
         #expect(Self.reason(hex(encoded)) == .nonShortestEncoding)
         let lax = CBORDecoder(rules: CBORRules(maxDepth: 4, maxBytes: 64, requireShortestArguments: false, allowTags: false))

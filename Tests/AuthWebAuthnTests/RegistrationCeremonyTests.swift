@@ -36,10 +36,12 @@ struct RegistrationCeremonyTests {
         var swapped = credential
         swapped.clientDataJSON = CollectedClientData(
             type: "webauthn.get", challenge: Base64URL.encode(challenge), origin: CeremonyFixture.origin, crossOrigin: false).json
-        #expect(verificationError { try sut.relyingParty.verifyRegistration(swapped, challenge: challenge) } == .wrongType(expected: "webauthn.create"))
+        #expect(verificationError { try sut.relyingParty.verifyRegistration(swapped,
+            challenge: challenge) } == .wrongType(expected: "webauthn.create"))
         var garbage = credential
         garbage.clientDataJSON = Array(#"{"type":"webauthn.create","type":"webauthn.create"}"#.utf8)
-        guard case .malformed(.invalidClientData) = verificationError({ try sut.relyingParty.verifyRegistration(garbage, challenge: challenge) })
+        guard case .malformed(.invalidClientData) = verificationError({ try sut.relyingParty.verifyRegistration(garbage,
+            challenge: challenge) })
         else { Issue.record("duplicate JSON member accepted"); return }
     }
 
@@ -104,7 +106,8 @@ struct RegistrationCeremonyTests {
         #expect(verificationError { try sut.relyingParty.verifyRegistration(filled, challenge: challenge) }
             == .invalidAttestationStatement("none with a statement"))
         let tpm = try CeremonyFixture.reattested(credential, format: "tpm")
-        #expect(verificationError { try sut.relyingParty.verifyRegistration(tpm, challenge: challenge) } == .unsupportedAttestationFormat("tpm"))
+        #expect(verificationError { try sut.relyingParty.verifyRegistration(tpm,
+            challenge: challenge) } == .unsupportedAttestationFormat("tpm"))
         var otherID = credential
         otherID.credentialID = [1, 2, 3]
         #expect(verificationError { try sut.relyingParty.verifyRegistration(otherID, challenge: challenge) } == .credentialMismatch)

@@ -29,22 +29,27 @@ struct SoftwareAuthenticatorTests {
     func allowList() async throws {
         let store = InMemoryPasskeyKeyStore()
         let sut = SoftwareAuthenticator(store: store, options: .standard)
-        let first = try await sut.register(rpID: "example.com", origin: "https://example.com", challenge: [1], userHandle: [1], attestation: .none)
-        let second = try await sut.register(rpID: "example.com", origin: "https://example.com", challenge: [1], userHandle: [2], attestation: .none)
-        let picked = try await sut.assert(rpID: "example.com", origin: "https://example.com", challenge: [3], allowCredentials: [first.credentialID])
+        let first = try await sut.register(rpID: "example.com", origin: "https://example.com", challenge: [1], userHandle: [1],
+            attestation: .none)
+        let second = try await sut.register(rpID: "example.com", origin: "https://example.com", challenge: [1], userHandle: [2],
+            attestation: .none)
+        let picked = try await sut.assert(rpID: "example.com", origin: "https://example.com", challenge: [3],
+            allowCredentials: [first.credentialID])
         #expect(picked.credentialID == first.credentialID && picked.userHandle == [1])
         let newest = try await sut.assert(rpID: "example.com", origin: "https://example.com", challenge: [3], allowCredentials: [])
         #expect(newest.credentialID == second.credentialID)
         await store.delete(credentialID: first.credentialID)
         await #expect(throws: SoftwareAuthenticatorError.noCredential(rpID: "example.com")) {
-            try await sut.assert(rpID: "example.com", origin: "https://example.com", challenge: [3], allowCredentials: [first.credentialID])
+            try await sut.assert(rpID: "example.com", origin: "https://example.com", challenge: [3],
+                allowCredentials: [first.credentialID])
         }
     }
 
     @Test("a stored passkey prints without its private key")
     func redacted() {
         let key = P256.Signing.PrivateKey()
-        let passkey = StoredPasskey(credentialID: [1, 2], rpID: "example.com", userHandle: [3], privateKey: Array(key.rawRepresentation), signCount: 5)
+        let passkey = StoredPasskey(credentialID: [1, 2], rpID: "example.com", userHandle: [3],
+            privateKey: Array(key.rawRepresentation), signCount: 5)
         let hex = key.rawRepresentation.map { String(format: "%02x", $0) }.joined()
         #expect(passkey.description.contains("<REDACTED>"))
         #expect(!passkey.description.contains(hex) && !passkey.description.contains("\(Array(key.rawRepresentation))"))

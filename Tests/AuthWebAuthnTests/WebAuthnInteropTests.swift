@@ -24,8 +24,10 @@ struct WebAuthnInteropTests {
             let response = ceremony.registration.credential.response
             let registration = RegistrationCredential(
                 credentialID: try [UInt8](base64URL: ceremony.registration.credential.rawId),
-                clientDataJSON: try [UInt8](base64URL: response.clientDataJSON), attestationObject: try [UInt8](base64URL: response.attestationObject))
-            var stored = try relyingParty.verifyRegistration(registration, challenge: try [UInt8](base64URL: ceremony.registration.challenge))
+                clientDataJSON: try [UInt8](base64URL: response.clientDataJSON),
+                    attestationObject: try [UInt8](base64URL: response.attestationObject))
+            var stored = try relyingParty.verifyRegistration(registration,
+                challenge: try [UInt8](base64URL: ceremony.registration.challenge))
             let algorithm = try COSEKey(cbor: CBORDecoder(rules: .webAuthn).decode(stored.publicKey)).algorithm
             #expect(algorithm == (ceremony.name.contains("rs256") ? .rs256 : .es256), "\(ceremony.name)")
             for step in ceremony.assertions {
@@ -66,16 +68,19 @@ struct WebAuthnInteropTests {
 
     private static func assertion(_ credential: InteropDocument.Credential) throws -> AssertionCredential {
         AssertionCredential(
-            credentialID: try [UInt8](base64URL: credential.rawId), clientDataJSON: try [UInt8](base64URL: credential.response.clientDataJSON),
+            credentialID: try [UInt8](base64URL: credential.rawId),
+                clientDataJSON: try [UInt8](base64URL: credential.response.clientDataJSON),
             authenticatorData: try [UInt8](base64URL: credential.response.authenticatorData),
-            signature: try [UInt8](base64URL: credential.response.signature), userHandle: try [UInt8](base64URL: credential.response.userHandle))
+            signature: try [UInt8](base64URL: credential.response.signature),
+                userHandle: try [UInt8](base64URL: credential.response.userHandle))
     }
 
     private static func step(_ assertion: AssertionCredential, challenge: [UInt8]) -> InteropDocument.Step {
         let id = Base64URL.encode(assertion.credentialID)
         return InteropDocument.Step(challenge: Base64URL.encode(challenge), credential: .init(
             id: id, rawId: id, response: .init(
-                clientDataJSON: Base64URL.encode(assertion.clientDataJSON), authenticatorData: Base64URL.encode(assertion.authenticatorData),
+                clientDataJSON: Base64URL.encode(assertion.clientDataJSON),
+                    authenticatorData: Base64URL.encode(assertion.authenticatorData),
                 signature: Base64URL.encode(assertion.signature), userHandle: Base64URL.encode(assertion.userHandle))))
     }
 }
