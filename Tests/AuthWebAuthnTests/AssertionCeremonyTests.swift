@@ -69,6 +69,16 @@ struct AssertionCeremonyTests {
         #expect(verificationError { try sut.relyingParty.verifyAssertion(assertion, challenge: challenge, credential: registered) } == nil)
     }
 
+    @Test("go-webauthn's ValidatePasskeyLogin: the backup-eligible flag must be the registered one")
+    func backupEligibility() async throws {
+        let sut = CeremonyFixture()
+        var registered = try await sut.registered()
+        registered.flags.insert(.backupEligible)
+        let (assertion, challenge) = try await sut.assert()
+        #expect(verificationError { try sut.relyingParty.verifyAssertion(assertion, challenge: challenge, credential: registered) }
+            == .backupEligibilityChanged)
+    }
+
     @Test("step 20: the signature over authenticatorData || SHA-256(clientDataJSON) must verify")
     func signature() async throws {
         let sut = CeremonyFixture()

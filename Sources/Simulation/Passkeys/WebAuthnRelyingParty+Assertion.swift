@@ -3,7 +3,8 @@ import Crypto
 
 extension WebAuthnRelyingParty {
     /// Verifies an assertion (WebAuthn Level 3 section 7.2), as go-webauthn's
-    /// `ValidatePasskeyLogin` does for GoTrue's `/passkeys/authentication/verify`, and refuses a
+    /// `ValidatePasskeyLogin` does for GoTrue's `/passkeys/authentication/verify` (including its
+    /// check that the backup-eligible flag is the registered one), and refuses a
     /// counter that did not grow (step 22 leaves that to the relying party; go-webauthn flags it
     /// as `CloneWarning`).
     /// - Parameters:
@@ -26,6 +27,9 @@ extension WebAuthnRelyingParty {
         }
         let signed = assertion.authenticatorData + Array(SHA256.hash(data: assertion.clientDataJSON))
         do { try key.verify(signature: assertion.signature, over: signed) } catch { throw .badSignature }
+        guard data.flags.contains(.backupEligible) == credential.flags.contains(.backupEligible) else {
+            throw .backupEligibilityChanged
+        }
         if data.signCount != 0 || credential.signCount != 0, data.signCount <= credential.signCount {
             throw .signCountNotIncreased(stored: credential.signCount, received: data.signCount)
         }

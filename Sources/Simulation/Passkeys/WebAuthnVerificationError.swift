@@ -20,6 +20,9 @@ public enum WebAuthnVerificationError: Error, Sendable, Hashable, CustomStringCo
     case userNotVerified
     /// The backed-up flag (BS) is set without backup eligibility (BE).
     case backupStateWithoutEligibility
+    /// The backup-eligible flag (BE) differs from the one stored at registration (go-webauthn's
+    /// `ValidatePasskeyLogin`; GoTrue stores it as `backup_eligible`).
+    case backupEligibilityChanged
     /// A registration without attested credential data.
     case missingAttestedCredentialData
     /// An attestation format other than `none` and `packed`.
@@ -46,6 +49,7 @@ public enum WebAuthnVerificationError: Error, Sendable, Hashable, CustomStringCo
         case .userNotPresent: "user-present flag is not set"
         case .userNotVerified: "user-verified flag is not set"
         case .backupStateWithoutEligibility: "backed-up flag without backup eligibility"
+        case .backupEligibilityChanged: "backup-eligible flag differs from the registered one"
         case .missingAttestedCredentialData: "no attested credential data"
         case .unsupportedAttestationFormat(let format): "attestation format \(format) is not supported"
         case .invalidAttestationStatement(let why): "attestation statement: \(why)"
