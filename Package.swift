@@ -51,6 +51,16 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             path: "Sources/JWT", swiftSettings: strict),
+        // WebAuthn's wire pieces (strict CBOR, COSE keys, authenticator data, a software authenticator):
+        // swift-crypto only, so that app-side code can reach them; the relying-party verifier is in AuthSimulation.
+        .target(
+            name: "AuthWebAuthn",
+            dependencies: [
+                "AuthJWT",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            path: "Sources/WebAuthn", swiftSettings: strict),
         .target(
             name: "AuthData",
             dependencies: [
@@ -67,7 +77,7 @@ let package = Package(
         .target(
             name: "AuthSimulation",
             dependencies: [
-                "AuthDomain", "AuthData", "AuthJWT",
+                "AuthDomain", "AuthData", "AuthJWT", "AuthWebAuthn",
                 .product(name: "JWTKit", package: "jwt-kit", condition: tools),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -114,7 +124,8 @@ let package = Package(
         .executableTarget(
             name: "auth-fuzz",
             dependencies: [
-                "AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", .product(name: "CryptoExtras", package: "swift-crypto"),
+                "AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", "AuthWebAuthn",
+                .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             path: "Sources/Fuzz", swiftSettings: strict),
         .target(
@@ -125,6 +136,8 @@ let package = Package(
             ],
             path: "Sources/TestSupport", swiftSettings: strict),
         .testTarget(name: "AuthDomainTests", dependencies: ["AuthDomain"], swiftSettings: strict),
+        .testTarget(
+            name: "AuthWebAuthnTests", dependencies: ["AuthWebAuthn", "AuthSimulation", "AuthJWT"], swiftSettings: strict),
         .testTarget(name: "AuthJWTTests", dependencies: ["AuthJWT", "AuthTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "AuthDataTests",

@@ -2,6 +2,8 @@
 # Runs the official client libraries against `login serve`: Supabase's Python client
 # (supabase-auth) and firebase-admin, plus the Firebase iOS SDK's REST calls. Installs them from
 # PyPI into a virtual environment under .build-interop/. LOGIN_BINARY names a built binary to use.
+# Then cross-checks WebAuthn with py_webauthn: ceremonies Python builds verify with our relying
+# party, and our software authenticator's verify with py_webauthn (files only, no server).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Scripts/lib/serve.sh
@@ -22,3 +24,11 @@ wait "$server" 2>/dev/null || true
 rm -rf "$state"
 KEEP_STATE=1 start_serve --supabase-mailer-autoconfirm
 "$venv/bin/python" Tests/Interop/bcrypt_check.py "$base" "$anon" "$(cat "$state/service_role.key")" "$state/auth.sqlite3"
+python_venv .build-interop/webauthn-venv webauthn==3.0.1
+exchange=$(mktemp -d)
+"$venv/bin/python" Tests/Interop/webauthn_check.py make "$exchange/python.json"
+WEBAUTHN_INTEROP_DIR=$exchange swift test --filter WebAuthnInteropTests >"$exchange/swift-test.log" 2>&1 \
+    || { cat "$exchange/swift-test.log"; exit 1; }
+[ -s "$exchange/swift.json" ] || { echo "the Swift side wrote no ceremonies"; exit 1; }
+"$venv/bin/python" Tests/Interop/webauthn_check.py verify "$exchange/swift.json"
+rm -rf "$exchange"

@@ -22,6 +22,11 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     /// The bytes as a stored bcrypt string (`$2a$`/`$2b$`/`$2y$`) through `BcryptHash` and,
     /// at the cheapest costs, `Bcrypt.verify`.
     case bcrypt
+    /// The bytes through the strict CBOR decoder under both rule sets, then the encoder.
+    case cbor
+    /// The bytes as WebAuthn authenticator data (fixed fields, attested credential data with its
+    /// COSE key, extensions).
+    case authenticatorData = "authenticator-data"
 
     /// Runs the entry on one input.
     /// - Parameter bytes: The input.
@@ -35,6 +40,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .supabaseResponse: ResponseFuzzing.supabase(bytes)
         case .firebaseResponse: ResponseFuzzing.firebase(bytes)
         case .bcrypt: PasswordFuzzing.bcrypt(bytes)
+        case .cbor: WebAuthnFuzzing.cbor(bytes)
+        case .authenticatorData: WebAuthnFuzzing.authenticatorData(bytes)
         }
     }
 }

@@ -17,6 +17,8 @@ enum SeedCorpus {
         case .supabaseResponse: supabase.map { ($0.0, Array($0.1.utf8)) }
         case .firebaseResponse: firebase.map { ($0.0, Array($0.1.utf8)) }
         case .bcrypt: bcrypt.map { ($0.0, Array($0.1.utf8)) }
+        case .cbor: WebAuthnSeeds.cbor
+        case .authenticatorData: WebAuthnSeeds.authenticatorData
         }
     }
 
