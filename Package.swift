@@ -122,7 +122,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/TestSupport", swiftSettings: strict),
-        .testTarget(name: "AuthDomainTests", dependencies: ["AuthDomain"], swiftSettings: strict),
+        .testTarget(name: "AuthDomainTests", dependencies: ["AuthDomain", "AuthTestSupport"], swiftSettings: strict),
         .testTarget(name: "AuthJWTTests", dependencies: ["AuthJWT", "AuthTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "AuthDataTests",
