@@ -135,7 +135,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/TestSupport", swiftSettings: strict),
-        .testTarget(name: "AuthDomainTests", dependencies: ["AuthDomain"], swiftSettings: strict),
+        .testTarget(name: "AuthDomainTests", dependencies: ["AuthDomain", "AuthTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "AuthWebAuthnTests", dependencies: ["AuthWebAuthn", "AuthSimulation", "AuthJWT"], swiftSettings: strict),
         .testTarget(name: "AuthJWTTests", dependencies: ["AuthJWT", "AuthTestSupport"], swiftSettings: strict),

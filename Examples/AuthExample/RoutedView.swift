@@ -9,11 +9,13 @@ struct RoutedView: View {
     let composition: AuthComposition
     @Binding var settings: ExampleSettings
     @ObservedObject private var router: AppRouter
+    @ObservedObject private var login: LoginViewModel
 
     init(composition: AuthComposition, settings: Binding<ExampleSettings>) {
         self.composition = composition
         _settings = settings
         router = composition.router
+        login = composition.login
     }
 
     var body: some View {
@@ -23,17 +25,31 @@ struct RoutedView: View {
 
     @ViewBuilder
     private var content: some View {
+        if login.awaitsTermsAnswer {
+            // A new account is signed in but has not answered the terms question yet.
+            signIn
+        } else {
+            routed
+        }
+    }
+
+    private var signIn: some View {
+        NavigationStack {
+            LoginFlowView(model: composition.login, options: AuthComposition.options, termsURL: ExampleSettings.termsURL)
+                .navigationTitle("Sign in")
+                .toolbar {
+                    NavigationLink("Settings") { SettingsView(settings: $settings) }
+                }
+        }
+    }
+
+    @ViewBuilder
+    private var routed: some View {
         switch router.route {
         case .launching:
             ProgressView().accessibilityLabel("Restoring your session")
         case .signedOut:
-            NavigationStack {
-                LoginFlowView(model: composition.login, options: AuthComposition.options, termsURL: ExampleSettings.termsURL)
-                    .navigationTitle("Sign in")
-                    .toolbar {
-                        NavigationLink("Settings") { SettingsView(settings: $settings) }
-                    }
-            }
+            signIn
         case .onboarding(let prefill):
             NavigationStack {
                 OnboardingNameScreen(prefill: prefill) { name in

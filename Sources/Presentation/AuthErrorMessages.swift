@@ -49,6 +49,8 @@ public struct AuthErrorMessages: Sendable {
             return "Please sign in again to confirm"
         case .termsNotAccepted:
             return "Please accept the terms to continue"
+        case .termsDeclinedAccountKept:
+            return "You declined the terms, but your new account could not be removed; you have been signed out"
         case .invalidEmail:
             return "Please enter a valid email address"
         case .storage:

@@ -9,7 +9,10 @@ import Combine
 ///
 /// `.idle` → `.loading(provider)` → `.success(destination)` or `.error(message)`; the email
 /// flow passes through `.awaitingCode(email)`. A cancelled sheet goes back to `.idle` and shows
-/// nothing. Observe ``state`` (an `ObservableObject` where Combine exists) or ``states()``.
+/// nothing. When the app requires its terms and the backend reports a new account whose user
+/// did not tick the box beforehand, the model waits in `.termsRequired` for ``acceptTerms()``
+/// (on to `.success`) or ``declineTerms()`` (the new account is deleted; back to `.idle`).
+/// Observe ``state`` (an `ObservableObject` where Combine exists) or ``states()``.
 ///
 /// ```swift
 /// let model = LoginViewModel(login: login)
@@ -26,6 +29,10 @@ public final class LoginViewModel {
         case loading(ProviderID)
         /// A code was sent to this address; waiting for it.
         case awaitingCode(email: String)
+        /// The backend created a new account with this provider and the terms were not accepted
+        /// beforehand: ask, then call ``LoginViewModel/acceptTerms()`` or
+        /// ``LoginViewModel/declineTerms()``.
+        case termsRequired(ProviderID)
         /// Signed in; go to the destination.
         case success(Destination)
         /// Failed; show the message.
@@ -50,9 +57,9 @@ public final class LoginViewModel {
         willSet { notifyWillChange() }
     }
 
-    /// Whether this device signed in before, so the terms were accepted then: the terms gate
-    /// and its checkbox are for new sign-ups only. The app keeps this (a flag it sets on the
-    /// first successful sign-in).
+    /// Whether this device signed in before: the terms checkbox is then hidden (the app keeps
+    /// this flag, set on the first successful sign-in). It is only a hint for the screen: the
+    /// backend decides whether an account is new, and a new one is asked in `.termsRequired`.
     public var isReturningUser = false {
         willSet { notifyWillChange() }
     }
@@ -61,12 +68,19 @@ public final class LoginViewModel {
     /// wrong code's error shows).
     public var pendingCodeEmail: String? { pendingEmail }
 
+    /// Whether a new account waits for its terms answer (from `.termsRequired` until
+    /// ``acceptTerms()`` succeeds or ``declineTerms()`` ends). The account is signed in
+    /// meanwhile, so an app that routes on the auth-state stream keeps the sign-in flow on screen
+    /// while this is `true`.
+    public var awaitsTermsAnswer: Bool { pendingTerms != nil }
+
     /// The last successful sign-in, for screens that show the user.
     public private(set) var lastResult: AuthenticationResult?
 
     private let login: LoginUseCase
     private let messages: AuthErrorMessages
     private var pendingEmail: String?
+    private var pendingTerms: PendingTermsAcceptance?
     private var continuations: [UUID: AsyncStream<State>.Continuation] = [:]
 
     /// Creates the model.
@@ -95,20 +109,70 @@ public final class LoginViewModel {
     /// sign-in is running.
     /// - Parameter credential: What the user chose.
     public func signIn(with credential: LoginCredential) async {
-        if case .loading = state { return }
+        guard !isBusy else { return }
         state = .loading(credential.provider)
         do throws(AuthError) {
-            switch try await login.execute(with: credential, termsAccepted: termsAccepted || isReturningUser) {
-            case .codeSent(let challenge):
-                pendingEmail = challenge.email
-                state = .awaitingCode(email: challenge.email)
-            case .signedIn(let result, let destination):
-                lastResult = result
-                pendingEmail = nil
-                state = .success(destination)
-            }
+            show(try await login.execute(with: credential, termsAccepted: termsAccepted))
         } catch {
             state = messages.message(for: error).map(State.error) ?? .idle
+        }
+    }
+
+    /// The new user accepted the terms in `.termsRequired`: on to `.success`. Ignored in any
+    /// other state.
+    public func acceptTerms() async {
+        guard let pending = pendingTerms, case .termsRequired(let provider) = state else { return }
+        state = .loading(provider)
+        do throws(AuthError) {
+            show(try await login.acceptTerms(for: pending))
+        } catch {
+            state = messages.message(for: error).map(State.error) ?? .termsRequired(provider)
+        }
+    }
+
+    /// The new user declined the terms in `.termsRequired`: the account the sign-in just created
+    /// is deleted (Apple's tokens revoked), so a later try is a new sign-up again; back to
+    /// `.idle`. A dismissed sheet leaves the question standing; an account the backend would not
+    /// delete ends in `.error` (signed out). Ignored in any other state.
+    public func declineTerms() async {
+        guard let pending = pendingTerms, case .termsRequired(let provider) = state else { return }
+        state = .loading(provider)
+        do throws(AuthError) {
+            try await login.declineTerms(for: pending)
+            pendingTerms = nil
+            pendingEmail = nil
+            state = .idle
+        } catch .cancelled {
+            state = .termsRequired(provider)
+        } catch {
+            pendingTerms = nil
+            pendingEmail = nil
+            state = messages.message(for: error).map(State.error) ?? .idle
+        }
+    }
+
+    /// Shows a login step's outcome.
+    private func show(_ outcome: LoginOutcome) {
+        switch outcome {
+        case .codeSent(let challenge):
+            pendingEmail = challenge.email
+            state = .awaitingCode(email: challenge.email)
+        case .signedIn(let result, let destination):
+            lastResult = result
+            pendingEmail = nil
+            pendingTerms = nil
+            state = .success(destination)
+        case .termsRequired(let pending):
+            pendingTerms = pending
+            state = .termsRequired(pending.result.credential.provider)
+        }
+    }
+
+    /// Whether a step runs or the terms question stands (new steps are ignored meanwhile).
+    private var isBusy: Bool {
+        switch state {
+        case .loading, .termsRequired: true
+        default: false
         }
     }
 
@@ -116,17 +180,10 @@ public final class LoginViewModel {
     /// wrong code the user can simply try again.
     /// - Parameter code: What the user typed.
     public func submitCode(_ code: String) async {
-        guard let email = pendingEmail else { return }
-        if case .loading = state { return }
+        guard let email = pendingEmail, !isBusy else { return }
         state = .loading(.emailOTP)
         do throws(AuthError) {
-            if case .signedIn(let result, let destination) = try await login.execute(
-                with: .emailCode(email: email, code: Secret(code)), termsAccepted: termsAccepted || isReturningUser)
-            {
-                lastResult = result
-                pendingEmail = nil
-                state = .success(destination)
-            }
+            show(try await login.execute(with: .emailCode(email: email, code: Secret(code)), termsAccepted: termsAccepted))
         } catch {
             state = messages.message(for: error).map(State.error) ?? .awaitingCode(email: email)
         }
@@ -136,22 +193,28 @@ public final class LoginViewModel {
     /// names or else the one the last code went to. Ignored when neither is known.
     /// - Parameter link: The link the app was opened with.
     public func open(_ link: EmailSignInLink) async {
-        guard let email = link.email ?? pendingEmail else { return }
-        if case .loading = state { return }
+        guard let email = link.email ?? pendingEmail, !isBusy else { return }
         pendingEmail = email
         await submitCode(link.code.revealed)
     }
 
-    /// Returns to `.idle` (dismissing an error, or leaving the code screen).
+    /// Returns to `.idle` (dismissing an error, or leaving the code screen). Ignored while the
+    /// terms question stands: it is answered with ``acceptTerms()`` or ``declineTerms()``.
     public func reset() {
+        guard pendingTerms == nil else { return }
         pendingEmail = nil
         state = .idle
     }
 
-    /// Dismisses an error: back to the code screen when a code is pending (a wrong code can be
-    /// typed again), to `.idle` otherwise.
+    /// Dismisses an error: back to the terms question while a new account waits for its answer,
+    /// to the code screen when a code is pending (a wrong code can be typed again), to `.idle`
+    /// otherwise.
     public func dismissError() {
         guard case .error = state else { return }
+        if let pending = pendingTerms {
+            state = .termsRequired(pending.result.credential.provider)
+            return
+        }
         state = pendingEmail.map { .awaitingCode(email: $0) } ?? .idle
     }
 

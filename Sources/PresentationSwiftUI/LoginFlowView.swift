@@ -4,7 +4,8 @@ import AuthPresentation
 import SwiftUI
 
 /// The sign-in flow over one ``LoginViewModel``: the sign-in screen, then the code screen while
-/// a code is pending. When the model succeeds, `onSignedIn` gets the destination (main,
+/// a code is pending, and the terms question when a new account has not accepted them yet.
+/// When the model succeeds, `onSignedIn` gets the destination (main,
 /// onboarding, pending invitation); most apps route on the coordinator's auth-state stream
 /// instead and can ignore it.
 ///
@@ -45,6 +46,8 @@ public struct LoginFlowView: View {
         switch state {
         case .awaitingCode(let email):
             CodeEntryScreen(model: model, email: email)
+        case .termsRequired(let provider):
+            TermsAcceptanceScreen(model: model, question: TermsQuestion(provider: provider), termsURL: termsURL)
         case .idle, .loading, .error, .success:
             if let email = model.pendingCodeEmail {
                 CodeEntryScreen(model: model, email: email)

@@ -30,7 +30,7 @@ struct TermsCheckboxView: View {
                 Link("Read the terms", destination: termsURL).font(.footnote)
             }
             if !terms.isAccepted {
-                Text(SignInScreenState.termsDisabledReason).font(.footnote).foregroundStyle(.secondary)
+                Text(SignInScreenState.termsHint).font(.footnote).foregroundStyle(.secondary)
             }
         }
         .frame(maxWidth: .infinity, alignment: .leading)

@@ -100,14 +100,70 @@ struct LoginViewModelTests {
         #expect(await coordinator.received.last == .emailCode(email: "ada@example.com", code: "123456"))
     }
 
-    @Test("when the app requires the terms, a sign-in does not start until they are accepted")
-    func terms() async {
-        let (model, coordinator) = makeSUT(.success(.authenticated(Self.result(name: "Ada"))), requiresTerms: true)
-        await model.signIn(with: .social(.apple))
-        #expect(model.state == .error("Please accept the terms to continue"))
-        #expect(await coordinator.received.isEmpty)
-        model.termsAccepted = true
-        await model.signIn(with: .social(.apple))
+    private func bookModel() -> (LoginViewModel, AccountBookCoordinator) {
+        let book = AccountBookCoordinator()
+        let router = PostAuthRouter(profiles: Profiles(), membership: nil)
+        return (LoginViewModel(login: LoginUseCase(coordinator: book, router: router, requiresTermsAcceptance: true)), book)
+    }
+
+    @Test("a new account that did not tick the box waits in termsRequired; accept goes on to success")
+    func termsAccept() async {
+        let (model, book) = bookModel()
+        #expect(await states(of: model) { await model.signIn(with: .social(.apple)) } == [.idle, .loading(.apple), .termsRequired(.apple)])
+        #expect(model.awaitsTermsAnswer)
+        await model.signIn(with: .social(.google))
+        #expect(model.state == .termsRequired(.apple), "no other sign-in starts while the question stands")
+        model.reset()
+        #expect(model.state == .termsRequired(.apple), "reset does not skip the question")
+        await model.acceptTerms()
         #expect(model.state == .success(.main))
+        #expect(!model.awaitsTermsAnswer)
+        #expect(await book.deleted.isEmpty)
+    }
+
+    @Test("decline deletes the new account and goes back to idle; the next try is new and asked again")
+    func termsDecline() async {
+        let (model, book) = bookModel()
+        await model.signIn(with: .anonymous)
+        #expect(model.state == .termsRequired(.anonymous))
+        await model.declineTerms()
+        #expect(model.state == .idle)
+        #expect(!model.awaitsTermsAnswer)
+        #expect(await book.deleted.count == 1)
+        await model.signIn(with: .anonymous)
+        #expect(model.state == .termsRequired(.anonymous))
+    }
+
+    @Test("a returning user is never asked, even on a device that never signed in; the box ticked beforehand skips the question")
+    func termsReturningAndTicked() async {
+        let (model, _) = bookModel()
+        model.termsAccepted = true
+        await model.signIn(with: .social(.google))
+        #expect(model.state == .success(.main))
+        let (other, book) = bookModel()
+        _ = try? await book.signIn(with: .social(.google))
+        await other.signIn(with: .social(.google))
+        #expect(other.state == .success(.main))
+    }
+
+    @Test("an undo the backend refuses ends in an error, signed out, with nothing pending")
+    func termsDeclineRefused() async {
+        let (model, book) = bookModel()
+        await model.signIn(with: .social(.apple))
+        await book.failDeletions(with: .network("offline"))
+        await model.declineTerms()
+        #expect(model.state == .error("You declined the terms, but your new account could not be removed; you have been signed out"))
+        #expect(!model.awaitsTermsAnswer)
+        #expect(await book.currentUser() == nil)
+    }
+
+    @Test("a sheet dismissed during the undo leaves the question standing")
+    func termsDeclineCancelled() async {
+        let (model, book) = bookModel()
+        await model.signIn(with: .social(.apple))
+        await book.failDeletions(with: .cancelled)
+        await model.declineTerms()
+        #expect(model.state == .termsRequired(.apple))
+        #expect(model.awaitsTermsAnswer)
     }
 }

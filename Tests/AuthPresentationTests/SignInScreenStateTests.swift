@@ -28,12 +28,13 @@ struct SignInScreenStateTests {
         #expect(screen().showsEmailField)
     }
 
-    @Test("a new sign-up sees the terms checkbox, and every button waits for it")
+    @Test("a new sign-up sees the terms checkbox; the buttons do not wait for it (a new account is asked afterwards)")
     func termsGateNewUsers() {
         let unticked = screen()
         #expect(unticked.terms == TermsCheckbox(isAccepted: false, isDisabled: false))
         #expect(unticked.terms?.accessibilityValue == "Not accepted")
-        #expect(unticked.buttons.allSatisfy { $0.isDisabled && $0.disabledReason == SignInScreenState.termsDisabledReason })
+        #expect(unticked.buttons.filter { $0.method != .emailCode }.allSatisfy { !$0.isDisabled && $0.disabledReason == nil })
+        #expect(unticked.termsQuestion == nil)
         let ticked = screen(terms: true)
         #expect(ticked.terms?.accessibilityValue == "Accepted")
         #expect(ticked.buttons.allSatisfy { !$0.isDisabled && $0.disabledReason == nil })
@@ -108,18 +109,26 @@ struct SignInScreenStateTests {
         #expect(await coordinator.received == [.social(.apple)])
     }
 
-    @Test("the view model lets a returning user through the use case's terms gate, and stops a new one")
+    @Test("termsRequired shows the question naming the provider, and no alert")
+    func termsQuestion() {
+        let asked = screen(.termsRequired(.google))
+        #expect(asked.termsQuestion == TermsQuestion(provider: .google))
+        #expect(asked.termsQuestion?.message.contains("Google") == true)
+        #expect(asked.alert == nil)
+        #expect(screen(.idle).termsQuestion == nil)
+    }
+
+    @Test("the view model asks only when the backend reports a new account, whatever the device remembers")
     func returningUserPassesGate() async {
-        let coordinator = StubCoordinator(outcome: .failure(.cancelled))
-        let login = unroutedLogin(coordinator, requiresTerms: true)
-        let newUser = LoginViewModel(login: login)
-        await newUser.signIn(with: .social(.google))
-        #expect(newUser.state == .error("Please accept the terms to continue"))
-        #expect(await coordinator.received.isEmpty)
-        let returning = LoginViewModel(login: login)
-        returning.isReturningUser = true
-        await returning.signIn(with: .social(.google))
-        #expect(await coordinator.received == [.social(.google)])
+        let coordinator = StubCoordinator(outcome: .success(.authenticated(AuthenticationResult(
+            user: AuthUser(id: "u1", email: nil, displayName: nil, isEmailVerified: false, isAnonymous: false, providers: [.google]),
+            credential: AuthCredential(provider: .google), session: StubBackend.session(for: "u1"), isNewUser: true))))
+        let deviceSaysReturning = LoginViewModel(login: unroutedLogin(coordinator, requiresTerms: true))
+        deviceSaysReturning.isReturningUser = true
+        await deviceSaysReturning.signIn(with: .social(.google))
+        #expect(deviceSaysReturning.state == .termsRequired(.google))
+        let screen = SignInScreenState(options: Self.all, model: deviceSaysReturning, email: "")
+        #expect(screen.termsQuestion == TermsQuestion(provider: .google))
     }
 
     @Test("dismissing a wrong code's error goes back to the code screen; other errors go back to idle")

@@ -113,17 +113,34 @@ struct PromptEndToEndTests {
         #expect(try await sut.json(["status"])["signedIn"] as? Bool == true)
     }
 
-    @Test("item 13: --require-terms asks on a terminal; no declines with exit 3, yes signs in")
-    func termsAsked() async throws {
+    /// Whether an account is new is the backend's answer (GoTrue `internal/api/token_oidc.go`;
+    /// firebase-tools `src/emulator/auth/operations.ts`, `signInWithIdp`'s `isNewUser`).
+    @Test("--require-terms asks a new sign-up after the backend answers; no or Ctrl-D undoes it (exit 3); yes signs in; returning: not asked",
+          arguments: ["supabase", "firebase"])
+    func termsAskedOfNewSignUps(backend: String) async throws {
         let sut = try await makeSUT()
-        let declined = try sut.terminal(["anonymous", "--require-terms"])
-        #expect(await declined.waitFor("Accept them? [y/N]", timeout: 20) != nil)
+        let command = ["google", "--email", "terms@example.com", "--name", "Grace Hopper", "--require-terms", "--backend", backend]
+        let declined = try sut.terminal(command)
+        #expect(await declined.waitFor("This is a new account", timeout: 20) != nil, "\(declined.stdout)")
         declined.send("n\n")
-        #expect(await declined.waitForExit(timeout: 20) == 3)
-        let accepted = try sut.terminal(["anonymous", "--require-terms"])
+        #expect(await declined.waitForExit(timeout: 20) == 3, "\(declined.stdout)")
+        #expect(declined.stdout.contains("the new account was deleted"), "\(declined.stdout)")
+        #expect(try await sut.json(["status", "--backend", backend])["signedIn"] as? Bool == false)
+
+        let ended = try sut.terminal(command)
+        #expect(await ended.waitFor("This is a new account", timeout: 20) != nil, "asked again (the account was undone): \(ended.stdout)")
+        ended.send("\u{04}")
+        #expect(await ended.waitForExit(timeout: 20) == 3, "\(ended.stdout)")
+
+        let accepted = try sut.terminal(command)
         #expect(await accepted.waitFor("Accept them? [y/N]", timeout: 20) != nil)
         accepted.send("y\n")
         #expect(await accepted.waitForExit(timeout: 20) == 0, "\(accepted.stdout)")
-        #expect(accepted.stdout.contains("Signed in as a guest"))
+        #expect(accepted.stdout.contains("Signed in with Google (new user)."), "\(accepted.stdout)")
+
+        let returning = try sut.terminal(command)
+        #expect(await returning.waitForExit(timeout: 20) == 0, "\(returning.stdout)")
+        #expect(returning.stdout.contains("Signed in with Google (returning user)."), "\(returning.stdout)")
+        #expect(!returning.stdout.contains("Accept them?"), "a returning user is never asked")
     }
 }

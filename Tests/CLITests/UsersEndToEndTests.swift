@@ -81,8 +81,7 @@ struct UsersEndToEndTests {
         await target.server?.stop()
     }
 
-    @Test("item 13: --require-membership routes to pendingInvitation until the admin sets the claim; --require-terms gates new sign-ins",
-          arguments: Setup.all)
+    @Test("--require-membership routes to pendingInvitation until the admin sets the claim", arguments: Setup.all)
     func membershipAndTerms(setup: Setup) async throws {
         let cli = try await LoginCLI.make()
         let target = try await target(cli, setup)
@@ -94,10 +93,55 @@ struct UsersEndToEndTests {
         let member = try await cli.json(["apple", "--require-membership", "org"] + email + flags)
         #expect(member["destination"] as? String == "main", "\(member)")
 
-        let gated = try await cli.run(["anonymous", "--require-terms", "--json"] + flags)
-        #expect(gated.status == 1)
-        #expect(gated.stdout.contains("terms_not_accepted") && gated.stdout.contains("--accept-terms"))
-        #expect(try await cli.json(["anonymous", "--require-terms", "--accept-terms"] + flags)["event"] as? String == "signedIn")
+        await target.server?.stop()
+    }
+
+    /// The terms gate is for new sign-ups only: whether an account is new is the backend's answer
+    /// (GoTrue `internal/api/token_oidc.go` creates the user on a first ID-token grant through
+    /// `createAccountFromExternalIdentity`, `internal/api/external.go`; Identity Toolkit
+    /// `signInWithIdp` answers `isNewUser`, firebase-tools `src/emulator/auth/operations.ts`).
+    /// A declined new sign-up is undone with the package's account deletion (GoTrue's admin-free
+    /// path is the project's delete-account function; Identity Toolkit `accounts:delete`), with
+    /// Apple's tokens revoked first.
+    @Test("without a terminal, --require-terms undoes a new account and refuses; the retry is new again; a returning user passes",
+          arguments: Setup.all)
+    func termsGateNewSignUpsOnly(setup: Setup) async throws {
+        let cli = try await LoginCLI.make()
+        let target = try await target(cli, setup)
+        let (flags, admin) = (target.flags, target.admin)
+        let email = ["--email", "terms-\(setup.backend)@example.com", "--name", "Terms Reader"]
+        for _ in 0..<2 {
+            let refused = try await cli.run(["google", "--require-terms", "--json"] + email + flags)
+            #expect(refused.status == 1, "the README's exit for a refusal: \(refused.stdout) \(refused.stderr)")
+            #expect(refused.stdout.contains("terms_not_accepted") && refused.stdout.contains("--accept-terms"), "\(refused.stdout)")
+            #expect(try await cli.json(["users", "list"] + admin)["count"] as? Int == 0, "the new account was undone")
+            #expect(try await cli.json(["status"] + flags)["signedIn"] as? Bool == false)
+        }
+        let guest = try await cli.run(["anonymous", "--require-terms"] + flags)
+        #expect(guest.status == 1 && guest.stderr.contains("--accept-terms"), "\(guest.stderr)")
+        #expect(try await cli.json(["users", "list"] + admin)["count"] as? Int == 0)
+
+        let apple = try await cli.json(["apple", "--require-terms"] + email + flags)
+        if setup.remote {
+            // Deleting an Apple account revokes its tokens first, which needs the team's key.
+            #expect(Reply.errorCode(apple) == "terms_declined_account_kept", "\(apple)")
+            #expect(((apple["error"] as? [String: Any])?["message"] as? String)?.contains("--apple-team-id") == true, "\(apple)")
+            let kept = try await cli.json(["users", "list"] + admin)
+            #expect(kept["count"] as? Int == 1)
+            #expect(try await cli.json(["status"] + flags)["signedIn"] as? Bool == false, "signed out all the same")
+            let keptID = try #require((kept["users"] as? [[String: Any]])?.first?["id"] as? String)
+            #expect(try await cli.json(["users", "delete", keptID] + admin)["event"] as? String == "userDeleted", "the hint works")
+        } else {
+            #expect(Reply.errorCode(apple) == "terms_not_accepted", "\(apple)")
+            #expect(try await cli.json(["users", "list"] + admin)["count"] as? Int == 0, "Apple's tokens revoked and the account deleted")
+        }
+
+        let accepted = try await cli.json(["google", "--require-terms", "--accept-terms"] + email + flags)
+        #expect(accepted["event"] as? String == "signedIn" && accepted["isNewUser"] as? Bool == true, "\(accepted)")
+        _ = try await cli.run(["logout"] + flags)
+        let returning = try await cli.json(["google", "--require-terms"] + email + flags)
+        #expect(returning["event"] as? String == "signedIn" && returning["isNewUser"] as? Bool == false, "never asked: \(returning)")
+        #expect(Reply.userID(returning) == Reply.userID(accepted))
         await target.server?.stop()
     }
 

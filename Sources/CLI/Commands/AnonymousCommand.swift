@@ -9,7 +9,7 @@ struct AnonymousCommand: AsyncParsableCommand {
     @OptionGroup var gates: SignInOptions
 
     func run() async throws {
-        let terms = try gates.termsAccepted()
+        let terms = gates.termsAccepted
         try await LoginEnvironment.run(global, signIn: gates.chosen, termsAccepted: terms) { environment throws(AuthError) in
             try await environment.signIn(.anonymous)
         }

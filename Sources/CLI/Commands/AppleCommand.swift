@@ -46,7 +46,7 @@ struct AppleCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let terms = try gates.termsAccepted()
+        let terms = gates.termsAccepted
         if let browser = browserOptions.signIn(global) {
             try await LoginEnvironment.run(global, sheets: ProviderSheets(browser: browser), signIn: gates.chosen, termsAccepted: terms) { environment throws(AuthError) in
                 try await environment.signIn(.social(.apple)) { _ in [] }

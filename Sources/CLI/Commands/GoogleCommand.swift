@@ -33,7 +33,7 @@ struct GoogleCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let terms = try gates.termsAccepted()
+        let terms = gates.termsAccepted
         if let browser = browserOptions.signIn(global) {
             try await LoginEnvironment.run(global, sheets: ProviderSheets(browser: browser), signIn: gates.chosen, termsAccepted: terms) { environment throws(AuthError) in
                 try await environment.signIn(.social(.google)) { _ in [] }

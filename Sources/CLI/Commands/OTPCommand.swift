@@ -30,12 +30,13 @@ struct OTPCommand: AsyncParsableCommand {
     func run() async throws {
         let (email, global, gates) = (self.email, self.global, self.gates)
         if let code {
-            try await LoginEnvironment.run(global, signIn: gates.chosen) { environment throws(AuthError) in
+            let terms = gates.termsAccepted
+            try await LoginEnvironment.run(global, signIn: gates.chosen, termsAccepted: terms) { environment throws(AuthError) in
                 try await environment.signIn(.emailCode(email: email, code: Secret(code)))
             }
             return
         }
-        let terms = try gates.termsAccepted()
+        let terms = gates.termsAccepted
         guard Terminal.isInteractive, !global.json else {
             try await LoginEnvironment.run(global, signIn: gates.chosen, termsAccepted: terms) { environment throws(AuthError) in
                 try await environment.signIn(.emailOTP(email: email))
@@ -54,7 +55,7 @@ struct OTPCommand: AsyncParsableCommand {
                 continue
             }
             let wrong = Locked(false)
-            try await LoginEnvironment.run(global, signIn: gates.chosen) { environment throws(AuthError) in
+            try await LoginEnvironment.run(global, signIn: gates.chosen, termsAccepted: terms) { environment throws(AuthError) in
                 do throws(AuthError) {
                     try await environment.signIn(.emailCode(email: email, code: Secret(typed)))
                 } catch .codeInvalid {

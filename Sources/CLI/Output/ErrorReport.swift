@@ -55,7 +55,21 @@ enum ErrorReport {
             }
             return CommandFailure(code: "provider_unavailable", message: text, exit: .refused)
         case .termsNotAccepted:
-            return CommandFailure(code: "terms_not_accepted", message: "The terms must be accepted first: pass --accept-terms (or answer the question on a terminal).", exit: .refused)
+            return CommandFailure(
+                code: "terms_not_accepted",
+                message: "This is a new sign-up and the app's terms were not accepted, so the new account was undone: "
+                    + "pass --accept-terms (or answer the question on a terminal).",
+                exit: .refused)
+        case .termsDeclinedAccountKept(let reason):
+            // Against a remote backend an Apple account is deleted only with the team's key (its tokens are revoked first).
+            let cause = reason.contains("AppleTokenRevoking")
+                ? "revoking its Apple tokens needs --apple-team-id, --apple-key-id and --apple-key-file (login serve prints them)"
+                : reason
+            return CommandFailure(
+                code: "terms_declined_account_kept",
+                message: "The terms were declined but the new account could not be deleted (\(cause)); it stays, signed out: "
+                    + "remove it with `login users delete ID`.",
+                exit: .refused)
         case .storage(let reason):
             return CommandFailure(code: "storage", message: "The session could not be saved in the state directory: \(reason).", exit: .stateDirectory)
         default:
@@ -82,7 +96,7 @@ enum ErrorReport {
         case .sessionExpired: "session_expired"
         case .requiresRecentLogin: "requires_recent_login"
         case .cancelled, .invalidInput, .invalidEmail, .network, .backend, .credentialAlreadyInUse, .notSignedIn, .providerUnavailable,
-             .noStrategyRegistered, .termsNotAccepted, .storage:
+             .noStrategyRegistered, .termsNotAccepted, .termsDeclinedAccountKept, .storage:
             "error"
         }
     }

@@ -36,7 +36,7 @@ struct LoginEnvironment: Sendable {
     let logger: Logger
     let coordinator: AuthenticationCoordinator
     let login: LoginUseCase
-    /// Whether the terms count as accepted for this run (``SignInOptions``).
+    /// Whether the terms were accepted beforehand for this run (`--accept-terms`).
     let termsAccepted: Bool
     let providers: IdentityProviders
     /// The session found at start, after the providers' credential checks; `nil` when signed out.
@@ -77,7 +77,7 @@ struct LoginEnvironment: Sendable {
     ///   - mode: One command, or a long-running watch.
     ///   - access: Whether the command changes the embedded services.
     ///   - signIn: The membership and terms gates.
-    ///   - termsAccepted: Whether the terms were accepted (asked before the lock is taken).
+    ///   - termsAccepted: Whether `--accept-terms` was given (a new sign-up is then not asked).
     ///   - body: The command; it throws ``AuthError``, ``CommandFailure`` or an already reported
     ///     ``CLIExit``.
     /// - Throws: The ``CLIExit`` to end with.
@@ -171,7 +171,10 @@ struct LoginEnvironment: Sendable {
     @discardableResult
     func signIn(_ credential: LoginCredential, notes: @Sendable (AuthenticationResult) -> [String] = { _ in [] }) async throws(AuthError) -> LoginOutcome {
         logger.info("signing in: \(credential.provider.rawValue)")
-        let outcome = try await login.execute(with: credential, termsAccepted: termsAccepted)
+        var outcome = try await login.execute(with: credential, termsAccepted: termsAccepted)
+        if case .termsRequired(let pending) = outcome {
+            outcome = try await settleTerms(pending)
+        }
         switch outcome {
         case .signedIn(let result, let destination):
             logger.info("signed in", metadata: ["user": "\(result.user.id)", "new": "\(result.isNewUser)", "destination": "\(destination.name)",
@@ -180,8 +183,28 @@ struct LoginEnvironment: Sendable {
         case .codeSent(let challenge):
             logger.info("code sent", metadata: ["email": "\(challenge.email)"])
             reporter.codeSent(challenge, backend: backendName, repeating: options.repeatedArguments)
+        case .termsRequired:
+            break
         }
         return outcome
+    }
+
+    /// A new sign-up that has not accepted the terms (``LoginOutcome/termsRequired(_:)``): asked
+    /// on a terminal now that the backend has said the account is new; yes goes on, no or Ctrl-D
+    /// undoes the new account (exit 3). Without a terminal the account is undone and the sign-in
+    /// refused (``AuthError/termsNotAccepted``, which says to pass `--accept-terms`).
+    private func settleTerms(_ pending: PendingTermsAcceptance) async throws(AuthError) -> LoginOutcome {
+        logger.info("new account; the terms were not accepted beforehand", metadata: ["user": "\(pending.result.user.id)"])
+        guard Terminal.isInteractive else {
+            try await login.declineTerms(for: pending)
+            throw .termsNotAccepted
+        }
+        let question = "This is a new account: the app's terms of use must be accepted to sign up. Accept them? [y/N] "
+        let accepted = (try? Terminal.confirm(question)) ?? false
+        if accepted { return try await login.acceptTerms(for: pending) }
+        try await login.declineTerms(for: pending)
+        reporter.note("the terms were not accepted, so the new account was deleted; nothing is signed in")
+        throw .cancelled
     }
 }
 

@@ -7,8 +7,9 @@ import Foundation
 
 /// Questions asked on a terminal, as the sign-in sheet would; never asked without one. Ctrl-D
 /// (end of input) at a question cancels the command (exit 3); an answer that is not one of the
-/// choices is asked again. Commands ask before they take the state directory's lock, so a
-/// question waiting for an answer never blocks another `login` command.
+/// choices is asked again. Commands ask before they take the state directory's lock where they
+/// can, so a question waiting for an answer does not block another `login` command; the terms
+/// question of a new sign-up is the exception (it needs the backend's answer first).
 enum Terminal {
     /// Whether both stdin and stderr are terminals.
     static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 }

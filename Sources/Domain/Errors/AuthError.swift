@@ -51,8 +51,13 @@ public enum AuthError: Error, Hashable, Sendable {
     case notSignedIn
     /// The backend wants a fresh sign-in before this operation (account deletion).
     case requiresRecentLogin
-    /// The app requires accepting the terms before a sign-in starts, and they were not accepted.
+    /// The app requires a new sign-up to accept its terms, and they were declined (the new
+    /// account was undone) or not given where nobody can be asked.
     case termsNotAccepted
+    /// The terms were declined but the new account could not be deleted (the reason is kept):
+    /// it stays on the backend, this device is signed out, and a later sign-in reads as a
+    /// returning user.
+    case termsDeclinedAccountKept(String)
     /// The email address is malformed.
     case invalidEmail(String)
     /// A value the caller passed is unusable (empty name, unknown option).
@@ -110,7 +115,8 @@ extension AuthError: CustomStringConvertible {
         case .sessionExpired(let reason): "the session has expired or was revoked: \(reason)"
         case .notSignedIn: "no user is signed in"
         case .requiresRecentLogin: "the backend requires a recent sign-in"
-        case .termsNotAccepted: "the terms must be accepted before signing in"
+        case .termsNotAccepted: "the terms were not accepted; a new account must accept them"
+        case .termsDeclinedAccountKept(let reason): "the terms were declined but the new account could not be deleted: \(reason)"
         case .invalidEmail(let email): "malformed email address: \(email)"
         case .invalidInput(let reason): "invalid input: \(reason)"
         case .storage(let reason): "session storage failed: \(reason)"

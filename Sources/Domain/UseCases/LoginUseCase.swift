@@ -5,6 +5,7 @@
 /// switch try await login.execute(with: .social(.apple)) {
 /// case .signedIn(let result, let destination): show(destination, for: result.user)
 /// case .codeSent(let challenge): askForCode(sentTo: challenge.email)
+/// case .termsRequired(let pending): askForTerms(then: pending) // acceptTerms(for:) or declineTerms(for:)
 /// }
 /// ```
 public struct LoginUseCase: Sendable {
@@ -16,8 +17,9 @@ public struct LoginUseCase: Sendable {
     /// - Parameters:
     ///   - coordinator: The sign-in hub.
     ///   - router: Picks the destination after sign-in.
-    ///   - requiresTermsAcceptance: Whether the terms must be accepted before a social or
-    ///     anonymous sign-in starts.
+    ///   - requiresTermsAcceptance: Whether a new sign-up must accept the terms: when the backend
+    ///     answers that it created the account and the terms were not accepted beforehand, the
+    ///     outcome is ``LoginOutcome/termsRequired(_:)``. Returning users are never asked.
     public init(coordinator: any AuthenticationCoordinating, router: PostAuthRouter, requiresTermsAcceptance: Bool) {
         self.coordinator = coordinator
         self.router = router
@@ -27,19 +29,51 @@ public struct LoginUseCase: Sendable {
     /// Runs one sign-in step.
     /// - Parameters:
     ///   - credential: What the user chose.
-    ///   - termsAccepted: Whether the user accepted the terms on this screen.
-    /// - Returns: The signed-in result with its destination, or a sent code.
-    /// - Throws: ``AuthError``; `termsNotAccepted` before anything starts when the terms are
-    ///   required and not accepted.
+    ///   - termsAccepted: Whether the user accepted the terms on this screen beforehand (then a
+    ///     new sign-up is not asked again).
+    /// - Returns: The signed-in result with its destination, a sent code, or, for a new sign-up
+    ///   that has not accepted the terms, ``LoginOutcome/termsRequired(_:)``.
+    /// - Throws: ``AuthError``.
     public func execute(with credential: LoginCredential, termsAccepted: Bool) async throws(AuthError) -> LoginOutcome {
-        if requiresTermsAcceptance && !termsAccepted && credential.startsNewSignIn {
-            throw AuthError.termsNotAccepted
-        }
         switch try await coordinator.signIn(with: credential) {
         case .codeSent(let challenge):
             return .codeSent(challenge)
         case .authenticated(let result):
+            if requiresTermsAcceptance && !termsAccepted && result.isNewUser {
+                return .termsRequired(PendingTermsAcceptance(result: result))
+            }
             return .signedIn(result, destination: try await router.destination(for: result.user))
+        }
+    }
+
+    /// The new user accepted the terms: the sign-in goes on to the router's destination.
+    /// - Parameter pending: What ``LoginOutcome/termsRequired(_:)`` held.
+    /// - Returns: ``LoginOutcome/signedIn(_:destination:)``.
+    /// - Throws: ``AuthError`` from the router.
+    public func acceptTerms(for pending: PendingTermsAcceptance) async throws(AuthError) -> LoginOutcome {
+        .signedIn(pending.result, destination: try await router.destination(for: pending.result.user))
+    }
+
+    /// The new user declined the terms: the account the sign-in just created is undone through
+    /// ``AuthenticationCoordinating/deleteAccount()`` (Apple's tokens revoked first, the user
+    /// deleted on the backend, the local session cleared), so a later try is a new sign-up again
+    /// and is asked again.
+    /// - Parameter pending: What ``LoginOutcome/termsRequired(_:)`` held.
+    /// - Throws: ``AuthError``: `cancelled` when a sheet the deletion needs was dismissed (nothing
+    ///   changed; the question still stands); `termsDeclinedAccountKept` when the backend could
+    ///   not delete the account (it stays, signed out here, and a later sign-in reads as a
+    ///   returning user).
+    public func declineTerms(for pending: PendingTermsAcceptance) async throws(AuthError) {
+        guard await coordinator.currentUser()?.id == pending.result.user.id else {
+            throw .termsDeclinedAccountKept("the new account's session is no longer on this device")
+        }
+        do throws(AuthError) {
+            try await coordinator.deleteAccount()
+        } catch .cancelled {
+            throw .cancelled
+        } catch {
+            try? await coordinator.signOut(scope: .local)
+            throw .termsDeclinedAccountKept(error.description)
         }
     }
 }
@@ -59,21 +93,5 @@ extension LoginUseCase {
     /// - Throws: ``AuthError``.
     public func execute(with credential: LoginCredential) async throws(AuthError) -> LoginOutcome {
         try await execute(with: credential, termsAccepted: false)
-    }
-}
-
-/// The outcome of a login step.
-public enum LoginOutcome: Hashable, Sendable {
-    /// Signed in; go to `destination`.
-    case signedIn(AuthenticationResult, destination: Destination)
-    /// A code was sent; ask for it.
-    case codeSent(EmailCodeChallenge)
-}
-
-extension LoginCredential {
-    /// Whether this step starts a sign-in (verifying a code continues one already started).
-    var startsNewSignIn: Bool {
-        if case .emailCode = self { return false }
-        return true
     }
 }

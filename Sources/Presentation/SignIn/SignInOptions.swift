@@ -1,5 +1,5 @@
 /// What an app's sign-in screen offers: the ways in, in the order they show, and whether new
-/// sign-ups must accept the terms first.
+/// sign-ups must accept the terms.
 ///
 /// ```swift
 /// let options = SignInOptions(methods: [.apple, .google, .emailCode], requiresTerms: true)
@@ -7,8 +7,10 @@
 public struct SignInOptions: Hashable, Sendable {
     /// The ways in, top to bottom (duplicates are dropped, the first one stays).
     public let methods: [SignInMethod]
-    /// Whether a new sign-up must tick "I accept the terms" before any button works. Must match
-    /// the `requiresTermsAcceptance` the app's `LoginUseCase` was made with.
+    /// Whether new sign-ups must accept the terms: the screen shows the "I accept the terms"
+    /// checkbox (ticking it skips the question), and a new account that did not tick it is asked
+    /// after signing up. Must match the `requiresTermsAcceptance` the app's `LoginUseCase` was
+    /// made with.
     public let requiresTerms: Bool
 
     /// Creates the options.

@@ -6,8 +6,9 @@ import Foundation
 /// the alert. A SwiftUI or UIKit view only lays this out.
 ///
 /// The terms gate is for new sign-ups: a returning user (this device signed in before, so the
-/// terms were accepted then) sees no checkbox and no disabled button. A cancelled sheet leaves
-/// the model `.idle`, so nothing shows.
+/// terms were accepted then) sees no checkbox and no disabled button. A new account whose user
+/// did not tick the box is asked afterwards (``termsQuestion``). A cancelled sheet leaves the
+/// model `.idle`, so nothing shows.
 ///
 /// ```swift
 /// let screen = SignInScreenState(options: options, model: model, email: emailField)
@@ -20,13 +21,16 @@ public struct SignInScreenState: Hashable, Sendable {
     public let terms: TermsCheckbox?
     /// The alert to show, or `nil`.
     public let alert: SignInAlert?
+    /// The question a new account must answer before going on, or `nil`.
+    public let termsQuestion: TermsQuestion?
     /// The address a code was sent to, while the code screen shows.
     public let codeEmail: String?
     /// Whether the email field shows (the app offers email codes).
     public let showsEmailField: Bool
 
-    /// The text under the buttons for new users: what they agree to, or why buttons are disabled.
-    public static let termsDisabledReason = "Accept the terms first"
+    /// The text under an unticked terms checkbox: a new account that signs in without ticking it
+    /// is asked right after the backend creates it (the buttons do not wait for it).
+    public static let termsHint = "Not ticked? A new account is asked to accept the terms after signing up"
     /// Why the email button is disabled while the field holds no address.
     public static let emailDisabledReason = "Enter your email address first"
     /// Why the other buttons are disabled while one sign-in runs.
@@ -45,20 +49,19 @@ public struct SignInScreenState: Hashable, Sendable {
         pendingCodeEmail: String?
     ) {
         let showsTerms = options.requiresTerms && !isReturningUser
-        let termsSatisfied = !showsTerms || termsAccepted
         let loading: ProviderID? = if case .loading(let provider) = state { provider } else { nil }
         buttons = options.methods.map { method in
             let isLoading = loading == method.provider
             let reason: String? =
                 if isLoading { nil }
                 else if loading != nil { Self.busyDisabledReason }
-                else if !termsSatisfied { Self.termsDisabledReason }
                 else if method == .emailCode && !Self.looksLikeEmail(email) { Self.emailDisabledReason }
                 else { nil }
             return SignInButtonState(method: method, isLoading: isLoading, isDisabled: isLoading || reason != nil, disabledReason: reason)
         }
         terms = showsTerms ? TermsCheckbox(isAccepted: termsAccepted, isDisabled: loading != nil) : nil
         alert = SignInAlert(state: state)
+        termsQuestion = TermsQuestion(state: state)
         codeEmail = if case .awaitingCode(let email) = state { email } else { pendingCodeEmail }
         showsEmailField = options.methods.contains(.emailCode)
     }

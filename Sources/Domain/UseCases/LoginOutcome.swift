@@ -1,0 +1,11 @@
+/// The outcome of a login step.
+public enum LoginOutcome: Hashable, Sendable {
+    /// Signed in; go to `destination`.
+    case signedIn(AuthenticationResult, destination: Destination)
+    /// A code was sent; ask for it.
+    case codeSent(EmailCodeChallenge)
+    /// The backend created a new account and the app requires its terms, which were not accepted
+    /// beforehand: ask, then call ``LoginUseCase/acceptTerms(for:)`` or
+    /// ``LoginUseCase/declineTerms(for:)``. The account exists and is signed in until then.
+    case termsRequired(PendingTermsAcceptance)
+}
