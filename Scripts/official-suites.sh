@@ -70,13 +70,13 @@ supabase_secret=37c304f8-51aa-419a-a1af-06154e63707a
 asymmetric_secret=Z7-AyPyChGNcQsX16cPBV-pPBo4q-zckDxkq1VZjATo
 # Each server's anon key goes to Tests/Interop/official_suites_gateway.py (see there why).
 apikeys=
-serve --supabase-rate-limits off --supabase-jwt-secret "$supabase_secret" --supabase-uri-allow-list https://supabase.io/docs
+GOTRUE_JWT_SECRET=$supabase_secret serve --supabase-rate-limits off --supabase-uri-allow-list https://supabase.io/docs
 port_off=$(port_of "$base"); apikeys+="$port_off=$anon,"
-serve --supabase-rate-limits off --supabase-jwt-secret "$supabase_secret" --supabase-mailer-autoconfirm
+GOTRUE_JWT_SECRET=$supabase_secret serve --supabase-rate-limits off --supabase-mailer-autoconfirm
 port_on=$(port_of "$base"); apikeys+="$port_on=$anon,"
-serve --supabase-rate-limits off --supabase-jwt-secret "$asymmetric_secret" --supabase-mailer-autoconfirm
+GOTRUE_JWT_SECRET=$asymmetric_secret serve --supabase-rate-limits off --supabase-mailer-autoconfirm
 port_asymmetric=$(port_of "$base"); apikeys+="$port_asymmetric=$anon,"
-serve --supabase-rate-limits off --supabase-jwt-secret "$supabase_secret"
+GOTRUE_JWT_SECRET=$supabase_secret serve --supabase-rate-limits off
 port_disabled=$(port_of "$base"); apikeys+="$port_disabled=$anon"
 for tree in _sync _async; do
   sed -i \

@@ -21,9 +21,10 @@ public final class ServeProcess: @unchecked Sendable {
     ///   - runner: The `login` binary.
     ///   - arguments: Extra arguments (`--state-dir`, `--ephemeral`, …).
     ///   - port: The port (0: a free one).
+    ///   - environment: Extra environment variables for the server.
     /// - Throws: When it does not start within 60 s (a loaded machine runs many tests at once).
-    public init(runner: CommandRunner, arguments: [String], port: Int = 0) async throws {
-        let (process, pipe) = try runner.start(["serve", "--port", String(port)] + arguments)
+    public init(runner: CommandRunner, arguments: [String], port: Int = 0, environment: [String: String] = [:]) async throws {
+        let (process, pipe) = try runner.start(["serve", "--port", String(port)] + arguments, environment: environment)
         self.process = process
         var text = ""
         let handle = pipe.fileHandleForReading

@@ -34,29 +34,39 @@ struct SupabaseServeOptions: ParsableArguments {
     var supabasePasswordMinLength = SupabaseSettings().passwordMinLength
 
     @Option(help: ArgumentHelp(
-        "Sign the anon and service-role keys with this project-specific secret (GOTRUE_JWT_SECRET; 16 to 4096 characters) "
-            + "instead of the Supabase CLI's well-known local one.",
+        "Sign the anon and service-role keys with this project-specific secret (16 to 4096 characters) instead of the "
+            + "Supabase CLI's well-known local one. Other users can read a command line: prefer the GOTRUE_JWT_SECRET variable.",
         valueName: "secret"))
     var supabaseJWTSecret: String?
 
     @Flag(help: "Sign the anon and service-role keys with a secret generated for this state directory, not the well-known one.")
     var supabaseStateKeys = false
 
-    /// The JWT secret to serve with: `--supabase-jwt-secret`, `nil` (the state directory's own)
-    /// with `--supabase-state-keys`, else the local stack's well-known one.
+    /// The project secret given: `--supabase-jwt-secret`, else GoTrue's `GOTRUE_JWT_SECRET` variable
+    /// (which, unlike a command line, other users cannot read).
+    var projectJWTSecret: String? {
+        supabaseJWTSecret ?? ProcessInfo.processInfo.environment["GOTRUE_JWT_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The JWT secret to serve with: the project's (``projectJWTSecret``), `nil` (the state
+    /// directory's own) with `--supabase-state-keys`, else the local stack's well-known one.
     var jwtSecret: String? {
         if supabaseStateKeys { return nil }
-        return supabaseJWTSecret ?? SupabaseLocalKeys.jwtSecret
+        return projectJWTSecret ?? SupabaseLocalKeys.jwtSecret
     }
 
     /// Whether the keys are the well-known local ones, which protect nothing.
     var usesWellKnownKeys: Bool { jwtSecret == SupabaseLocalKeys.jwtSecret }
 
     func validate() throws {
-        if let secret = supabaseJWTSecret {
+        if let secret = projectJWTSecret {
             // supabase/cli pkg/config/apikeys.go refuses a jwt_secret under 16 characters.
-            guard (16...4096).contains(secret.count) else { throw ValidationError("--supabase-jwt-secret takes 16 to 4096 characters") }
-            if supabaseStateKeys { throw ValidationError("--supabase-jwt-secret and --supabase-state-keys both choose the keys: give one") }
+            guard (16...4096).contains(secret.count) else {
+                throw ValidationError("--supabase-jwt-secret (or GOTRUE_JWT_SECRET) takes 16 to 4096 characters")
+            }
+            if supabaseStateKeys {
+                throw ValidationError("--supabase-jwt-secret (or GOTRUE_JWT_SECRET) and --supabase-state-keys both choose the keys: give one")
+            }
         }
         guard (6...72).contains(supabasePasswordMinLength) else { throw ValidationError("--supabase-password-min-length takes 6 to 72") }
         guard URL(string: supabaseSiteURL)?.scheme != nil else { throw ValidationError("--supabase-site-url must be an absolute URL") }
