@@ -9,8 +9,10 @@ cd "$(dirname "$0")/.."
 source Scripts/lib/serve.sh
 
 login_binary
-python_venv .build-interop/venv supabase-auth firebase-admin httpx bcrypt
-"$venv/bin/python" -c "import bcrypt" 2>/dev/null || "$venv/bin/pip" install --quiet --disable-pip-version-check bcrypt
+python_venv .build-interop/venv supabase-auth firebase-admin httpx bcrypt pyotp zxing-cpp numpy
+for package in bcrypt pyotp zxing-cpp numpy; do
+    "$venv/bin/python" -c "import ${package/-/}" 2>/dev/null || "$venv/bin/pip" install --quiet --disable-pip-version-check "$package"
+done
 # Manual linking on, so the Supabase client's unlink_identity is served (GoTrue's default is off).
 start_serve --supabase-manual-linking
 
@@ -24,6 +26,14 @@ wait "$server" 2>/dev/null || true
 rm -rf "$state"
 KEEP_STATE=1 start_serve --supabase-mailer-autoconfirm
 "$venv/bin/python" Tests/Interop/bcrypt_check.py "$base" "$anon" "$(cat "$state/service_role.key")" "$state/auth.sqlite3"
+# TOTP against pyotp: its codes verify through /factors on the same server, and the Swift TOTP
+# reproduces codes it computes for random secrets and instants.
+"$venv/bin/python" Tests/Interop/totp_check.py serve "$base" "$anon" "$state/auth.sqlite3"
+codes=$(mktemp -d)
+"$venv/bin/python" Tests/Interop/totp_check.py make "$codes/pyotp-codes.json"
+TOTP_INTEROP_FILE=$codes/pyotp-codes.json swift test --filter TOTPInteropTests >"$codes/swift-test.log" 2>&1 \
+    || { cat "$codes/swift-test.log"; exit 1; }
+rm -rf "$codes"
 python_venv .build-interop/webauthn-venv webauthn==3.0.1
 exchange=$(mktemp -d)
 "$venv/bin/python" Tests/Interop/webauthn_check.py make "$exchange/python.json"

@@ -6,16 +6,22 @@ import GRDB
 extension SQLiteSupabaseRows {
     func session(_ id: String) -> SupabaseSessionRecord? {
         guard let row = step.row("""
-            SELECT s.user_id, s.created_at, a.authentication_method, a.updated_at,
-                (SELECT token FROM refresh_tokens WHERE session_id = s.id ORDER BY id DESC LIMIT 1), s.refreshed_at, s.not_after
-            FROM sessions s LEFT JOIN mfa_amr_claims a ON a.session_id = s.id WHERE s.id = ?
+            SELECT user_id, created_at, (SELECT token FROM refresh_tokens WHERE session_id = s.id ORDER BY id DESC LIMIT 1),
+                refreshed_at, not_after, aal, factor_id
+            FROM sessions s WHERE id = ?
             """, [id])
         else { return nil }
-        let amrAt = step.optionalDate(row[3], "mfa_amr_claims.updated_at")
-        return SupabaseSessionRecord(
-            id: id, userID: row[0], createdAt: step.date(row[1] as String, "sessions.created_at"), amrMethod: row[2] ?? "",
-            amrTimestamp: Int64((amrAt ?? .distantPast).timeIntervalSince1970), activeRefreshToken: row[4] ?? "",
-            refreshedAt: step.optionalDate(row[5], "sessions.refreshed_at"), notAfter: step.optionalDate(row[6], "sessions.not_after"))
+        // The first claim is the first factor's; later ones (`totp`) follow in the order added.
+        let claims = step.rows("SELECT authentication_method, updated_at FROM mfa_amr_claims WHERE session_id = ? ORDER BY created_at, authentication_method = 'totp', id", [id])
+            .map { SupabaseAMREntry(method: $0[0], timestamp: Int64(step.date($0[1] as String, "mfa_amr_claims.updated_at").timeIntervalSince1970)) }
+        var session = SupabaseSessionRecord(
+            id: id, userID: row[0], createdAt: step.date(row[1] as String, "sessions.created_at"), amrMethod: claims.first?.method ?? "",
+            amrTimestamp: claims.first?.timestamp ?? Int64(Date.distantPast.timeIntervalSince1970), activeRefreshToken: row[2] ?? "",
+            refreshedAt: step.optionalDate(row[3], "sessions.refreshed_at"), notAfter: step.optionalDate(row[4], "sessions.not_after"))
+        session.aal = row[5]
+        session.factorID = row[6]
+        session.laterAMR = Array(claims.dropFirst())
+        return session
     }
 
     func sessionIDs(userID: String) -> [String] {

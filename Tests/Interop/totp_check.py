@@ -9,7 +9,8 @@
                                          the otpauth:// URI with pyotp.parse_uri and the stored
                                          secret (mfa_factors.secret in DATABASE), and verifies
                                          codes pyotp computes: one step of skew accepted, two
-                                         refused, a used code refused, the session raised to aal2.
+                                         refused, a used code refused, the session raised to aal2;
+                                         the SVG of totp.qr_code decodes (zxing-cpp) to the URI.
 """
 import base64
 import json
@@ -57,6 +58,8 @@ def serve(base, anon, database):
     assert enrolled.status_code == 200, enrolled.text
     factor, secret, uri = enrolled.json()["id"], enrolled.json()["totp"]["secret"], enrolled.json()["totp"]["uri"]
 
+    from qr_check import decode_svg
+    assert decode_svg(enrolled.json()["totp"]["qr_code"]) == uri, "zxing-cpp reads the otpauth:// URI from totp.qr_code"
     parsed = pyotp.parse_uri(uri)
     assert parsed.secret == secret and parsed.issuer == "pyotp check" and parsed.name == email, uri.split("secret=")[0]
     assert parsed.digits == 6 and parsed.interval == 30 and parsed.digest().name == "sha1"

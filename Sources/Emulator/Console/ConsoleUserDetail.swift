@@ -58,6 +58,20 @@ struct ConsoleUserDetail: Sendable, Equatable {
         var value: String
     }
 
+    /// A second factor with its current code, as the mailbox shows a mailed code.
+    struct Factor: Sendable, Equatable {
+        /// The factor's id.
+        var id: String
+        /// `friendly_name`, if any.
+        var name: String
+        /// `unverified` or `verified`.
+        var status: String
+        /// The code an authenticator app shows now.
+        var code: String
+        /// Seconds until the next code.
+        var secondsLeft: Int
+    }
+
     /// The row the users table shows.
     var summary: ConsoleUserSummary
     /// Whether the email is verified (confirmed).
@@ -74,4 +88,6 @@ struct ConsoleUserDetail: Sendable, Equatable {
     var appleAuthorizations: [AppleAuthorization]
     /// A Firebase user's `validSince`: tokens issued before it are refused.
     var validSince: Date?
+    /// The user's TOTP factors and their current codes.
+    var factors: [Factor] = []
 }

@@ -24,6 +24,7 @@ enum ConsoleUserPage {
             \(metadataForm(user, token: token))
             <h2 id="sessions">Sessions</h2>
             \(sessions(user))
+            \(ConsoleFactorList.section(user))
             <h2 id="apple">Apps using Apple ID</h2>
             \(apple(user, token: token))
             """

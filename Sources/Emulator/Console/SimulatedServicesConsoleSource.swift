@@ -98,10 +98,19 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
                 .init(provider: $0.provider, subject: $0.providerID, email: $0.email, createdAt: $0.createdAt, lastSignInAt: $0.lastSignInAt)
             },
             sessions: sessions.map {
-                .init(id: $0.id, method: $0.amrMethod, createdAt: $0.createdAt, lastRefreshedAt: $0.refreshedAt, expiresAt: $0.notAfter,
-                      isExpired: ($0.notAfter ?? .distantFuture) <= now)
+                .init(id: $0.id, method: Self.methods(of: $0), createdAt: $0.createdAt, lastRefreshedAt: $0.refreshedAt,
+                      expiresAt: $0.notAfter, isExpired: ($0.notAfter ?? .distantFuture) <= now)
             },
-            appleAuthorizations: await appleAuthorizations(of: subjects), validSince: nil)
+            appleAuthorizations: await appleAuthorizations(of: subjects), validSince: nil,
+            factors: ((try? services.supabase.currentCodes(userID: user.id)) ?? []).map {
+                .init(id: $0.factor.id, name: $0.factor.friendlyName ?? "", status: $0.factor.status, code: $0.code, secondsLeft: $0.secondsLeft)
+            })
+    }
+
+    /// The session's methods, the first factor first (`password + totp (aal2)`).
+    private static func methods(of session: SupabaseSessionRecord) -> String {
+        guard !session.laterAMR.isEmpty else { return session.amrMethod }
+        return ([session.amrMethod] + session.laterAMR.map(\.method)).joined(separator: " + ") + " (\(session.aal))"
     }
 
     // MARK: - Firebase

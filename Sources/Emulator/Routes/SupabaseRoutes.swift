@@ -47,6 +47,15 @@ struct SupabaseRoutes {
         ("PUT", "/admin/users/{user_id}",
          "set `password`, `email`, `email_confirm`; merge `app_metadata`, `user_metadata`; `ban_duration` (service role)",
          { try await $0.adminUpdateUserFields($1) }),
+        // MFA: SupabaseRoutes+Factors.swift
+        ("POST", "/factors", "enrol a TOTP factor: `factor_type`, `friendly_name`, `issuer` → `totp.secret`, `totp.uri`",
+         { try await $0.enrollFactor($1.request) }),
+        ("POST", "/factors/{factor_id}/challenge", "a challenge of the factor (`expires_at`: 300 s)", { try await $0.challengeFactor($1) }),
+        ("POST", "/factors/{factor_id}/verify", "verify a code (`challenge_id`, `code`): the `aal2` session", { try await $0.verifyFactor($1) }),
+        ("DELETE", "/factors/{factor_id}", "unenrol (a verified factor needs `aal2`)", { try await $0.unenrollFactor($1) }),
+        ("GET", "/admin/users/{user_id}/factors", "a user's factors (service role)", { try await $0.adminListFactors($1) }),
+        ("DELETE", "/admin/users/{user_id}/factors/{factor_id}", "delete a user's factor (service role)",
+         { try await $0.adminDeleteFactor($1) }),
     ])
 
     func handle(_ request: EmulatorRequest, path: ArraySlice<String>) async -> EmulatorResponse {

@@ -14,6 +14,9 @@ final class InMemorySupabaseRows: SupabaseRows {
     private var refreshTokens: [String: SupabaseRefreshTokenRecord] = [:]
     private var tokensBySession: [String: [String]] = [:]
     private var flowStates: [String: SupabaseFlowStateRecord] = [:]
+    /// Factors by id, and their challenges (`InMemorySupabaseRows+MFA.swift`).
+    var factors: [String: SupabaseFactorRecord] = [:]
+    var challenges: [String: SupabaseChallengeRecord] = [:]
     var lastStamp: Date = .distantPast
 
     private static func identityKey(_ provider: String, _ subject: String) -> String { provider + "|" + subject }
@@ -57,6 +60,7 @@ final class InMemorySupabaseRows: SupabaseRows {
         unindex(user)
         for session in sessionsByUser[id] ?? [] { deleteSession(session) }
         sessionsByUser[id] = nil
+        for factor in factors(userID: id) { deleteFactor(factor.id) }
     }
 
     func userCount() -> Int { users.count }
@@ -76,6 +80,24 @@ final class InMemorySupabaseRows: SupabaseRows {
     }
 
     func session(_ id: String) -> SupabaseSessionRecord? { sessions[id] }
+
+    func setAssurance(sessionID: String, aal: String, factorID: String?) {
+        sessions[sessionID]?.aal = aal
+        sessions[sessionID]?.factorID = factorID
+    }
+
+    func addAMRClaim(sessionID: String, _ entry: SupabaseAMREntry) {
+        guard var session = sessions[sessionID] else { return }
+        if session.amrMethod == entry.method {
+            session.amrTimestamp = entry.timestamp
+        } else {
+            session.laterAMR.removeAll { $0.method == entry.method }
+            session.laterAMR.append(entry)
+        }
+        sessions[sessionID] = session
+    }
+
+    func removeAMRClaim(sessionID: String, method: String) { sessions[sessionID]?.laterAMR.removeAll { $0.method == method } }
     func sessionIDs(userID: String) -> [String] { sessionsByUser[userID] ?? [] }
 
     func insert(_ session: SupabaseSessionRecord) {
@@ -118,5 +140,6 @@ final class InMemorySupabaseRows: SupabaseRows {
     func deleteAll() {
         (users, emailIndex, identityIndex, identityEmails, codeHashes) = ([:], [:], [:], [:], [:])
         (sessions, sessionsByUser, refreshTokens, tokensBySession, flowStates) = ([:], [:], [:], [:], [:])
+        (factors, challenges) = ([:], [:])
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
 
 /// The Supabase-like engine's rows, after GoTrue's `auth` schema: `users` with their
-/// `identities` and `one_time_tokens`, `sessions`, `refresh_tokens`, `flow_state`.
+/// `identities` and `one_time_tokens`, `sessions`, `refresh_tokens`, `flow_state`, and the MFA
+/// rows of ``SupabaseMFARows``.
 ///
 /// Lookups by email, by identity and by code are indexes over the users as saved: saving a user
 /// is what moves them.
-package protocol SupabaseRows: AnyObject {
+package protocol SupabaseRows: SupabaseMFARows {
     /// A user, with its identities (oldest first) and outstanding codes.
     func user(_ id: String) -> SupabaseUserRecord?
     /// The user whose `email` this is (exact match; emails are stored normalized).

@@ -57,12 +57,14 @@ extension SupabaseEngine {
         let expiresAt = now + Int64(configuration.accessTokenLifetime)
         var user = issued.user.payload
         if !issued.showsConfirmedAt { user.confirmedAt = nil }
+        let assurance = try assurance(of: issued)
+        user.factors = assurance.factors
         let claims: JSONObject = [
             "iss": .string(configuration.issuer), "sub": .string(user.id), "aud": .string(configuration.audience),
             "exp": .int(expiresAt), "iat": .int(now), "email": .string(user.email), "phone": .string(""),
             "app_metadata": .object(user.appMetadata), "user_metadata": .object(user.userMetadata),
-            "role": .string("authenticated"), "aal": .string("aal1"),
-            "amr": .array([.object(["method": .string(issued.amrMethod), "timestamp": .int(issued.amrTimestamp)])]),
+            "role": .string("authenticated"), "aal": .string(assurance.aal),
+            "amr": .array(assurance.amr.map { .object(["method": .string($0.method), "timestamp": .int($0.timestamp)]) }),
             "session_id": .string(issued.sessionID), "is_anonymous": .bool(user.isAnonymous),
         ]
         let accessToken: String
@@ -72,6 +74,20 @@ extension SupabaseEngine {
         return SupabaseSessionPayload(
             accessToken: accessToken, expiresIn: configuration.accessTokenLifetime, expiresAt: Int(expiresAt),
             refreshToken: issued.refreshToken, user: user)
+    }
+
+    /// The session's `aal` and `amr` (`CalculateAALAndAMR`, internal/models/sessions.go: `aal2`
+    /// once a `totp` claim is there, the entries most recent first) and the user's factors.
+    private func assurance(of issued: SupabaseStore.Issued) throws(SupabaseFailure)
+        -> (aal: String, amr: [SupabaseAMREntry], factors: [SupabaseFactorPayload]?)
+    {
+        let (session, factors) = try inspect { (store: SupabaseStore) throws(SupabaseFailure) in
+            (store.rows.session(issued.sessionID), store.rows.factors(userID: issued.user.id))
+        }
+        let first = SupabaseAMREntry(method: issued.amrMethod, timestamp: issued.amrTimestamp)
+        let amr = ([first] + (session?.laterAMR ?? [])).enumerated()
+            .sorted { ($0.element.timestamp, $0.offset) > ($1.element.timestamp, $1.offset) }.map(\.element)
+        return (session?.aal ?? "aal1", amr, factors.isEmpty ? nil : factors.map(\.payload))
     }
 
     /// Verifies an ID token as GoTrue's id_token grant does and extracts the identity.

@@ -25,7 +25,11 @@ extension SupabaseEngine {
 
     /// `GET /user`.
     package func user(bearer: String?) async throws(SupabaseFailure) -> SupabaseUserPayload {
-        try await authenticate(bearer).user.payload
+        let caller = try await authenticate(bearer)
+        var payload = caller.user.payload
+        let factors = try inspect { (store: SupabaseStore) throws(SupabaseFailure) in store.rows.factors(userID: caller.userID) }
+        payload.factors = factors.isEmpty ? nil : factors.map(\.payload)
+        return payload
     }
 
     /// `PUT /user` in GoTrue's order: the parameters are validated (a new password against the
@@ -42,6 +46,7 @@ extension SupabaseEngine {
         let password = update.password ?? ""
         if !password.isEmpty { try SupabasePasswordPolicy.check(password, settings: configuration.settings) }
         guard update.appMetadata == nil else { throw .notAdminForAppMetadata }
+        try requireAAL2ForCredentialChange(caller, update)
         if !password.isEmpty, caller.user.isAnonymous, update.email?.isEmpty != false {
             throw .validation("Updating password of an anonymous user without an email or phone is not allowed", status: 422)
         }

@@ -116,6 +116,12 @@ package struct SupabaseSessionRecord: Codable, Sendable, Hashable {
     package var refreshedAt: Date?
     /// When the session stops refreshing (`sessions.not_after`); `nil` for never.
     package var notAfter: Date?
+    /// `sessions.aal`: `aal1`, or `aal2` once a second factor was verified in it.
+    package var aal: String = "aal1"
+    /// `sessions.factor_id`: the factor that raised it to `aal2`.
+    package var factorID: String?
+    /// The methods after the first (`mfa_amr_claims` rows beside ``amrMethod``: `totp`).
+    package var laterAMR: [SupabaseAMREntry] = []
 
     /// Creates a record with every field.
     package init(

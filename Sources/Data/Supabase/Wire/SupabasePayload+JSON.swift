@@ -32,6 +32,7 @@ extension SupabaseUserPayload {
         object.append("updated_at", .string(updatedAt))
         object.append("is_anonymous", .bool(isAnonymous))
         object.append("banned_until", bannedUntil.map(JSONValue.string))
+        object.append("factors", factors.flatMap { $0.isEmpty ? nil : .array($0.map { .object($0.jsonObject) }) })
         return object
     }
 }

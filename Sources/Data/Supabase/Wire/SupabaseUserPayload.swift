@@ -23,6 +23,8 @@ package struct SupabaseUserPayload: Codable, Hashable, Sendable {
     package var isAnonymous: Bool
     /// `banned_until`, while a ban was set.
     package var bannedUntil: String?
+    /// `factors`: the user's MFA factors, absent when there are none (GoTrue's `omitempty`).
+    package var factors: [SupabaseFactorPayload]?
 
     package init(
         id: String, aud: String, role: String, email: String, phone: String, emailConfirmedAt: String?,
@@ -61,6 +63,7 @@ package struct SupabaseUserPayload: Codable, Hashable, Sendable {
         case updatedAt = "updated_at"
         case isAnonymous = "is_anonymous"
         case bannedUntil = "banned_until"
+        case factors
     }
 
     package init(from decoder: any Decoder) throws {
@@ -78,6 +81,7 @@ package struct SupabaseUserPayload: Codable, Hashable, Sendable {
         appMetadata = try container.decodeIfPresent(JSONObject.self, forKey: .appMetadata) ?? [:]
         userMetadata = try container.decodeIfPresent(JSONObject.self, forKey: .userMetadata) ?? [:]
         identities = try container.decodeIfPresent([SupabaseIdentityPayload].self, forKey: .identities) ?? []
+        factors = try container.decodeIfPresent([SupabaseFactorPayload].self, forKey: .factors)
         createdAt = try container.decode(String.self, forKey: .createdAt)
         updatedAt = try container.decode(String.self, forKey: .updatedAt)
         isAnonymous = try container.decodeIfPresent(Bool.self, forKey: .isAnonymous) ?? false
