@@ -29,4 +29,12 @@ package protocol SupabaseAuthAPI: Sendable {
     func deleteAccount(bearer: String) async throws
     /// Seconds between two emails to one user, as the project is configured.
     var emailResendInterval: Double { get }
+    /// `POST /factors` with `factor_type: totp`.
+    func enrollFactor(bearer: String, friendlyName: String?, issuer: String?) async throws -> SupabaseEnrolledFactorPayload
+    /// `POST /factors/{id}/challenge`.
+    func challengeFactor(bearer: String, factorID: String) async throws -> SupabaseChallengePayload
+    /// `POST /factors/{id}/verify`.
+    func verifyFactor(bearer: String, factorID: String, challengeID: String, code: String) async throws -> SupabaseSessionPayload
+    /// `DELETE /factors/{id}`.
+    func unenrollFactor(bearer: String, factorID: String) async throws
 }

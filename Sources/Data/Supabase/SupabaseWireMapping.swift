@@ -42,9 +42,13 @@ package enum SupabaseWireMapping {
     /// - Parameter payload: The wire session.
     /// - Returns: The domain session.
     package static func session(_ payload: SupabaseSessionPayload) -> AuthSession {
-        AuthSession(
+        var session = AuthSession(
             accessToken: Secret(payload.accessToken), refreshToken: Secret(payload.refreshToken),
             expiresAt: Date(timeIntervalSince1970: TimeInterval(min(max(payload.expiresAt, 0), latestExpiry))), userID: payload.user.id)
+        // The level is read from the client's own access token, unverified, as supabase-swift's
+        // `getAuthenticatorAssuranceLevel` does: it says what to ask, it protects nothing.
+        session.assuranceLevel = (try? CompactJWS(parsing: payload.accessToken))?.payload["aal"]?.stringValue.map { AssuranceLevel(rawValue: $0) }
+        return session
     }
 
     /// The latest `expires_at` taken as is (9999-12-31): a larger value from the server would

@@ -10,6 +10,12 @@ public struct AuthSession: Hashable, Sendable, Codable, CustomStringConvertible 
     public var expiresAt: Date
     /// The id of the user the session belongs to.
     public var userID: String
+    /// How strongly the user was authenticated, where the backend says (Supabase's `aal`);
+    /// `nil` for a session stored before levels were kept, or a backend that does not say.
+    public var assuranceLevel: AssuranceLevel?
+
+    /// Whether a second factor was verified in this session (`aal2`).
+    public var isAAL2: Bool { assuranceLevel == .aal2 }
 
     /// Creates a session.
     /// - Parameters:

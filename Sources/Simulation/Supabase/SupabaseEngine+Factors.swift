@@ -19,7 +19,7 @@ extension SupabaseEngine {
     /// account name is the user's email.
     package func enrollFactor(
         bearer: String?, factorType: String?, friendlyName: String?, issuer: String?
-    ) async throws(SupabaseFailure) -> SupabaseEnrolledFactor {
+    ) async throws(SupabaseFailure) -> SupabaseEnrolledFactorPayload {
         let caller = try await authenticateNamedUser(bearer)
         switch factorType {
         case "totp":
@@ -40,21 +40,21 @@ extension SupabaseEngine {
         // GoTrue draws the URI at level H (qr.Encode(key.String(), qr.H, qr.Auto)); 256-byte
         // issuers and emails keep it far below version 40.
         let qrCode = (try? QRCode(Array(enrollment.uri.revealed.utf8), level: .high).svg()) ?? ""
-        return SupabaseEnrolledFactor(
+        return SupabaseEnrolledFactorPayload(
             id: factor.id, type: factor.factorType, friendlyName: name, qrCode: qrCode, secret: enrollment.secret, uri: enrollment.uri)
     }
 
     /// `POST /factors/{id}/challenge`: the challenge's id, type and `expires_at` (seconds).
     package func challengeFactor(
         bearer: String?, factorID: String, client: String = inProcessClient
-    ) async throws(SupabaseFailure) -> (id: String, type: String, expiresAt: Int64) {
+    ) async throws(SupabaseFailure) -> SupabaseChallengePayload {
         let caller = try await authenticateNamedUser(bearer)
         try checkVerifyEnabled()
         let challenge = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             try store.challenge(factorID, userID: caller.userID, sessionID: caller.sessionID, client: client, now: clock.now())
         }
         let expiresAt = challenge.createdAt.addingTimeInterval(configuration.settings.mfa.challengeExpirySeconds)
-        return (challenge.id, "totp", Int64(expiresAt.timeIntervalSince1970))
+        return SupabaseChallengePayload(id: challenge.id, type: "totp", expiresAt: Int64(expiresAt.timeIntervalSince1970))
     }
 
     /// `POST /factors/{id}/verify`: a right code answers the `aal2` session (see
