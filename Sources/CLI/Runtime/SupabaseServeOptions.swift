@@ -90,6 +90,8 @@ struct SupabaseServeOptions: ParsableArguments {
         settings.siteURL = supabaseSiteURL
         settings.mailerAutoconfirm = supabaseMailerAutoconfirm
         settings.passwordMinLength = supabasePasswordMinLength
+        // GoTrue's GOTRUE_MFA_* variables, from the environment only (SupabaseMFASettings).
+        settings.mfa = SupabaseMFASettings(environment: ProcessInfo.processInfo.environment)
         return settings
     }
 }
