@@ -204,12 +204,35 @@ struct SupabaseFactorRouteTests {
     func settings() async throws {
         let mfa = SupabaseMFASettings(environment: [
             "GOTRUE_MFA_TOTP_ENROLL_ENABLED": "false", "GOTRUE_MFA_MAX_ENROLLED_FACTORS": "4", "GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION": "60",
+            "GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY": "5", "GOTRUE_MFA_FACTOR_EXPIRY_DURATION": "2m",
         ])
         #expect(!mfa.totpEnrollEnabled && mfa.totpVerifyEnabled && mfa.maxEnrolledFactors == 4 && mfa.challengeExpirySeconds == 60)
+        #expect(mfa.rateLimitChallengeAndVerify == 5 && mfa.factorExpirySeconds == 120)
         let sut = try await makeSUT { $0.mfa = mfa }
         let bearer = try await signUp(sut)
         let refused = await sut.supabase("POST", "factors", json: #"{"factor_type":"totp"}"#, bearer: bearer)
         #expect(refused.status == 422 && refused.object["code"] == .string("mfa_totp_enroll_not_enabled"))
+    }
+
+    @Test("wrong codes: 30 tries at once, then GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY a minute (429 over_request_rate_limit)")
+    func verifyRateLimit() async throws {
+        let sut = try await EmulatorHarness.passwords(autoconfirm: true) { settings in
+            settings.rateLimits = .gotrue
+            settings.mfa.rateLimitChallengeAndVerify = 15
+        }.sut
+        let bearer = try await signUp(sut)
+        let factor = try await enroll(sut, bearer)
+        let challengeID = try await challenge(sut, bearer, factor.id)
+        let wrong = try code(sut, factor.secret) == "000000" ? "111111" : "000000"
+        for attempt in 1...30 {
+            let answer = await verify(sut, bearer, factor.id, challengeID, wrong)
+            #expect(answer.object["code"] == .string("mfa_verification_failed"), "attempt \(attempt)")
+        }
+        let limited = await verify(sut, bearer, factor.id, challengeID, try code(sut, factor.secret))
+        #expect(limited.status == 429 && limited.object["code"] == .string("over_request_rate_limit"))
+        sut.world.clock.advance(by: 4)
+        let right = await verify(sut, bearer, factor.id, challengeID, try code(sut, factor.secret))
+        #expect(right.status == 200, "one more try every 4 s at 15 a minute")
     }
 
     @Test("admin lists and deletes a user's factors; the secret is in no answer but the enrolment")

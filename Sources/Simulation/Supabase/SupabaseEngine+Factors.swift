@@ -49,6 +49,7 @@ extension SupabaseEngine {
         bearer: String?, factorID: String, client: String = inProcessClient
     ) async throws(SupabaseFailure) -> SupabaseChallengePayload {
         let caller = try await authenticateNamedUser(bearer)
+        try limitFactorCall("factor-challenge", client: client)
         try checkVerifyEnabled()
         let challenge = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             try store.challenge(factorID, userID: caller.userID, sessionID: caller.sessionID, client: client, now: clock.now())
@@ -65,6 +66,7 @@ extension SupabaseEngine {
         bearer: String?, factorID: String, challengeID: String?, code: String?, client: String = inProcessClient
     ) async throws(SupabaseFailure) -> SupabaseSessionPayload {
         let caller = try await authenticateNamedUser(bearer)
+        try limitFactorCall("factor-verify", client: client)
         guard let code, !code.isEmpty else { throw .validation("Code needs to be non-empty") }
         try checkVerifyEnabled()
         let totp = TOTP()
@@ -126,6 +128,16 @@ extension SupabaseEngine {
         let id = userID.lowercased()
         guard try inspect({ (store: SupabaseStore) throws(SupabaseFailure) in store.user(id) }) != nil else { throw .adminUserNotFound }
         return id
+    }
+
+    /// GoTrue's `FactorChallenge` and `FactorVerify` limiters (internal/api/apilimiter):
+    /// `GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY` a minute, a bucket of 30, per client, after
+    /// authentication; 429 `over_request_rate_limit`.
+    private func limitFactorCall(_ name: String, client: String) throws(SupabaseFailure) {
+        guard configuration.settings.rateLimits != nil else { return }
+        let limit = SupabaseRateLimits.Limit(events: configuration.settings.mfa.rateLimitChallengeAndVerify, period: 60, burst: 30)
+        let now = clock.now()
+        guard limiter.withLock({ $0.allow(limit, key: name + "|" + client, now: now) }) else { throw .overRequestRateLimit }
     }
 
     private func checkVerifyEnabled() throws(SupabaseFailure) {

@@ -22,6 +22,10 @@ public struct SupabaseMFASettings: Sendable, Hashable {
     /// are deleted when the user enrols another.
     public var factorExpirySeconds: Double = 300
 
+    /// `GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY` (default 15): challenges, and verifications,
+    /// per minute per client (a bucket of 30 each; off with the project's rate limits).
+    public var rateLimitChallengeAndVerify: Double = 15
+
     /// GoTrue's defaults.
     public init() {}
 
@@ -41,6 +45,9 @@ public struct SupabaseMFASettings: Sendable, Hashable {
         totpVerifyEnabled = flag("GOTRUE_MFA_TOTP_VERIFY_ENABLED") ?? totpVerifyEnabled
         maxEnrolledFactors = count("GOTRUE_MFA_MAX_ENROLLED_FACTORS") ?? maxEnrolledFactors
         maxVerifiedFactors = count("GOTRUE_MFA_MAX_VERIFIED_FACTORS") ?? maxVerifiedFactors
+        if let perMinute = environment["GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY"].flatMap(Double.init), perMinute > 0 {
+            rateLimitChallengeAndVerify = perMinute
+        }
         if let seconds = environment["GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION"].flatMap(Double.init), seconds > 0 {
             challengeExpirySeconds = seconds
         }
