@@ -77,6 +77,9 @@ struct SupabaseServeOptions: ParsableArguments {
         for provider in supabaseSkipNonceCheck where !["apple", "google"].contains(provider) {
             throw ValidationError("--supabase-skip-nonce-check must be apple or google")
         }
+        do { _ = try SupabasePasskeySettings(environment: ProcessInfo.processInfo.environment) } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     /// The settings these flags describe.
@@ -90,6 +93,8 @@ struct SupabaseServeOptions: ParsableArguments {
         settings.siteURL = supabaseSiteURL
         settings.mailerAutoconfirm = supabaseMailerAutoconfirm
         settings.passwordMinLength = supabasePasswordMinLength
+        // GOTRUE_PASSKEY_ENABLED and GOTRUE_WEBAUTHN_RP_*, read from the environment (checked in validate()).
+        settings.passkey = (try? SupabasePasskeySettings(environment: ProcessInfo.processInfo.environment)) ?? SupabasePasskeySettings()
         return settings
     }
 }

@@ -12,7 +12,9 @@ struct SupabaseRoutes {
     let apiKeys: [String]
 
     /// The routes under `/auth/v1`.
-    static let table = RouteTable<SupabaseRoutes>(prefix: "/auth/v1", [
+    static let table = RouteTable<SupabaseRoutes>(prefix: "/auth/v1", coreRoutes + passkeyRoutes)
+
+    private static let coreRoutes: [Row] = [
         ("POST", "/token", "`grant_type=id_token`, `password` (email), `refresh_token` or `pkce`",
          { try await $0.token($1.request) }),
         ("GET", "/authorize", "a browser sign-in: 302 to the provider (`provider`, `redirect_to`, PKCE `code_challenge`); no API key, as Supabase's gateway",
@@ -47,7 +49,7 @@ struct SupabaseRoutes {
         ("PUT", "/admin/users/{user_id}",
          "set `password`, `email`, `email_confirm`; merge `app_metadata`, `user_metadata`; `ban_duration` (service role)",
          { try await $0.adminUpdateUserFields($1) }),
-    ])
+    ]
 
     func handle(_ request: EmulatorRequest, path: ArraySlice<String>) async -> EmulatorResponse {
         let versioned = Self.isVersioned(request)

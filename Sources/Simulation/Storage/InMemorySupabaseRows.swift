@@ -15,6 +15,8 @@ final class InMemorySupabaseRows: SupabaseRows {
     private var tokensBySession: [String: [String]] = [:]
     private var flowStates: [String: SupabaseFlowStateRecord] = [:]
     var lastStamp: Date = .distantPast
+    private let passkeyRows = InMemorySupabasePasskeyRows()
+    var passkeys: any SupabasePasskeyRows { passkeyRows }
 
     private static func identityKey(_ provider: String, _ subject: String) -> String { provider + "|" + subject }
 
@@ -55,6 +57,7 @@ final class InMemorySupabaseRows: SupabaseRows {
     func deleteUser(_ id: String) {
         guard let user = users.removeValue(forKey: id) else { return }
         unindex(user)
+        passkeyRows.deleteUser(id)
         for session in sessionsByUser[id] ?? [] { deleteSession(session) }
         sessionsByUser[id] = nil
     }
@@ -118,5 +121,6 @@ final class InMemorySupabaseRows: SupabaseRows {
     func deleteAll() {
         (users, emailIndex, identityIndex, identityEmails, codeHashes) = ([:], [:], [:], [:], [:])
         (sessions, sessionsByUser, refreshTokens, tokensBySession, flowStates) = ([:], [:], [:], [:], [:])
+        passkeyRows.deleteAll()
     }
 }

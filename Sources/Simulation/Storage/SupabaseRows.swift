@@ -75,4 +75,7 @@ package protocol SupabaseRows: AnyObject {
 
     /// The last instant the engine stamped (strictly increasing across restarts).
     var lastStamp: Date { get set }
+
+    /// The passkey tables (`webauthn_credentials`, `webauthn_challenges`).
+    var passkeys: any SupabasePasskeyRows { get }
 }

@@ -37,6 +37,8 @@ public struct SupabaseSettings: Sendable, Hashable {
     /// `GOTRUE_PASSWORD_REQUIRED_CHARACTERS` (default none): sets of characters a new password
     /// must each contain one of, e.g. `["abcdefghijklmnopqrstuvwxyz", "0123456789"]`.
     public var passwordRequiredCharacters: [String]
+    /// `GOTRUE_PASSKEY_*` and `GOTRUE_WEBAUTHN_*`: passkeys (off by default).
+    public var passkey = SupabasePasskeySettings()
 
     /// The settings of a new GoTrue project: manual linking off, unverified email sign-ins off,
     /// every nonce checked, GoTrue's default rate limits.
