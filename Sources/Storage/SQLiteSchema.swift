@@ -25,7 +25,10 @@ enum SQLiteSchema {
         migrator.registerMigration("3-users-passwords") { db in
             try db.execute(sql: "ALTER TABLE users ADD COLUMN encrypted_password TEXT; ALTER TABLE users ADD COLUMN invited_at TEXT")
         }
-        migrator.registerMigration("4-webauthn") { db in try db.execute(sql: webAuthnTables) }
+        migrator.registerMigration("4-webauthn") { db in
+            try db.execute(sql: webAuthnTables)
+            try db.execute(sql: firebaseWebAuthnTables)
+        }
         return migrator
     }
 

@@ -17,7 +17,7 @@ final class SQLiteSupabaseRows: SupabaseRows {
 
     init(step: SQLiteStep) { self.step = step }
 
-    var passkeys: any SupabasePasskeyRows { SQLiteSupabasePasskeyRows(step: step) }
+    var passkeys: any PasskeyRows { SQLitePasskeyRows(step: step) }
 
     // MARK: - Users
 

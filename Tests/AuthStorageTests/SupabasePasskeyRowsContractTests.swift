@@ -5,9 +5,9 @@ import Testing
 /// The storage contract for GoTrue's passkey tables (migrations/20260302000000_add_passkeys.up.sql,
 /// internal/models/webauthn_credential.go and webauthn_challenge.go), run against every adapter.
 @Suite("Storage contract: Supabase passkeys")
-struct SupabasePasskeyRowsContractTests {
-    private func passkey(_ id: String = UUID().uuidString.lowercased(), of userID: String, credential: UInt8, at seconds: Double) -> SupabasePasskeyRecord {
-        SupabasePasskeyRecord(
+struct PasskeyRowsContractTests {
+    private func passkey(_ id: String = UUID().uuidString.lowercased(), of userID: String, credential: UInt8, at seconds: Double) -> PasskeyRecord {
+        PasskeyRecord(
             id: id, userID: userID, credentialID: Array(repeating: credential, count: 32), publicKey: [0xA5, 0x01, 0x02],
             attestationType: "packed", aaguid: Array(0..<16), signCount: 7, transports: ["internal", "hybrid"], backupEligible: true,
             backedUp: false, friendlyName: "Passkey", createdAt: Fixture.at(seconds), updatedAt: Fixture.at(seconds), lastUsedAt: nil)

@@ -15,8 +15,8 @@ final class InMemorySupabaseRows: SupabaseRows {
     private var tokensBySession: [String: [String]] = [:]
     private var flowStates: [String: SupabaseFlowStateRecord] = [:]
     var lastStamp: Date = .distantPast
-    private let passkeyRows = InMemorySupabasePasskeyRows()
-    var passkeys: any SupabasePasskeyRows { passkeyRows }
+    private let passkeyRows = InMemoryPasskeyRows()
+    var passkeys: any PasskeyRows { passkeyRows }
 
     private static func identityKey(_ provider: String, _ subject: String) -> String { provider + "|" + subject }
 

@@ -77,5 +77,5 @@ package protocol SupabaseRows: AnyObject {
     var lastStamp: Date { get set }
 
     /// The passkey tables (`webauthn_credentials`, `webauthn_challenges`).
-    var passkeys: any SupabasePasskeyRows { get }
+    var passkeys: any PasskeyRows { get }
 }

@@ -11,7 +11,8 @@ package struct WebAuthnChallengeRecord: Sendable, Hashable {
         case authentication
     }
 
-    /// `id`: the `challenge_id` the client sends back.
+    /// `id`: the `challenge_id` the client sends back (GoTrue); for Firebase, whose finalize
+    /// calls carry no id, the challenge itself, base64url.
     package var id: String
     /// `user_id`: the registering user; `nil` for a discoverable sign-in.
     package var userID: String?

@@ -72,7 +72,7 @@ extension SupabaseEngine {
             throw .credentialVerificationFailed
         }
         let now = clock.now()
-        let record = SupabasePasskeyRecord(
+        let record = PasskeyRecord(
             id: RandomIdentifiers.uuid(), userID: caller.userID, credentialID: registered.credentialID, publicKey: registered.publicKey,
             attestationType: registered.attestationFormat, aaguid: registered.aaguid, signCount: registered.signCount,
             transports: parsed.1, backupEligible: registered.flags.contains(.backupEligible),

@@ -14,7 +14,7 @@ extension SupabaseStore {
     /// - Returns: The challenge and, for a registration, the user's passkeys (the exclusion list).
     func issueWebAuthnChallenge(
         _ kind: WebAuthnChallengeRecord.Kind, userID: String?, challenge: [UInt8], now: Date
-    ) throws(SupabaseFailure) -> (WebAuthnChallengeRecord, [SupabasePasskeyRecord]) {
+    ) throws(SupabaseFailure) -> (WebAuthnChallengeRecord, [PasskeyRecord]) {
         let settings = configuration.settings.passkey
         let existing = userID.map { rows.passkeys.passkeys(userID: $0) } ?? []
         if kind == .registration, existing.count >= settings.maxPasskeysPerUser { throw .tooManyPasskeys }
@@ -39,7 +39,7 @@ extension SupabaseStore {
 
     /// Stores a verified passkey: the limit again (a concurrent registration may have filled
     /// it), then the row (a credential ID stored before: 422 `webauthn_credential_exists`).
-    func addPasskey(_ passkey: SupabasePasskeyRecord) throws(SupabaseFailure) -> SupabasePasskeyRecord {
+    func addPasskey(_ passkey: PasskeyRecord) throws(SupabaseFailure) -> PasskeyRecord {
         guard rows.user(passkey.userID) != nil else { throw .userNotFound }
         guard rows.passkeys.passkeys(userID: passkey.userID).count < configuration.settings.passkey.maxPasskeysPerUser else {
             throw .tooManyPasskeys
@@ -74,7 +74,7 @@ extension SupabaseStore {
     }
 
     /// `PATCH /passkeys/{id}`: a new `friendly_name`.
-    func renamePasskey(_ passkeyID: String, userID: String, to name: String, now: Date) throws(SupabaseFailure) -> SupabasePasskeyRecord {
+    func renamePasskey(_ passkeyID: String, userID: String, to name: String, now: Date) throws(SupabaseFailure) -> PasskeyRecord {
         guard var passkey = rows.passkeys.passkey(id: passkeyID, userID: userID) else { throw .passkeyNotFound }
         passkey.friendlyName = name
         passkey.updatedAt = stamp(now)

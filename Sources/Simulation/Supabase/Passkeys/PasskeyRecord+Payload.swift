@@ -1,6 +1,6 @@
 import AuthJWT
 
-extension SupabasePasskeyRecord {
+extension PasskeyRecord {
     /// GoTrue's `PasskeyListItem` (internal/api/passkey_manage.go): `friendly_name` and
     /// `last_used_at` omitted when empty.
     package var listItem: JSONObject {

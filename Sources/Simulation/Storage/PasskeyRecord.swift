@@ -1,8 +1,9 @@
 import Foundation
 
-/// A passkey as GoTrue stores it: a row of `webauthn_credentials`
-/// (migrations/20260302000000_add_passkeys.up.sql, internal/models/webauthn_credential.go).
-package struct SupabasePasskeyRecord: Sendable, Hashable {
+/// A stored passkey, with the columns of GoTrue's `webauthn_credentials`
+/// (migrations/20260302000000_add_passkeys.up.sql, internal/models/webauthn_credential.go); for
+/// Firebase `userID` is the `localId` and `friendlyName` the passkey's `name`.
+package struct PasskeyRecord: Sendable, Hashable {
     /// `id`: the passkey's UUID, as the routes name it.
     package var id: String
     /// `user_id`.

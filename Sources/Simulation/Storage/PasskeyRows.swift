@@ -1,20 +1,21 @@
 import Foundation
 
-/// GoTrue's passkey tables, `webauthn_credentials` and `webauthn_challenges`
-/// (migrations/20260302000000_add_passkeys.up.sql). Deleting a user deletes its rows of both
-/// (`on delete cascade`).
-package protocol SupabasePasskeyRows: AnyObject {
+/// Passkeys and the challenges issued for them. For Supabase these are GoTrue's tables,
+/// `webauthn_credentials` and `webauthn_challenges` (migrations/20260302000000_add_passkeys.up.sql);
+/// a Firebase project keeps the same rows per project (the Identity Toolkit's store is not
+/// public). Deleting a user deletes its rows of both (`on delete cascade`).
+package protocol PasskeyRows: AnyObject {
     /// A user's passkeys, oldest first.
-    func passkeys(userID: String) -> [SupabasePasskeyRecord]
+    func passkeys(userID: String) -> [PasskeyRecord]
     /// A user's passkey by its `id`.
-    func passkey(id: String, userID: String) -> SupabasePasskeyRecord?
+    func passkey(id: String, userID: String) -> PasskeyRecord?
     /// The passkey with this credential ID, whoever owns it.
-    func passkey(credentialID: [UInt8]) -> SupabasePasskeyRecord?
+    func passkey(credentialID: [UInt8]) -> PasskeyRecord?
     /// Inserts a passkey.
     /// - Returns: `false` when its credential ID is already stored (the unique index).
-    func insert(_ passkey: SupabasePasskeyRecord) -> Bool
+    func insert(_ passkey: PasskeyRecord) -> Bool
     /// Writes a passkey's `sign_count`, `backed_up`, `friendly_name`, `updated_at` and `last_used_at`.
-    func update(_ passkey: SupabasePasskeyRecord)
+    func update(_ passkey: PasskeyRecord)
     /// Deletes a passkey.
     func deletePasskey(id: String)
     /// How many passkeys there are, of every user.

@@ -1,6 +1,6 @@
 import AuthWebAuthn
 
-extension SupabasePasskeyRecord {
+extension PasskeyRecord {
     /// The row as the relying party checks an assertion against it (its BE and BS flags).
     var registered: RegisteredCredential {
         var flags: AuthenticatorFlags = [.userPresent]

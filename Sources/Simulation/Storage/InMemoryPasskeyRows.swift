@@ -1,23 +1,23 @@
 import Foundation
 
 /// GoTrue's passkey tables in memory.
-final class InMemorySupabasePasskeyRows: SupabasePasskeyRows {
-    private var rows: [SupabasePasskeyRecord] = []
+final class InMemoryPasskeyRows: PasskeyRows {
+    private var rows: [PasskeyRecord] = []
     private var challenges: [String: WebAuthnChallengeRecord] = [:]
 
-    func passkeys(userID: String) -> [SupabasePasskeyRecord] {
+    func passkeys(userID: String) -> [PasskeyRecord] {
         rows.filter { $0.userID == userID }.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
-    func passkey(id: String, userID: String) -> SupabasePasskeyRecord? { rows.first { $0.id == id && $0.userID == userID } }
-    func passkey(credentialID: [UInt8]) -> SupabasePasskeyRecord? { rows.first { $0.credentialID == credentialID } }
+    func passkey(id: String, userID: String) -> PasskeyRecord? { rows.first { $0.id == id && $0.userID == userID } }
+    func passkey(credentialID: [UInt8]) -> PasskeyRecord? { rows.first { $0.credentialID == credentialID } }
 
-    func insert(_ passkey: SupabasePasskeyRecord) -> Bool {
+    func insert(_ passkey: PasskeyRecord) -> Bool {
         guard self.passkey(credentialID: passkey.credentialID) == nil else { return false }
         rows.append(passkey)
         return true
     }
 
-    func update(_ passkey: SupabasePasskeyRecord) {
+    func update(_ passkey: PasskeyRecord) {
         guard let index = rows.firstIndex(where: { $0.id == passkey.id }) else { return }
         rows[index].signCount = passkey.signCount
         rows[index].backedUp = passkey.backedUp
