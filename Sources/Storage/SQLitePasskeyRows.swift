@@ -116,7 +116,8 @@ final class SQLitePasskeyRows: PasskeyRows {
             return nil
         }
         return WebAuthnChallengeRecord(
-            id: row[0], userID: row[1], kind: kind, challenge: challenge, createdAt: step.date(row[3] as String, "\(challenges).created_at"),
+            id: row[0], userID: row[1], kind: kind, challenge: challenge, createdAt: step.date(row[3] as String,
+                "\(challenges).created_at"),
             expiresAt: step.date(row[4] as String, "\(challenges).expires_at"))
     }
 

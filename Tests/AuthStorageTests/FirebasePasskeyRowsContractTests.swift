@@ -28,9 +28,11 @@ struct FirebasePasskeyRowsContractTests {
             return [rows.firebase(project: "one").passkeys.insert(ada), rows.firebase(project: "two").passkeys.insert(ada)]
         }
         #expect(inserted == [true, true], "a credential ID is unique within a project")
-        #expect(try sut.write { $0.firebase(project: "two").passkeys.consumeChallenge(id: challenge.id, kind: .authentication, userID: nil) }
+        #expect(try sut.write { $0.firebase(project: "two").passkeys.consumeChallenge(id: challenge.id, kind: .authentication,
+            userID: nil) }
             == nil)
-        #expect(try sut.write { $0.firebase(project: "one").passkeys.consumeChallenge(id: challenge.id, kind: .authentication, userID: nil) }
+        #expect(try sut.write { $0.firebase(project: "one").passkeys.consumeChallenge(id: challenge.id, kind: .authentication,
+            userID: nil) }
             == challenge)
         try sut.write { $0.firebase(project: "one").deleteUser("ada") }
         #expect(try sut.read { $0.firebase(project: "one").passkeys.passkeys(userID: "ada") }.isEmpty)

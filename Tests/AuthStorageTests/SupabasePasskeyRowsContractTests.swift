@@ -6,7 +6,8 @@ import Testing
 /// internal/models/webauthn_credential.go and webauthn_challenge.go), run against every adapter.
 @Suite("Storage contract: Supabase passkeys")
 struct PasskeyRowsContractTests {
-    private func passkey(_ id: String = UUID().uuidString.lowercased(), of userID: String, credential: UInt8, at seconds: Double) -> PasskeyRecord {
+    private func passkey(_ id: String = UUID().uuidString.lowercased(), of userID: String, credential: UInt8,
+        at seconds: Double) -> PasskeyRecord {
         PasskeyRecord(
             id: id, userID: userID, credentialID: Array(repeating: credential, count: 32), publicKey: [0xA5, 0x01, 0x02],
             attestationType: "packed", aaguid: Array(0..<16), signCount: 7, transports: ["internal", "hybrid"], backupEligible: true,
@@ -27,7 +28,8 @@ struct PasskeyRowsContractTests {
         #expect(inserted == [true, true, false], "webauthn_credentials_credential_id_key is unique across users")
         #expect(try sut.read { $0.supabase.passkeys.passkeys(userID: ada.id) } == [first, second])
         #expect(try sut.read { $0.supabase.passkeys.passkey(credentialID: first.credentialID) } == first)
-        #expect(try sut.read { $0.supabase.passkeys.passkey(id: first.id, userID: grace.id) } == nil, "another user's passkey is not found")
+        #expect(try sut.read { $0.supabase.passkeys.passkey(id: first.id, userID: grace.id) } == nil,
+            "another user's passkey is not found")
 
         var used = first
         used.signCount = 8
@@ -61,7 +63,8 @@ struct PasskeyRowsContractTests {
         }
         #expect(try sut.write { $0.supabase.passkeys.consumeChallenge(id: registration.id, kind: .authentication, userID: ada.id) } == nil)
         #expect(try sut.write { $0.supabase.passkeys.consumeChallenge(id: registration.id, kind: .registration, userID: nil) } == nil)
-        #expect(try sut.write { $0.supabase.passkeys.consumeChallenge(id: registration.id, kind: .registration, userID: ada.id) } == registration)
+        #expect(try sut.write { $0.supabase.passkeys.consumeChallenge(id: registration.id, kind: .registration,
+            userID: ada.id) } == registration)
         #expect(try sut.write { $0.supabase.passkeys.consumeChallenge(id: registration.id, kind: .registration, userID: ada.id) } == nil)
 
         try sut.write { $0.supabase.passkeys.deleteChallenges(expiredAtOrBefore: Fixture.at(309)) }

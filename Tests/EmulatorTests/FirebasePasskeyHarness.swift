@@ -23,7 +23,8 @@ struct FirebasePasskeyHarness {
 
     /// A v2 call with an API key.
     func v2(_ method: String, _ body: JSONObject) async -> EmulatorResponse {
-        await sut.send("POST", "/identitytoolkit.googleapis.com/v2/accounts/\(method)?key=test-key", json: JSONValue.object(body).jsonString)
+        await sut.send("POST", "/identitytoolkit.googleapis.com/v2/accounts/\(method)?key=test-key",
+            json: JSONValue.object(body).jsonString)
     }
 
     /// A new (anonymous) user's ID token and `localId`.
@@ -47,7 +48,8 @@ struct FirebasePasskeyHarness {
         let options = try #require(start.object["credentialCreationOptions"]?.objectValue)
         let challenge = try #require(Self.bytes(options["challenge"]?.stringValue))
         let handle = try #require(Self.bytes(options["user"]?.objectValue?["id"]?.stringValue))
-        let created = try await authenticator.register(rpID: rpID, origin: origin, challenge: challenge, userHandle: handle, attestation: .none)
+        let created = try await authenticator.register(rpID: rpID, origin: origin, challenge: challenge, userHandle: handle,
+            attestation: .none)
         return .object([
             "credentialId": .string(Base64URL.encode(created.credentialID)), "credentialType": .string("public-key"),
             "authenticatorAttestationResponse": .object([
@@ -60,7 +62,8 @@ struct FirebasePasskeyHarness {
     /// A whole enrollment.
     func enroll(_ idToken: String, name: String = "Laptop") async throws -> EmulatorResponse {
         let response = try await enrollmentResponse(idToken)
-        return await v2("passkeyEnrollment:finalize", ["idToken": .string(idToken), "authenticatorRegistrationResponse": response, "name": .string(name)])
+        return await v2("passkeyEnrollment:finalize", ["idToken": .string(idToken),
+            "authenticatorRegistrationResponse": response, "name": .string(name)])
     }
 
     /// `passkeySignIn:start`'s challenge.

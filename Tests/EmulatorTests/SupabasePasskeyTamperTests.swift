@@ -85,7 +85,8 @@ struct SupabasePasskeyTamperTests {
         #expect(try await harness.register(grace.bearer).status == 200)
         var crossed = parts
         crossed.userHandle = Array(grace.id.utf8)
-        #expect(await harness.verify(challengeID, try PasskeyWire.signedAssertion(passkey, crossed)).supabaseError == Self.verificationFailed)
+        #expect(await harness.verify(challengeID, try PasskeyWire.signedAssertion(passkey,
+            crossed)).supabaseError == Self.verificationFailed)
         var unknown = parts
         unknown.userHandle = Array(UUID().uuidString.lowercased().utf8)
         let next = try await harness.signInOptions()

@@ -10,11 +10,13 @@ extension SupabaseRoutes {
 
     /// The rows the route table adds for passkeys.
     static let passkeyRoutes: [Row] = [
-        ("POST", "/passkeys/registration/options", "a WebAuthn creation challenge for the signed-in user (not anonymous; `GOTRUE_PASSKEY_ENABLED`)",
+        ("POST", "/passkeys/registration/options",
+            "a WebAuthn creation challenge for the signed-in user (not anonymous; `GOTRUE_PASSKEY_ENABLED`)",
          { try await $0.passkeyRegistrationOptions($1.request) }),
         ("POST", "/passkeys/registration/verify", "verify `credential` against `challenge_id` and store the passkey",
          { try await $0.passkeyRegistrationVerify($1.request) }),
-        ("POST", "/passkeys/authentication/options", "a discoverable WebAuthn sign-in challenge", { try await $0.passkeyAuthenticationOptions($1.request) }),
+        ("POST", "/passkeys/authentication/options", "a discoverable WebAuthn sign-in challenge",
+            { try await $0.passkeyAuthenticationOptions($1.request) }),
         ("POST", "/passkeys/authentication/verify", "verify an assertion against `challenge_id`: a session (`amr` `passkey`)",
          { try await $0.passkeyAuthenticationVerify($1.request) }),
         ("GET", "/passkeys", "the signed-in user's passkeys", { try await $0.passkeyList($1.request) }),
@@ -41,7 +43,9 @@ extension SupabaseRoutes {
     }
 
     private func passkeyRegistrationVerify(_ request: EmulatorRequest) async throws -> EmulatorResponse {
-        let session = try await engine.passkeyRegistrationVerify(bearer: request.bearer) { () throws(SupabaseFailure) in try ceremonyBody(request) }
+        let session = try await engine.passkeyRegistrationVerify(bearer: request.bearer) { () throws(SupabaseFailure) in
+            try ceremonyBody(request)
+        }
         return respond(request, session)
     }
 
@@ -86,6 +90,7 @@ extension SupabaseRoutes {
     }
 
     private func array(_ request: EmulatorRequest, _ items: [JSONValue]) -> EmulatorResponse {
-        EmulatorResponse(status: 200, headers: [("Content-Type", "application/json")] + Self.headers(request), body: JSONValue.array(items).serialized())
+        EmulatorResponse(status: 200, headers: [("Content-Type", "application/json")] + Self.headers(request),
+            body: JSONValue.array(items).serialized())
     }
 }

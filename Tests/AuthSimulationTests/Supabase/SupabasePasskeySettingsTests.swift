@@ -41,7 +41,8 @@ struct SupabasePasskeySettingsTests {
                               ("GOTRUE_PASSKEY_MAX_PASSKEYS_PER_USER", "0"), ("GOTRUE_WEBAUTHN_RP_ORIGINS", "localhost")] {
             var environment = base
             environment[name] = value
-            #expect(throws: SupabasePasskeySettingsError.self, "\(name)=\(value)") { try SupabasePasskeySettings(environment: environment) }
+            #expect(throws: SupabasePasskeySettingsError.self,
+                "\(name)=\(value)") { try SupabasePasskeySettings(environment: environment) }
         }
     }
 }

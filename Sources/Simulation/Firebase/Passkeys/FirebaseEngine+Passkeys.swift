@@ -24,7 +24,8 @@ extension FirebaseEngine {
         let existing = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             let existing = store.rows.passkeys.passkeys(userID: caller.localId)
             guard existing.count < passkeyConfig.maxPasskeysPerUser else { throw .tooManyPasskeys }
-            try store.issuePasskeyChallenge(challenge, kind: .registration, localId: caller.localId, lifetime: passkeyConfig.challengeLifetime, now: now)
+            try store.issuePasskeyChallenge(challenge, kind: .registration, localId: caller.localId,
+                lifetime: passkeyConfig.challengeLifetime, now: now)
             return existing
         }
         let user = caller.user
@@ -43,7 +44,8 @@ extension FirebaseEngine {
     ///   - response: `authenticatorRegistrationResponse`.
     ///   - name: The passkey's name (`name`, else `displayName`, else `Unnamed Passkey`, as firebase-tools names it).
     /// - Returns: `{localId, idToken, refreshToken}`.
-    package func finalizePasskeyEnrollment(idToken: String?, response: JSONValue?, name: String?) async throws(FirebaseFailure) -> JSONObject {
+    package func finalizePasskeyEnrollment(idToken: String?, response: JSONValue?,
+        name: String?) async throws(FirebaseFailure) -> JSONObject {
         guard let idToken, !idToken.isEmpty else { throw .missingIDToken }
         guard let response else { throw .missingAuthenticatorResponse }
         let caller = try await authenticate(idToken)
@@ -51,22 +53,26 @@ extension FirebaseEngine {
         do { parsed = try IdentityToolkitPasskeyJSON.registration(response) } catch { throw .invalidAuthenticatorResponse }
         let challenge = try consumePasskeyChallenge(parsed.0.clientDataJSON, kind: .registration, localId: caller.localId)
         let registered: RegisteredCredential
-        do { registered = try relyingParty.verifyRegistration(parsed.0, challenge: challenge) } catch { throw .invalidAuthenticatorResponse }
+        do { registered = try relyingParty.verifyRegistration(parsed.0,
+            challenge: challenge) } catch { throw .invalidAuthenticatorResponse }
         let now = self.now
         let record = PasskeyRecord(
             id: RandomIdentifiers.uuid(), userID: caller.localId, credentialID: registered.credentialID, publicKey: registered.publicKey,
-            attestationType: registered.attestationFormat, aaguid: registered.aaguid, signCount: registered.signCount, transports: parsed.1,
+            attestationType: registered.attestationFormat, aaguid: registered.aaguid, signCount: registered.signCount,
+                transports: parsed.1,
             backupEligible: registered.flags.contains(.backupEligible), backedUp: registered.flags.contains(.backedUp),
             friendlyName: String((name.flatMap { $0.isEmpty ? nil : $0 } ?? "Unnamed Passkey").prefix(256)),
             createdAt: now, updatedAt: now, lastUsedAt: nil)
         let authTime = nowSeconds
         let (user, refreshToken) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
-            guard store.rows.passkeys.passkeys(userID: caller.localId).count < passkeyConfig.maxPasskeysPerUser else { throw .tooManyPasskeys }
+            let count = store.rows.passkeys.passkeys(userID: caller.localId).count
+            guard count < passkeyConfig.maxPasskeysPerUser else { throw .tooManyPasskeys }
             guard store.rows.passkeys.insert(record) else { throw .credentialAlreadyInUse }
             let user = try store.activeUser(caller.localId, issuedAt: Int64.max)
             return (user, store.issueRefreshToken(for: user.localId, signInProvider: "passkey", authTime: authTime, now: now))
         }
-        return Self.tokens(user.localId, try mintIDToken(for: user, signInProvider: "passkey", authTime: authTime), refreshToken, expiresIn)
+        return Self.tokens(user.localId, try mintIDToken(for: user, signInProvider: "passkey", authTime: authTime),
+            refreshToken, expiresIn)
     }
 
     /// `passkeySignIn:start`: request options for a discoverable sign-in.
@@ -74,7 +80,8 @@ extension FirebaseEngine {
     package func startPasskeySignIn() async throws(FirebaseFailure) -> JSONObject {
         let challenge = RandomByteSource.live.bytes(32)
         try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
-            try store.issuePasskeyChallenge(challenge, kind: .authentication, localId: nil, lifetime: passkeyConfig.challengeLifetime, now: now)
+            try store.issuePasskeyChallenge(challenge, kind: .authentication, localId: nil,
+                lifetime: passkeyConfig.challengeLifetime, now: now)
         }
         var options = PasskeyCeremonyOptions.request(rpID: passkeyConfig.rpID, challenge: challenge)
         Self.reencodeBytes(&options)
@@ -112,7 +119,8 @@ extension FirebaseEngine {
     private func consumePasskeyChallenge(
         _ clientDataJSON: [UInt8], kind: WebAuthnChallengeRecord.Kind, localId: String?
     ) throws(FirebaseFailure) -> [UInt8] {
-        guard let clientData = try? CollectedClientData(json: clientDataJSON), let challenge = Base64URL.decode(clientData.challenge) else {
+        guard let clientData = try? CollectedClientData(json: clientDataJSON),
+            let challenge = Base64URL.decode(clientData.challenge) else {
             throw .invalidAuthenticatorResponse
         }
         let record = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in

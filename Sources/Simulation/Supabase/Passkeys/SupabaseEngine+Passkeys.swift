@@ -107,12 +107,16 @@ extension SupabaseEngine {
         }
         let assertion: AssertionCredential
         do { assertion = try WebAuthnResponseJSON.assertion(credential ?? .null) } catch { throw .invalidCredentialResponse }
-        guard let handle = String(bytes: assertion.userHandle, encoding: .utf8), let userID = UUID(uuidString: handle)?.uuidString.lowercased()
+        guard let handle = String(bytes: assertion.userHandle, encoding: .utf8),
+            let userID = UUID(uuidString: handle)?.uuidString.lowercased()
         else { throw .credentialVerificationFailed }
         let passkeys = try inspect { (store: SupabaseStore) throws(SupabaseFailure) in store.rows.passkeys.passkeys(userID: userID) }
-        guard let passkey = passkeys.first(where: { $0.credentialID == assertion.credentialID }) else { throw .credentialVerificationFailed }
+        guard let passkey = passkeys.first(where: { $0.credentialID == assertion.credentialID }) else {
+            throw .credentialVerificationFailed
+        }
         let verified: VerifiedAssertion
-        do { verified = try relyingParty.verifyAssertion(assertion, challenge: challenge.challenge, credential: passkey.registered) } catch {
+        do { verified = try relyingParty.verifyAssertion(assertion, challenge: challenge.challenge,
+            credential: passkey.registered) } catch {
             throw .credentialVerificationFailed
         }
         let issued = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
@@ -196,6 +200,7 @@ extension SupabaseEngine {
     }
 
     private static func ceremony(_ record: WebAuthnChallengeRecord, _ options: JSONObject) -> JSONObject {
-        ["challenge_id": .string(record.id), "options": .object(options), "expires_at": .int(Int64(record.expiresAt.timeIntervalSince1970))]
+        ["challenge_id": .string(record.id), "options": .object(options),
+            "expires_at": .int(Int64(record.expiresAt.timeIntervalSince1970))]
     }
 }
