@@ -162,8 +162,8 @@ let package = Package(
         .testTarget(
             name: "EmulatorTests",
             dependencies: [
-                "AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", "AuthEmulator", "AuthTestSupport",
-                .product(name: "Logging", package: "swift-log"),
+                "AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", "AuthEmulator", "AuthTestSupport", "AuthWebAuthn",
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .testTarget(

@@ -16,6 +16,8 @@ final class SQLiteFirebaseRows: FirebaseRows {
         self.project = project
     }
 
+    var passkeys: any PasskeyRows { SQLitePasskeyRows(step: step, project: project) }
+
     func user(_ localId: String) -> FirebaseUserRecord? { known.record(localId, load: load) }
 
     func localId(email: String) -> String? {
@@ -53,6 +55,7 @@ final class SQLiteFirebaseRows: FirebaseRows {
 
     func deleteUser(_ localId: String) {
         step.execute("DELETE FROM firebase_users WHERE project_id = ? AND localId = ?", [project, localId])
+        SQLitePasskeyRows(step: step, project: project).deleteUser(localId)
         known.remember(localId, nil)
     }
 
@@ -146,6 +149,7 @@ final class SQLiteFirebaseRows: FirebaseRows {
         for table in ["firebase_users", "firebase_federated_ids", "firebase_refresh_tokens", "firebase_pending_credentials", "firebase_spent_apple_tokens"] {
             step.execute("DELETE FROM \(table) WHERE project_id = ?", [project])
         }
+        SQLitePasskeyRows(step: step, project: project).deleteAll()
         known.removeAll()
     }
 

@@ -17,6 +17,8 @@ final class SQLiteSupabaseRows: SupabaseRows {
 
     init(step: SQLiteStep) { self.step = step }
 
+    var passkeys: any PasskeyRows { SQLitePasskeyRows(step: step) }
+
     // MARK: - Users
 
     func user(_ id: String) -> SupabaseUserRecord? { known.record(id, load: load) }
@@ -107,6 +109,7 @@ final class SQLiteSupabaseRows: SupabaseRows {
     func deleteAll() {
         step.execute("DELETE FROM users", [])
         step.execute("DELETE FROM flow_state", [])
+        step.execute("DELETE FROM webauthn_challenges", [])
         known.removeAll()
     }
 

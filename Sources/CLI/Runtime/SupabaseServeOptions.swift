@@ -77,6 +77,9 @@ struct SupabaseServeOptions: ParsableArguments {
         for provider in supabaseSkipNonceCheck where !["apple", "google"].contains(provider) {
             throw ValidationError("--supabase-skip-nonce-check must be apple or google")
         }
+        do { _ = try SupabasePasskeySettings(environment: ProcessInfo.processInfo.environment) } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     /// The settings these flags describe.
@@ -92,6 +95,8 @@ struct SupabaseServeOptions: ParsableArguments {
         settings.passwordMinLength = supabasePasswordMinLength
         // GoTrue's GOTRUE_MFA_* variables, from the environment only (SupabaseMFASettings).
         settings.mfa = SupabaseMFASettings(environment: ProcessInfo.processInfo.environment)
+        // GOTRUE_PASSKEY_ENABLED and GOTRUE_WEBAUTHN_RP_*, read from the environment (checked in validate()).
+        settings.passkey = (try? SupabasePasskeySettings(environment: ProcessInfo.processInfo.environment)) ?? SupabasePasskeySettings()
         return settings
     }
 }

@@ -65,6 +65,7 @@ struct FirebaseRoutes {
             })
         }
         rows += adminUserRows
+        rows += passkeyRows
         let emulatorRows: [Row] = [
             ("DELETE", "\(emulator)/accounts", "forget every user of the project", { routes, call in
                 try await routes.project(call[parameter: "project"]).wipeAccounts()
@@ -177,6 +178,9 @@ struct FirebaseRoutes {
     }
 
     // MARK: - Checks and decoding
+
+    /// The API-key check, for routes defined in other files.
+    func requireKey(_ request: EmulatorRequest) throws { try requireAPIKey(request) }
 
     private func requireAPIKey(_ request: EmulatorRequest) throws {
         let key = request.query["key"] ?? request.headers["x-goog-api-key"]

@@ -12,7 +12,9 @@ struct SupabaseRoutes {
     let apiKeys: [String]
 
     /// The routes under `/auth/v1`.
-    static let table = RouteTable<SupabaseRoutes>(prefix: "/auth/v1", [
+    static let table = RouteTable<SupabaseRoutes>(prefix: "/auth/v1", coreRoutes + passkeyRoutes)
+
+    private static let coreRoutes: [Row] = [
         ("POST", "/token", "`grant_type=id_token`, `password` (email), `refresh_token` or `pkce`",
          { try await $0.token($1.request) }),
         ("GET", "/authorize", "a browser sign-in: 302 to the provider (`provider`, `redirect_to`, PKCE `code_challenge`); no API key, as Supabase's gateway",
@@ -56,7 +58,7 @@ struct SupabaseRoutes {
         ("GET", "/admin/users/{user_id}/factors", "a user's factors (service role)", { try await $0.adminListFactors($1) }),
         ("DELETE", "/admin/users/{user_id}/factors/{factor_id}", "delete a user's factor (service role)",
          { try await $0.adminDeleteFactor($1) }),
-    ])
+    ]
 
     func handle(_ request: EmulatorRequest, path: ArraySlice<String>) async -> EmulatorResponse {
         let versioned = Self.isVersioned(request)

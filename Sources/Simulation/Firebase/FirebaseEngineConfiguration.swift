@@ -29,6 +29,8 @@ public struct FirebaseEngineConfiguration: Sendable {
     public var maxRefreshTokensPerUser: Int
     /// The base of sign-in links put in emails.
     public var actionURL: String
+    /// The project's passkey settings (Identity Platform's `PasskeyConfig`).
+    public var passkeyConfig = FirebasePasskeyConfig()
 
     /// Creates a configuration.
     /// - Parameters:

@@ -100,4 +100,7 @@ package protocol FirebaseRows: AnyObject {
     func wipeAccounts()
     /// Forgets everything of the project, codes and counters included (`login reset`).
     func deleteAll()
+
+    /// The project's passkeys and the challenges issued for them.
+    var passkeys: any PasskeyRows { get }
 }

@@ -5,6 +5,8 @@ import Foundation
 /// once there are many (the rules check expiry anyway), so each call stays O(1) amortised.
 final class InMemoryFirebaseRows: FirebaseRows {
     private var state = FirebaseState()
+    private let passkeyRows = InMemoryPasskeyRows()
+    var passkeys: any PasskeyRows { passkeyRows }
 
     private static func federatedKey(_ providerId: String, _ rawId: String) -> String { providerId + "|" + rawId }
 
@@ -19,6 +21,7 @@ final class InMemoryFirebaseRows: FirebaseRows {
 
     func deleteUser(_ localId: String) {
         guard let user = state.users.removeValue(forKey: localId) else { return }
+        passkeyRows.deleteUser(localId)
         if let email = user.email, state.emailIndex[email] == localId { state.emailIndex[email] = nil }
     }
 
@@ -117,7 +120,10 @@ final class InMemoryFirebaseRows: FirebaseRows {
     func setRateWindow(_ key: String, _ window: FirebaseRateWindows.Window) { state.rateWindows[key] = window }
     func purgeRateWindows(endedAt now: Date) { state.rateWindows.purge(endedAt: now) }
 
-    func deleteAll() { state = FirebaseState() }
+    func deleteAll() {
+        state = FirebaseState()
+        passkeyRows.deleteAll()
+    }
 
     func wipeAccounts() {
         var empty = FirebaseState()
@@ -125,5 +131,6 @@ final class InMemoryFirebaseRows: FirebaseRows {
         empty.lastEmailSent = state.lastEmailSent
         empty.rateWindows = state.rateWindows
         state = empty
+        passkeyRows.deleteAll()
     }
 }

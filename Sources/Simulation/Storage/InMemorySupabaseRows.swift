@@ -18,6 +18,8 @@ final class InMemorySupabaseRows: SupabaseRows {
     var factors: [String: SupabaseFactorRecord] = [:]
     var challenges: [String: SupabaseChallengeRecord] = [:]
     var lastStamp: Date = .distantPast
+    private let passkeyRows = InMemoryPasskeyRows()
+    var passkeys: any PasskeyRows { passkeyRows }
 
     private static func identityKey(_ provider: String, _ subject: String) -> String { provider + "|" + subject }
 
@@ -58,6 +60,7 @@ final class InMemorySupabaseRows: SupabaseRows {
     func deleteUser(_ id: String) {
         guard let user = users.removeValue(forKey: id) else { return }
         unindex(user)
+        passkeyRows.deleteUser(id)
         for session in sessionsByUser[id] ?? [] { deleteSession(session) }
         sessionsByUser[id] = nil
         for factor in factors(userID: id) { deleteFactor(factor.id) }
@@ -141,5 +144,6 @@ final class InMemorySupabaseRows: SupabaseRows {
         (users, emailIndex, identityIndex, identityEmails, codeHashes) = ([:], [:], [:], [:], [:])
         (sessions, sessionsByUser, refreshTokens, tokensBySession, flowStates) = ([:], [:], [:], [:], [:])
         (factors, challenges) = ([:], [:])
+        passkeyRows.deleteAll()
     }
 }

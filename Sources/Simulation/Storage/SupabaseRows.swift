@@ -76,4 +76,7 @@ package protocol SupabaseRows: SupabaseMFARows {
 
     /// The last instant the engine stamped (strictly increasing across restarts).
     var lastStamp: Date { get set }
+
+    /// The passkey tables (`webauthn_credentials`, `webauthn_challenges`).
+    var passkeys: any PasskeyRows { get }
 }

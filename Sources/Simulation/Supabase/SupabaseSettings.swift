@@ -39,6 +39,8 @@ public struct SupabaseSettings: Sendable, Hashable {
     public var passwordRequiredCharacters: [String]
     /// `GOTRUE_MFA_*`: TOTP enrolment and verification, factor limits, challenge expiry.
     public var mfa = SupabaseMFASettings()
+    /// `GOTRUE_PASSKEY_*` and `GOTRUE_WEBAUTHN_*`: passkeys (off by default).
+    public var passkey = SupabasePasskeySettings()
 
     /// The settings of a new GoTrue project: manual linking off, unverified email sign-ins off,
     /// every nonce checked, GoTrue's default rate limits.

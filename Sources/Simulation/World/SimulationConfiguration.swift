@@ -13,6 +13,8 @@ public struct SimulationConfiguration: Sendable, Hashable {
     public var otherFirebaseProjectIDs: [String] = []
     /// The rate limits of the Firebase-like engine.
     public var firebaseRateLimits = FirebaseRateLimits()
+    /// The Firebase projects' passkey settings (`rpId`, `expectedOrigins`).
+    public var firebasePasskeyConfig = FirebasePasskeyConfig()
     /// The base URL of Firebase email-link actions.
     public var firebaseActionURL: String
     /// The Supabase project's settings (GoTrue's defaults unless changed).
