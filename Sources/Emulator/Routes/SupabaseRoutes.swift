@@ -230,26 +230,29 @@ struct SupabaseRoutes {
         "description": .string("GoTrue is a user registration and authentication API"),
     ]
 
-    /// `GET /settings`, with the project's `mailer_autoconfirm`.
+    /// `GET /settings` (GoTrue internal/api/settings.go): the providers and sign-up settings the
+    /// project is configured with, so that it agrees with what `/signup`, `/otp` and `/token` do.
+    /// Phone and SAML stay off: the emulator has no SMS provider and no SAML.
     private var settingsBody: JSONObject {
-        var body = Self.settings
-        body["mailer_autoconfirm"] = .bool(engine.configuration.settings.mailerAutoconfirm)
-        return body
+        let settings = engine.configuration.settings
+        var external = JSONObject()
+        for provider in Self.settingsProviders { external[provider] = .bool(false) }
+        external["anonymous_users"] = .bool(settings.anonymousUsersEnabled)
+        external["email"] = .bool(settings.emailEnabled)
+        for provider in settings.enabledProviders { external[ProviderWireNames.supabase(provider)] = .bool(true) }
+        return [
+            "external": .object(external), "disable_signup": .bool(settings.disableSignup),
+            "mailer_autoconfirm": .bool(settings.mailerAutoconfirm), "phone_autoconfirm": .bool(false), "sms_provider": .string(""),
+            "saml_enabled": .bool(false), "saml_private_key_next_configured": .bool(false), "passkeys_enabled": .bool(false),
+        ]
     }
 
-    private static let settings: JSONObject = {
-        var external = JSONObject()
-        for provider in ["anonymous_users", "apple", "azure", "bitbucket", "discord", "email", "facebook", "figma", "fly", "github",
-                         "gitlab", "google", "kakao", "keycloak", "linkedin", "linkedin_oidc", "notion", "phone", "slack",
-                         "slack_oidc", "snapchat", "spotify", "twitch", "twitter", "workos", "zoom"] {
-            external[provider] = .bool(["anonymous_users", "apple", "email", "google"].contains(provider))
-        }
-        return [
-            "external": .object(external), "disable_signup": .bool(false), "mailer_autoconfirm": .bool(false),
-            "phone_autoconfirm": .bool(false), "sms_provider": .string(""), "saml_enabled": .bool(false),
-            "saml_private_key_next_configured": .bool(false), "passkeys_enabled": .bool(false),
-        ]
-    }()
+    /// The providers GoTrue's `ProviderSettings` names.
+    private static let settingsProviders = [
+        "anonymous_users", "apple", "azure", "bitbucket", "discord", "email", "facebook", "figma", "fly", "github", "gitlab", "google",
+        "kakao", "keycloak", "linkedin", "linkedin_oidc", "notion", "phone", "slack", "slack_oidc", "snapchat", "spotify", "twitch",
+        "twitter", "workos", "zoom",
+    ]
 }
 
 /// The API gateway refused the request (missing or unknown `apikey`).

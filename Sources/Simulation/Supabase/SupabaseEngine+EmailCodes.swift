@@ -9,10 +9,14 @@ extension SupabaseEngine {
     /// `POST /otp` with an email: creates the user if allowed and mails a code and its link.
     package func sendOTP(email rawEmail: String?, createUser: Bool, data: JSONObject, client: String = inProcessClient) async throws(SupabaseFailure) {
         try limit(\.otp, "otp", client: client)
+        guard configuration.settings.emailEnabled else { throw .emailLoginsDisabled(status: 422) }
         let email = try normalizedEmail(rawEmail)
         try checkMetadataSize(data)
+        let signupDisabled = configuration.settings.disableSignup
         try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
-            deliver(try store.requestOTP(email: email, createUser: createUser, data: data, now: clock.now()), to: email, in: rows)
+            let mail = try store.requestOTP(
+                email: email, createUser: createUser, signupDisabled: signupDisabled, data: data, now: clock.now())
+            deliver(mail, to: email, in: rows)
         }
     }
 
@@ -82,6 +86,7 @@ extension SupabaseEngine {
         guard email.isEmpty || phone.isEmpty else { throw .validation("Only an email address or phone number should be provided.") }
         guard !phone.isEmpty || !email.isEmpty else { throw .validation("Missing email address or phone number") }
         guard phone.isEmpty else { throw .api(status: 400, code: "phone_provider_disabled", message: "Phone logins are disabled") }
+        guard configuration.settings.emailEnabled else { throw .emailLoginsDisabled(status: 400) }
         let address = try normalizedEmail(email)
         guard type == "signup" else { return }
         try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in

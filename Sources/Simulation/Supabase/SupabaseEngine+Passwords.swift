@@ -37,6 +37,7 @@ extension SupabaseEngine {
         }
         guard phone.isEmpty else { throw .api(status: 422, code: "phone_provider_disabled", message: "Phone logins are disabled") }
         guard !email.isEmpty else { throw .validation("missing email or phone") }
+        guard configuration.settings.emailEnabled else { throw .emailLoginsDisabled(status: 422) }
         guard let address = try? EmailAddress.normalized(email),
             let candidate = try inspect({ (store: SupabaseStore) throws(SupabaseFailure) in store.passwordCandidate(email: address, now: clock.now()) }),
             let hash = candidate.encryptedPassword
@@ -95,6 +96,8 @@ extension SupabaseEngine {
     /// into a session in which `PUT /user` sets the new password.
     package func recover(email rawEmail: String?, client: String = inProcessClient) async throws(SupabaseFailure) {
         try limit(\.otp, "recover", client: client)
+        // GoTrue api/api.go puts requireEmailProvider before /recover.
+        guard configuration.settings.emailEnabled else { throw .emailLoginsDisabled(status: 400) }
         guard let rawEmail, !rawEmail.isEmpty else { throw .validation("Password recovery requires an email") }
         let email = try normalizedEmail(rawEmail)
         try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
