@@ -131,7 +131,7 @@ public final class SupabaseEngine: Sendable {
     /// an email + password user (``signUpWithPassword(email:password:data:)``); phone sign-ups
     /// are off, as in a project without an SMS provider.
     package func signUp(
-        email: String?, phone: String?, password: String?, data: JSONObject, client: String = inProcessClient
+        email: String?, phone: String?, password: String?, data: JSONObject, referrers: [String?] = [], client: String = inProcessClient
     ) async throws(SupabaseFailure) -> SupabaseSignUpAnswer {
         let hasEmail = email?.isEmpty == false, hasPhone = phone?.isEmpty == false
         guard hasEmail || hasPhone else {
@@ -154,7 +154,7 @@ public final class SupabaseEngine: Sendable {
         guard configuration.settings.emailEnabled else {
             throw .api(status: 400, code: "email_provider_disabled", message: "Email signups are disabled")
         }
-        return try await signUpWithPassword(email: email ?? "", password: password, data: data)
+        return try await signUpWithPassword(email: email ?? "", password: password, data: data, referrers: referrers)
     }
 
     /// `POST /signup` without email or phone: an anonymous user.
