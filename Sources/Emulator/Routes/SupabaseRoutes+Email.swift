@@ -43,7 +43,7 @@ extension SupabaseRoutes {
         let location = try await engine.verifyLink(
             token: request.query["token"], type: request.query["type"],
             redirectTo: request.query["redirect_to"] ?? request.headers["referer"], client: request.client)
-        return EmulatorResponse(status: 303, headers: [("Location", location)] + Self.headers(request))
+        return EmulatorResponse(status: 303, headers: [("Location", location)])
     }
 
     func invite(_ request: EmulatorRequest) async throws -> EmulatorResponse {
