@@ -39,7 +39,7 @@ supabase_auth=supabase-auth==$(git -C "$supabase_repo" show HEAD:src/auth/pyproj
 python_venv .build-interop/suites-venv "$supabase_auth" firebase-admin pytest pytest-asyncio pytest-mock \
   pytest-depends Faker 'respx<0.23' pyotp 'pyjwt[crypto]' 'httpx[http2]'
 python=$venv/bin/python
-"$python" -m pip install --quiet --disable-pip-version-check "$supabase_auth"
+"$python" -m pip install --quiet --disable-pip-version-check "$supabase_auth" pyyaml
 
 rm -rf "$work"
 mkdir -p "$work/supabase" "$work/firebase"
@@ -63,20 +63,37 @@ serve() {
 }
 port_of() { local rest=${1##*:}; echo "${rest%%/*}"; }
 
-# supabase-py: the compose file's four servers, each given what the existing flags can express.
-# The only edits to the copied tests: clients.py's four ports (each server picks a free one) and
-# its base URLs, which gain the /auth/v1 prefix under which `login serve` answers GoTrue's routes.
-supabase_secret=37c304f8-51aa-419a-a1af-06154e63707a
-asymmetric_secret=Z7-AyPyChGNcQsX16cPBV-pPBo4q-zckDxkq1VZjATo
-# Each server's anon key goes to Tests/Interop/official_suites_gateway.py (see there why).
+# supabase-py: the compose file's four servers, each started with its own service's GoTrue
+# variables read from src/auth/infra/docker-compose.yml at run time and passed as they are
+# (Tests/Interop/compose_environment.py; only PORT, GOTRUE_API_HOST and API_EXTERNAL_URL, which say
+# where the server is, are left out). `login serve` warns about each GOTRUE_ variable it does not
+# model. The only edits to the copied tests: clients.py's four ports (each server picks a free one)
+# and its base URLs, which gain the /auth/v1 prefix under which `login serve` answers GoTrue's routes.
+compose=$work/docker-compose.yml
+git -C "$supabase_repo" show HEAD:src/auth/infra/docker-compose.yml >"$compose"
+serve_compose() {
+  local service=$1 pair
+  local names=()
+  shift
+  while IFS= read -r -d '' pair; do
+    export "${pair?}"
+    names+=("${pair%%=*}")
+  done < <("$python" Tests/Interop/compose_environment.py "$compose" "$service")
+  [ "${#names[@]}" -gt 0 ] || { echo "official suites: no environment for $service in the compose file"; exit 1; }
+  serve "$@"
+  unset "${names[@]}"
+}
+# Each server's anon key goes to Tests/Interop/official_suites_gateway.py (see there why). The
+# per-client rate limits stay off: GoTrue applies them per GOTRUE_RATE_LIMIT_HEADER value, which the
+# compose file does not set, while this emulator would key them by client address.
 apikeys=
-GOTRUE_JWT_SECRET=$supabase_secret serve --supabase-rate-limits off --supabase-uri-allow-list https://supabase.io/docs
+serve_compose gotrue --supabase-rate-limits off
 port_off=$(port_of "$base"); apikeys+="$port_off=$anon,"
-GOTRUE_JWT_SECRET=$supabase_secret serve --supabase-rate-limits off --supabase-mailer-autoconfirm
+serve_compose autoconfirm --supabase-rate-limits off
 port_on=$(port_of "$base"); apikeys+="$port_on=$anon,"
-GOTRUE_JWT_SECRET=$asymmetric_secret serve --supabase-rate-limits off --supabase-mailer-autoconfirm
+serve_compose autoconfirm_with_asymmetric_keys --supabase-rate-limits off
 port_asymmetric=$(port_of "$base"); apikeys+="$port_asymmetric=$anon,"
-GOTRUE_JWT_SECRET=$supabase_secret serve --supabase-rate-limits off
+serve_compose disabled --supabase-rate-limits off
 port_disabled=$(port_of "$base"); apikeys+="$port_disabled=$anon"
 for tree in _sync _async; do
   sed -i \

@@ -27,6 +27,17 @@ struct SupabaseServeOptionsTests {
         #expect(settings.skipNonceCheck == [.google] && settings.rateLimits == nil)
     }
 
+    @Test("GoTrue's variables set the settings; a flag given wins over its variable, a flag left out keeps it")
+    func variablesThenFlags() throws {
+        let gotrue = try GoTrueEnvironment([
+            "GOTRUE_SITE_URL": "http://localhost:9999", "GOTRUE_PASSWORD_MIN_LENGTH": "10", "GOTRUE_MAILER_AUTOCONFIRM": "true",
+            "GOTRUE_DISABLE_SIGNUP": "true",
+        ])
+        let settings = try serve(["--supabase-site-url", "https://app.example.com", "--supabase-rate-limits", "off"]).supabase.settings(over: gotrue)
+        #expect(settings.siteURL == "https://app.example.com" && settings.rateLimits == nil)
+        #expect(settings.passwordMinLength == 10 && settings.mailerAutoconfirm && settings.disableSignup)
+    }
+
     @Test("bad values are usage errors", arguments: [["--supabase-rate-limits", "sometimes"], ["--supabase-skip-nonce-check", "facebook"]])
     func badValues(arguments: [String]) {
         #expect(throws: (any Error).self) { try Login.parseAsRoot(["serve"] + arguments) }

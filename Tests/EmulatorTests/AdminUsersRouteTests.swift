@@ -36,6 +36,29 @@ struct AdminUsersRouteTests {
         #expect(await sut.supabase("GET", "admin/users", bearer: sut.emulator.anonKey).object["code"] == .string("not_admin"))
     }
 
+    @Test("a service-role token without exp is admin, as GoTrue internal/api/auth.go parses it; an expired one is not")
+    func serviceRoleWithoutExpiry() async throws {
+        let sut = try await EmulatorHarness.make()
+        let key = sut.world.services.supabase.configuration.accessTokenKey
+        let noExpiry = try key.sign(["role": .string("service_role"), "iss": .string("supabase-demo")])
+        #expect(await sut.supabase("GET", "admin/users", bearer: noExpiry).status == 200)
+        let expired = try key.sign(["role": .string("service_role"), "exp": .int(1_000_000)])
+        let refused = await sut.supabase("GET", "admin/users", bearer: expired)
+        #expect(refused.status == 403 && refused.object["code"] == .string("bad_jwt"))
+    }
+
+    @Test("POST /admin/users keeps user_metadata as sent; the identity holds sub and email (GoTrue internal/api/admin.go adminUserCreate)")
+    func supabaseCreateMetadata() async throws {
+        let sut = try await EmulatorHarness.make()
+        let created = await sut.supabase(
+            "POST", "admin/users", json: #"{"email":"ada@example.com","user_metadata":{"favorite_color":"yellow"}}"#,
+            bearer: sut.emulator.serviceRoleKey)
+        #expect(created.status == 200)
+        #expect(created.object["user_metadata"] == .object(["favorite_color": .string("yellow")]))
+        let identity = created.object["identities"]?.arrayValue?.first?.objectValue
+        #expect(identity?["identity_data"]?.objectValue?["email"] == .string("ada@example.com"))
+    }
+
     @Test("PUT /admin/users/{id} merges app_metadata (null removes) into the next access token; provider stays computed")
     func supabaseClaims() async throws {
         let sut = try await EmulatorHarness.make()

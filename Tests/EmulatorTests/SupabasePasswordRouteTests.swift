@@ -315,6 +315,7 @@ struct SupabaseGenerateLinkRouteTests {
         #expect(signup.status == 200)
         #expect(signup.object["email"] == .string("link@example.com"))
         #expect(signup.object["verification_type"] == .string("signup"))
+        #expect(signup.object["user_metadata"] == .object(["plan": .string("pro")]), "the data as sent, as GoTrue's GenerateLink keeps it")
         #expect(signup.object["redirect_to"] == .string("http://127.0.0.1:3000"))
         let hashed = try #require(signup.object["hashed_token"]?.stringValue)
         #expect(signup.object["action_link"]?.stringValue?.contains("/auth/v1/verify?token=\(hashed)&type=signup") == true)

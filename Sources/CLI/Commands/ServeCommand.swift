@@ -74,6 +74,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard firebaseAccountsPerHour >= 0 else { throw ValidationError("--firebase-accounts-per-hour must not be negative") }
         if stateDir?.isEmpty == true { throw ValidationError("--state-dir must not be empty (omit it for the default directory)") }
+        do { _ = try supabase.settings(over: try GoTrueEnvironment(ProcessInfo.processInfo.environment)) } catch {
+            throw ValidationError("\(error.description) (a GoTrue environment variable)")
+        }
         if console, supabase.usesWellKnownKeys {
             throw ValidationError("--console admits other hosts by the service-role key, and the well-known local one protects nothing: "
                 + "add --supabase-state-keys or --supabase-jwt-secret SECRET")
@@ -85,17 +88,22 @@ struct ServeCommand: AsyncParsableCommand {
         let directory = global.stateDirectory
         var configuration = EmulatorConfiguration(host: host, port: port, stateDirectory: directory, ephemeral: ephemeral)
         configuration.anonKeys = anonKey
-        configuration.supabase = supabase.settings
+        let gotrue = try GoTrueEnvironment(ProcessInfo.processInfo.environment)
+        configuration.supabase = try supabase.settings(over: gotrue)
         configuration.supabaseJWTSecret = supabase.jwtSecret
         configuration.console = console ? .othersWithServiceRoleKey : .loopbackOnly
         configuration.allowedHosts = allowedHost
         if !firebaseProject.isEmpty { configuration.firebaseProjects = firebaseProject }
         configuration.firebaseRateLimits.newAccountsPerClient = firebaseAccountsPerHour == 0 ? nil : .perHour(firebaseAccountsPerHour)
+        configuration.clientIDs.merge(gotrue.clientIDs) { _, variable in variable }
         for (provider, ids) in [(ProviderID.apple, appleClientID), (.google, googleClientID)] where !ids.isEmpty {
             configuration.clientIDs[provider] = ids
         }
         let logger = LoginEnvironment.makeLogger(label: "emulator", verbose: verbose)
         let reporter = Reporter(json: json, verbose: verbose)
+        for name in gotrue.unmodelled {
+            reporter.note("\(name) is set, but this emulator does not model it: ignored (see Docs/Emulator.md)", label: "warning")
+        }
         let locks: ServeLocks
         do { locks = try await ServeLocks.take(directory, logger: logger) } catch { throw reporter.report(error, options: nil) }
         if let warning = ServeBanner.exposureWarning(host: host) { reporter.note(warning, label: "warning") }

@@ -3,8 +3,8 @@ import ArgumentParser
 import AuthDomain
 import AuthSimulation
 
-/// `login serve`'s Supabase settings, one flag per GoTrue setting, each defaulting to GoTrue's
-/// own default.
+/// `login serve`'s Supabase settings: GoTrue's own environment variables (``GoTrueEnvironment``),
+/// then these flags, shorthands for the most used of them, which win over the variables.
 struct SupabaseServeOptions: ParsableArguments {
     @Flag(help: "Serve DELETE /user/identities/{id} (GOTRUE_SECURITY_MANUAL_LINKING_ENABLED; off by default, as in GoTrue).")
     var supabaseManualLinking = false
@@ -17,21 +17,24 @@ struct SupabaseServeOptions: ParsableArguments {
     var supabaseSkipNonceCheck: [String] = []
 
     @Option(help: ArgumentHelp("GoTrue's per-client rate limits (GOTRUE_RATE_LIMIT_*): gotrue (the defaults) or off.", valueName: "gotrue|off"))
-    var supabaseRateLimits = "gotrue"
+    var supabaseRateLimits: String?
 
     @Option(help: ArgumentHelp(
         "Also accept this redirect_to (GOTRUE_URI_ALLOW_LIST; a glob: * within a host label or path segment, ** across; repeatable). Loopback addresses need none.",
         valueName: "glob"))
     var supabaseURIAllowList: [String] = []
 
-    @Option(help: ArgumentHelp("Where browser flows land when redirect_to is missing or not allowed (GOTRUE_SITE_URL).", valueName: "url"))
-    var supabaseSiteURL = SupabaseSettings().siteURL
+    @Option(help: ArgumentHelp(
+        "Where browser flows land when redirect_to is missing or not allowed (GOTRUE_SITE_URL; default http://127.0.0.1:3000).",
+        valueName: "url"))
+    var supabaseSiteURL: String?
 
     @Flag(help: "Confirm email + password sign-ups at once and give them a session (GOTRUE_MAILER_AUTOCONFIRM; off by default).")
     var supabaseMailerAutoconfirm = false
 
-    @Option(help: ArgumentHelp("The shortest password accepted, in bytes (GOTRUE_PASSWORD_MIN_LENGTH; 6 to 72).", valueName: "n"))
-    var supabasePasswordMinLength = SupabaseSettings().passwordMinLength
+    @Option(help: ArgumentHelp(
+        "The shortest password accepted, in bytes (GOTRUE_PASSWORD_MIN_LENGTH; 6 to 72; default 6).", valueName: "n"))
+    var supabasePasswordMinLength: Int?
 
     @Option(help: ArgumentHelp(
         "Sign the anon and service-role keys with this project-specific secret (16 to 4096 characters) instead of the "
@@ -68,12 +71,18 @@ struct SupabaseServeOptions: ParsableArguments {
                 throw ValidationError("--supabase-jwt-secret (or GOTRUE_JWT_SECRET) and --supabase-state-keys both choose the keys: give one")
             }
         }
-        guard (6...72).contains(supabasePasswordMinLength) else { throw ValidationError("--supabase-password-min-length takes 6 to 72") }
-        guard URL(string: supabaseSiteURL)?.scheme != nil else { throw ValidationError("--supabase-site-url must be an absolute URL") }
+        if let length = supabasePasswordMinLength, !(6...72).contains(length) {
+            throw ValidationError("--supabase-password-min-length takes 6 to 72")
+        }
+        if let site = supabaseSiteURL, URL(string: site)?.scheme == nil {
+            throw ValidationError("--supabase-site-url must be an absolute URL")
+        }
         for glob in supabaseURIAllowList where glob.isEmpty || glob.utf8.count > 2048 {
             throw ValidationError("--supabase-uri-allow-list takes a non-empty glob of at most 2048 bytes")
         }
-        guard ["gotrue", "off"].contains(supabaseRateLimits) else { throw ValidationError("--supabase-rate-limits must be gotrue or off") }
+        if let limits = supabaseRateLimits, !["gotrue", "off"].contains(limits) {
+            throw ValidationError("--supabase-rate-limits must be gotrue or off")
+        }
         for provider in supabaseSkipNonceCheck where !["apple", "google"].contains(provider) {
             throw ValidationError("--supabase-skip-nonce-check must be apple or google")
         }
@@ -82,21 +91,29 @@ struct SupabaseServeOptions: ParsableArguments {
         }
     }
 
-    /// The settings these flags describe.
-    var settings: SupabaseSettings {
-        var settings = SupabaseSettings()
-        settings.manualLinkingEnabled = supabaseManualLinking
-        settings.allowUnverifiedEmailSignIns = supabaseAllowUnverifiedEmailSignIns
-        settings.skipNonceCheck = Set(supabaseSkipNonceCheck.map { ProviderID(rawValue: $0) })
-        settings.rateLimits = supabaseRateLimits == "off" ? nil : .gotrue
-        settings.uriAllowList = supabaseURIAllowList
-        settings.siteURL = supabaseSiteURL
-        settings.mailerAutoconfirm = supabaseMailerAutoconfirm
-        settings.passwordMinLength = supabasePasswordMinLength
-        // GoTrue's GOTRUE_MFA_* variables, from the environment only (SupabaseMFASettings).
-        settings.mfa = SupabaseMFASettings(environment: ProcessInfo.processInfo.environment)
-        // GOTRUE_PASSKEY_ENABLED and GOTRUE_WEBAUTHN_RP_*, read from the environment (checked in validate()).
-        settings.passkey = (try? SupabasePasskeySettings(environment: ProcessInfo.processInfo.environment)) ?? SupabasePasskeySettings()
+    /// The settings these flags describe, over GoTrue's defaults.
+    var settings: SupabaseSettings { applyFlags(to: SupabaseSettings()) }
+
+    /// The settings GoTrue's variables describe, with these flags applied over them.
+    /// - Parameter gotrue: The variables read from the environment.
+    /// - Returns: The settings to serve with.
+    /// - Throws: ``GoTrueEnvironment/Failure`` for a variable GoTrue would refuse.
+    func settings(over gotrue: GoTrueEnvironment) throws(GoTrueEnvironment.Failure) -> SupabaseSettings {
+        applyFlags(to: try gotrue.apply(to: SupabaseSettings()))
+    }
+
+    /// The flags that were given, over some settings: a flag given wins, a flag left out keeps
+    /// the setting.
+    private func applyFlags(to base: SupabaseSettings) -> SupabaseSettings {
+        var settings = base
+        if supabaseManualLinking { settings.manualLinkingEnabled = true }
+        if supabaseAllowUnverifiedEmailSignIns { settings.allowUnverifiedEmailSignIns = true }
+        settings.skipNonceCheck.formUnion(supabaseSkipNonceCheck.map { ProviderID(rawValue: $0) })
+        if let limits = supabaseRateLimits { settings.rateLimits = limits == "off" ? nil : .gotrue }
+        if !supabaseURIAllowList.isEmpty { settings.uriAllowList = supabaseURIAllowList }
+        if let site = supabaseSiteURL { settings.siteURL = site }
+        if supabaseMailerAutoconfirm { settings.mailerAutoconfirm = true }
+        if let length = supabasePasswordMinLength { settings.passwordMinLength = length }
         return settings
     }
 }

@@ -140,7 +140,7 @@ public final class Emulator: Sendable {
         let message = "Request body exceeds \(configuration.maxBodySize) bytes"
         switch request.segments.first {
         case "auth":
-            let versioned = (request.headers["x-supabase-api-version"] ?? "") >= "2024-01-01"
+            let versioned = SupabaseRoutes.isVersioned(request)
             return SupabaseRoutes.error(.api(status: 413, code: "request_entity_too_large", message: message), versioned: versioned)
         case "identitytoolkit.googleapis.com", "www.googleapis.com", "securetoken.googleapis.com", "emulator":
             return FirebaseRoutes.error(FirebaseFailure(status: 413, message: message))

@@ -84,7 +84,7 @@ extension SupabaseRoutes {
         if result.pageCount > page { links.append("</admin/users?page=\(page + 1)&per_page=\(perPage)>; rel=\"next\"") }
         links.append("</admin/users?page=\(result.pageCount)&per_page=\(perPage)>; rel=\"last\"")
         return .json(["users": .array(users), "aud": .string("authenticated")],
-                     headers: Self.headers(request) + [("X-Total-Count", String(result.total)), ("Link", links.joined(separator: ", "))])
+                     headers: [("X-Total-Count", String(result.total)), ("Link", links.joined(separator: ", "))])
     }
 
     func adminGetUser(_ call: RouteCall) async throws -> EmulatorResponse {

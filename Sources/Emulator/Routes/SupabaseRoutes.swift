@@ -5,7 +5,7 @@ import Foundation
 
 /// Supabase Auth (GoTrue) under `/auth/v1/`, in the shapes the official clients need: sessions
 /// and users as GoTrue writes them, errors as `{"code","message"}` when the client sends
-/// `X-Supabase-Api-Version: 2024-01-01` (echoed back), the legacy shape otherwise, and OAuth
+/// `X-Supabase-Api-Version` of 2024-01-01 or later (echoed on errors), the legacy shape otherwise, and OAuth
 /// errors for the id_token grant.
 struct SupabaseRoutes {
     let engine: SupabaseEngine
@@ -36,7 +36,9 @@ struct SupabaseRoutes {
         ("PUT", "/user", "update `user_metadata` (`data`) and the `password`; `email`, `phone` and `app_metadata` get refusals", { try await $0.updateUser($1.request) }),
         ("DELETE", "/user/identities/{identity_id}", "unlink an identity (needs manual linking enabled)", { try await $0.unlinkIdentity($1) }),
         ("POST", "/logout", "end sessions (`scope=global|local|others`)", { try await $0.logout($1.request) }),
-        ("GET", "/settings", "the enabled providers", { $0.respond($1.request, $0.settingsBody) }),
+        ("POST", "/sso", "SAML single sign-on: 404 `saml_provider_disabled`, as a project without SAML (GoTrue `requireSAMLEnabled`)",
+         { _, _ in throw SupabaseFailure.api(status: 404, code: "saml_provider_disabled", message: "SAML 2.0 is disabled") }),
+        ("GET", "/settings", "the configured providers and sign-up settings", { $0.respond($1.request, $0.settingsBody) }),
         ("GET", "/health", "GoTrue's health answer", { $0.respond($1.request, Self.health) }),
         ("GET", "/.well-known/jwks.json", "the access-token keys (empty for HS256)", { $0.jwks($1.request) }),
         ("GET", "/admin/users", "list users, newest first, `page` and `per_page` (service role)", { try await $0.adminListUsers($1) }),
@@ -79,13 +81,9 @@ struct SupabaseRoutes {
         }
     }
 
-    /// Whether the client asked for the 2024-01-01 error shape (echoed back on every answer).
-    private static func isVersioned(_ request: EmulatorRequest) -> Bool {
-        (request.headers["x-supabase-api-version"] ?? "") >= "2024-01-01"
-    }
-
-    static func headers(_ request: EmulatorRequest) -> [(String, String)] {
-        isVersioned(request) ? [("X-Supabase-Api-Version", "2024-01-01")] : []
+    /// Whether the client asked for the 2024-01-01 error shape (echoed back on errors only).
+    static func isVersioned(_ request: EmulatorRequest) -> Bool {
+        SupabaseAPIVersion.isAtLeast20240101(request.headers["x-supabase-api-version"])
     }
 
     /// The routes Supabase's API gateway serves without an API key, because a browser reaches
@@ -135,7 +133,7 @@ struct SupabaseRoutes {
     // MARK: - Handlers
 
     func respond(_ request: EmulatorRequest, _ body: JSONObject) -> EmulatorResponse {
-        .json(body, headers: Self.headers(request))
+        .json(body)
     }
 
     private func token(_ request: EmulatorRequest) async throws -> EmulatorResponse {
@@ -175,11 +173,11 @@ struct SupabaseRoutes {
 
     private func logout(_ request: EmulatorRequest) async throws -> EmulatorResponse {
         try await engine.logout(bearer: request.bearer, scope: request.query["scope"].flatMap { $0.isEmpty ? nil : $0 })
-        return EmulatorResponse(status: 204, headers: Self.headers(request))
+        return EmulatorResponse(status: 204)
     }
 
     private func jwks(_ request: EmulatorRequest) -> EmulatorResponse {
-        .json(engine.jwks, headers: Self.headers(request) + [("Cache-Control", "public, max-age=600")])
+        .json(engine.jwks, headers: [("Cache-Control", "public, max-age=600")])
     }
 
     private func adminDeleteUser(_ call: RouteCall) async throws -> EmulatorResponse {
@@ -241,26 +239,29 @@ struct SupabaseRoutes {
         "description": .string("GoTrue is a user registration and authentication API"),
     ]
 
-    /// `GET /settings`, with the project's `mailer_autoconfirm`.
+    /// `GET /settings` (GoTrue internal/api/settings.go): the providers and sign-up settings the
+    /// project is configured with, so that it agrees with what `/signup`, `/otp` and `/token` do.
+    /// Phone and SAML stay off: the emulator has no SMS provider and no SAML.
     private var settingsBody: JSONObject {
-        var body = Self.settings
-        body["mailer_autoconfirm"] = .bool(engine.configuration.settings.mailerAutoconfirm)
-        return body
+        let settings = engine.configuration.settings
+        var external = JSONObject()
+        for provider in Self.settingsProviders { external[provider] = .bool(false) }
+        external["anonymous_users"] = .bool(settings.anonymousUsersEnabled)
+        external["email"] = .bool(settings.emailEnabled)
+        for provider in settings.enabledProviders { external[ProviderWireNames.supabase(provider)] = .bool(true) }
+        return [
+            "external": .object(external), "disable_signup": .bool(settings.disableSignup),
+            "mailer_autoconfirm": .bool(settings.mailerAutoconfirm), "phone_autoconfirm": .bool(false), "sms_provider": .string(""),
+            "saml_enabled": .bool(false), "saml_private_key_next_configured": .bool(false), "passkeys_enabled": .bool(false),
+        ]
     }
 
-    private static let settings: JSONObject = {
-        var external = JSONObject()
-        for provider in ["anonymous_users", "apple", "azure", "bitbucket", "discord", "email", "facebook", "figma", "fly", "github",
-                         "gitlab", "google", "kakao", "keycloak", "linkedin", "linkedin_oidc", "notion", "phone", "slack",
-                         "slack_oidc", "snapchat", "spotify", "twitch", "twitter", "workos", "zoom"] {
-            external[provider] = .bool(["anonymous_users", "apple", "email", "google"].contains(provider))
-        }
-        return [
-            "external": .object(external), "disable_signup": .bool(false), "mailer_autoconfirm": .bool(false),
-            "phone_autoconfirm": .bool(false), "sms_provider": .string(""), "saml_enabled": .bool(false),
-            "saml_private_key_next_configured": .bool(false), "passkeys_enabled": .bool(false),
-        ]
-    }()
+    /// The providers GoTrue's `ProviderSettings` names.
+    private static let settingsProviders = [
+        "anonymous_users", "apple", "azure", "bitbucket", "discord", "email", "facebook", "figma", "fly", "github", "gitlab", "google",
+        "kakao", "keycloak", "linkedin", "linkedin_oidc", "notion", "phone", "slack", "slack_oidc", "snapchat", "spotify", "twitch",
+        "twitter", "workos", "zoom",
+    ]
 }
 
 /// The API gateway refused the request (missing or unknown `apikey`).

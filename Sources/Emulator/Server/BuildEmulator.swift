@@ -41,7 +41,8 @@ public struct EmulatorApp: Sendable {
 /// Builds the emulator: reads (or creates) the keys in the state directory, opens its database
 /// (`auth.sqlite3`, importing a `state.json` of an earlier version; in memory with `--ephemeral`),
 /// wires the simulated services, and the Hummingbird application that serves it on one port.
-/// (`login serve` takes the directory for itself first: `ServeLocks`.)
+/// (`login serve` takes the directory for itself first: `ServeLocks`.) Port 0 is resolved to a
+/// free port first, so that the issuer and emailed links carry the real one.
 /// - Parameters:
 ///   - configuration: Host, port, state directory, accepted client ids and keys.
 ///   - logger: The server's logger.
@@ -52,11 +53,14 @@ public func buildEmulator(
     configuration: EmulatorConfiguration, logger: Logger = Logger(label: "emulator"),
     onServerRunning: @escaping @Sendable (Emulator, Int) async -> Void = { _, _ in }
 ) async throws -> EmulatorApp {
+    var configuration = configuration
+    if configuration.port == 0 { configuration.port = try FreePort.pick(host: configuration.host) }
     let directory = configuration.stateDirectory.map(SimulationStateDirectory.init(url:))
     let keys = try directory?.loadOrCreateKeys() ?? SimulationKeys.generate()
     var setup = SimulationConfiguration(
         clientIDs: configuration.clientIDs,
-        supabaseIssuer: configuration.baseURL + "/auth/v1", firebaseProjectID: configuration.firebaseProjects.first ?? "demo-authcoordinator",
+        supabaseIssuer: configuration.supabase.externalURL ?? configuration.baseURL + "/auth/v1",
+        firebaseProjectID: configuration.firebaseProjects.first ?? "demo-authcoordinator",
         firebaseActionURL: configuration.baseURL + "/emulator/action")
     setup.otherFirebaseProjectIDs = Array(configuration.firebaseProjects.dropFirst())
     setup.firebaseRateLimits = configuration.firebaseRateLimits

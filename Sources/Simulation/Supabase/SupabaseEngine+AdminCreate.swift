@@ -46,7 +46,9 @@ extension SupabaseEngine {
 
 extension SupabaseStore {
     /// The rows of an admin-created user: an `email` identity, `app_metadata` merged over
-    /// `provider`/`providers`, then confirmation and ban.
+    /// `provider`/`providers`, then confirmation and ban. `user_metadata` is what the admin sent,
+    /// nothing merged in: GoTrue internal/api/admin.go `adminUserCreate` keeps the identity's
+    /// claims in the identity only.
     package func adminCreateUser(
         id: String, email: String, encryptedPassword: String, confirm shouldConfirm: Bool, userMetadata: JSONObject,
         appMetadata: JSONObject?, bannedUntil: Date?, now clock: Date
@@ -61,7 +63,7 @@ extension SupabaseStore {
         custom["provider"] = nil
         custom["providers"] = nil
         var user = SupabaseUserRecord(
-            id: id, email: email, userMetadata: userMetadata.merging(identityData),
+            id: id, email: email, userMetadata: userMetadata,
             identities: [SupabaseIdentityRecord(
                 identityID: RandomIdentifiers.uuid(), provider: "email", providerID: id, identityData: identityData,
                 email: email, createdAt: created, updatedAt: created, lastSignInAt: created)],

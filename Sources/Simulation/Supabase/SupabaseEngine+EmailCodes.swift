@@ -6,13 +6,20 @@ import Foundation
 /// `GET /reauthenticate` (GoTrue's `api/magic_link.go`, `api/verify.go`, `api/resend.go`,
 /// `api/reauthenticate.go`).
 extension SupabaseEngine {
-    /// `POST /otp` with an email: creates the user if allowed and mails a code and its link.
-    package func sendOTP(email rawEmail: String?, createUser: Bool, data: JSONObject, client: String = inProcessClient) async throws(SupabaseFailure) {
+    /// `POST /otp` with an email: creates the user if allowed and mails a code and its link,
+    /// whose `redirect_to` is the first allowed of `referrers` (``SupabaseRedirects/referrer(_:siteURL:allowList:)``).
+    package func sendOTP(
+        email rawEmail: String?, createUser: Bool, data: JSONObject, referrers: [String?] = [], client: String = inProcessClient
+    ) async throws(SupabaseFailure) {
         try limit(\.otp, "otp", client: client)
+        guard configuration.settings.emailEnabled else { throw .emailLoginsDisabled(status: 422) }
         let email = try normalizedEmail(rawEmail)
         try checkMetadataSize(data)
+        let signupDisabled = configuration.settings.disableSignup
         try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
-            deliver(try store.requestOTP(email: email, createUser: createUser, data: data, now: clock.now()), to: email, in: rows)
+            let mail = try store.requestOTP(
+                email: email, createUser: createUser, signupDisabled: signupDisabled, data: data, now: clock.now())
+            deliver(mail, to: email, in: rows, referrers: referrers)
         }
     }
 
@@ -71,7 +78,9 @@ extension SupabaseEngine {
 
     /// `POST /resend`: GoTrue's checks in order; a new confirmation code for an unconfirmed
     /// address, `{}` otherwise (unknown addresses are not revealed).
-    package func resend(type: String?, email rawEmail: String?, phone: String?, client: String = inProcessClient) async throws(SupabaseFailure) {
+    package func resend(
+        type: String?, email rawEmail: String?, phone: String?, referrers: [String?] = [], client: String = inProcessClient
+    ) async throws(SupabaseFailure) {
         try limit(\.otp, "resend", client: client)
         let type = type ?? "", email = rawEmail ?? "", phone = phone ?? ""
         guard ["signup", "email_change", "sms", "phone_change"].contains(type) else {
@@ -82,10 +91,13 @@ extension SupabaseEngine {
         guard email.isEmpty || phone.isEmpty else { throw .validation("Only an email address or phone number should be provided.") }
         guard !phone.isEmpty || !email.isEmpty else { throw .validation("Missing email address or phone number") }
         guard phone.isEmpty else { throw .api(status: 400, code: "phone_provider_disabled", message: "Phone logins are disabled") }
+        guard configuration.settings.emailEnabled else { throw .emailLoginsDisabled(status: 400) }
         let address = try normalizedEmail(email)
         guard type == "signup" else { return }
         try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
-            if let mail = try store.resendConfirmation(email: address, now: clock.now()) { deliver(mail, to: address, in: rows) }
+            if let mail = try store.resendConfirmation(email: address, now: clock.now()) {
+                deliver(mail, to: address, in: rows, referrers: referrers)
+            }
         }
     }
 
@@ -99,10 +111,14 @@ extension SupabaseEngine {
     }
 
     /// Mails a code with the link GoTrue's templates carry (`{{ .ConfirmationURL }}`:
-    /// `<auth>/verify?token=<token_hash>&type=…&redirect_to=<site>`), in the step that made it.
-    func deliver(_ mail: SupabaseStore.Mail, to email: String, in rows: any SimulationRows) {
+    /// `<auth>/verify?token=<token_hash>&type=…&redirect_to=<referrer>`, internal/api/mail.go and
+    /// mailer/templatemailer), in the step that made it. The referrer is the request's
+    /// `redirect_to`, else its `Referer`, when allowed; else the site URL (`utilities.GetReferrer`).
+    func deliver(_ mail: SupabaseStore.Mail, to email: String, in rows: any SimulationRows, referrers: [String?] = []) {
+        let settings = configuration.settings
+        let referrer = SupabaseRedirects.referrer(referrers, siteURL: settings.siteURL, allowList: settings.uriAllowList)
         let link = configuration.issuer + "/verify?" + FormEncoding.encode([
-            ("token", mail.tokenHash), ("type", mail.linkType), ("redirect_to", configuration.settings.siteURL),
+            ("token", mail.tokenHash), ("type", mail.linkType), ("redirect_to", referrer),
         ])
         mailbox.deliver(MailMessage(code: mail.code, link: link, kind: mail.kind, sender: "supabase", sentAt: clock.now()), to: email, in: rows)
     }

@@ -31,6 +31,10 @@ extension SupabaseEngine {
         guard verifiers[provider] != nil, let webFlow,
               let clientID = configuration.clientIDs[provider]?.sorted().first
         else { throw .validation("Unsupported provider: Provider \(name) could not be found") }
+        // GoTrue internal/conf/configuration.go ValidateOAuth, as api/external.go words it.
+        guard configuration.settings.enabledProviders.contains(provider) else {
+            throw .validation("Unsupported provider: provider is not enabled")
+        }
         let challenge = codeChallenge.flatMap { $0.isEmpty ? nil : $0 }
         let method = codeChallengeMethod.flatMap { $0.isEmpty ? nil : $0.lowercased() }
         guard (challenge == nil) == (method == nil) else { throw .validation("PKCE flow requires code_challenge_method and code_challenge") }

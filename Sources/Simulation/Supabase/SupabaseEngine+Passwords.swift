@@ -8,13 +8,15 @@ import Foundation
 /// kept, in `users.encrypted_password`.
 extension SupabaseEngine {
     /// The email + password branch of `POST /signup`, after the password policy.
-    func signUpWithPassword(email rawEmail: String, password: String, data: JSONObject) async throws(SupabaseFailure) -> SupabaseSignUpAnswer {
+    func signUpWithPassword(
+        email rawEmail: String, password: String, data: JSONObject, referrers: [String?] = []
+    ) async throws(SupabaseFailure) -> SupabaseSignUpAnswer {
         let email = try normalizedEmail(rawEmail)
         try checkMetadataSize(data)
         let hash = try hashPassword(password)
         let outcome = try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
             let outcome = try store.signUp(email: email, encryptedPassword: hash, data: data, now: clock.now())
-            if case .confirmationSent(_, let mail?) = outcome { deliver(mail, to: email, in: rows) }
+            if case .confirmationSent(_, let mail?) = outcome { deliver(mail, to: email, in: rows, referrers: referrers) }
             return outcome
         }
         switch outcome {
@@ -37,6 +39,7 @@ extension SupabaseEngine {
         }
         guard phone.isEmpty else { throw .api(status: 422, code: "phone_provider_disabled", message: "Phone logins are disabled") }
         guard !email.isEmpty else { throw .validation("missing email or phone") }
+        guard configuration.settings.emailEnabled else { throw .emailLoginsDisabled(status: 422) }
         guard let address = try? EmailAddress.normalized(email),
             let candidate = try inspect({ (store: SupabaseStore) throws(SupabaseFailure) in store.passwordCandidate(email: address, now: clock.now()) }),
             let hash = candidate.encryptedPassword
@@ -79,13 +82,15 @@ extension SupabaseEngine {
     /// without a password) and a mailed invite whose code or link (type `invite`) confirms the
     /// address and signs in; the password is then set with `PUT /user`.
     /// - Returns: The invited user.
-    package func invite(bearer: String?, email rawEmail: String?, data: JSONObject?) async throws(SupabaseFailure) -> SupabaseUserRecord {
+    package func invite(
+        bearer: String?, email rawEmail: String?, data: JSONObject?, referrers: [String?] = []
+    ) async throws(SupabaseFailure) -> SupabaseUserRecord {
         try requireAdmin(bearer)
         let email = try normalizedEmail(rawEmail)
         try checkMetadataSize(data)
         return try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
             let (user, mail) = try store.invite(email: email, data: data ?? [:], now: clock.now())
-            deliver(mail, to: email, in: rows)
+            deliver(mail, to: email, in: rows, referrers: referrers)
             return user
         }
     }
@@ -93,12 +98,18 @@ extension SupabaseEngine {
     /// `POST /recover` (GoTrue internal/api/recover.go): `{}` whether or not the address is known;
     /// a known one is mailed a recovery code and its link (type `recovery`), which `/verify` turns
     /// into a session in which `PUT /user` sets the new password.
-    package func recover(email rawEmail: String?, client: String = inProcessClient) async throws(SupabaseFailure) {
+    package func recover(
+        email rawEmail: String?, referrers: [String?] = [], client: String = inProcessClient
+    ) async throws(SupabaseFailure) {
         try limit(\.otp, "recover", client: client)
+        // GoTrue api/api.go puts requireEmailProvider before /recover.
+        guard configuration.settings.emailEnabled else { throw .emailLoginsDisabled(status: 400) }
         guard let rawEmail, !rawEmail.isEmpty else { throw .validation("Password recovery requires an email") }
         let email = try normalizedEmail(rawEmail)
         try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
-            if let mail = try store.requestRecovery(email: email, now: clock.now()) { deliver(mail, to: email, in: rows) }
+            if let mail = try store.requestRecovery(email: email, now: clock.now()) {
+                deliver(mail, to: email, in: rows, referrers: referrers)
+            }
         }
     }
 }

@@ -100,6 +100,13 @@ public final class SupabaseEngine: Sendable {
         else {
             throw .badIDToken("provider or client_id and issuer required")
         }
+        // GoTrue internal/api/token_oidc.go: a provider turned off (GOTRUE_EXTERNAL_<PROVIDER>_ENABLED).
+        guard configuration.settings.enabledProviders.contains(provider) else {
+            // GoTrue's provider.IssuerApple and provider.IssuerGoogle (internal/api/provider/apple.go, google.go).
+            let issuers = [ProviderID.apple: "https://appleid.apple.com", .google: "https://accounts.google.com"]
+            let issuer = issuers[provider] ?? provider.rawValue
+            throw .api(status: 400, code: "provider_disabled", message: "Provider (issuer \"\(issuer)\") is not enabled")
+        }
         let identity = try await verify(idToken, provider: provider, rawNonce: request.nonce, accessToken: request.accessToken)
         let issued: SupabaseStore.Issued
         if request.linkIdentity == true {
@@ -124,22 +131,30 @@ public final class SupabaseEngine: Sendable {
     /// an email + password user (``signUpWithPassword(email:password:data:)``); phone sign-ups
     /// are off, as in a project without an SMS provider.
     package func signUp(
-        email: String?, phone: String?, password: String?, data: JSONObject, client: String = inProcessClient
+        email: String?, phone: String?, password: String?, data: JSONObject, referrers: [String?] = [], client: String = inProcessClient
     ) async throws(SupabaseFailure) -> SupabaseSignUpAnswer {
         let hasEmail = email?.isEmpty == false, hasPhone = phone?.isEmpty == false
         guard hasEmail || hasPhone else {
+            // GoTrue internal/api/api.go (the /signup route), then api/anonymous.go.
+            guard configuration.settings.anonymousUsersEnabled else { throw .anonymousDisabled }
             try limit(\.anonymousUsers, "anonymous", client: client)
+            if configuration.settings.disableSignup { throw .signupDisabled }
             try checkMetadataSize(data)
             return .session(try sessionPayload(try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
                 try store.signUpAnonymously(data: data, now: clock.now())
             }))
         }
         try limit(\.otp, "signup", client: client)
+        // GoTrue internal/api/signup.go: sign-ups off first, then the parameters, then the provider.
+        if configuration.settings.disableSignup { throw .signupDisabled }
         guard let password, !password.isEmpty else { throw .validation("Signup requires a valid password") }
         try SupabasePasswordPolicy.check(password, settings: configuration.settings)
         guard !(hasEmail && hasPhone) else { throw .validation("Only an email address or phone number should be provided on signup.") }
         guard hasEmail else { throw .api(status: 400, code: "phone_provider_disabled", message: "Phone signups are disabled") }
-        return try await signUpWithPassword(email: email ?? "", password: password, data: data)
+        guard configuration.settings.emailEnabled else {
+            throw .api(status: 400, code: "email_provider_disabled", message: "Email signups are disabled")
+        }
+        return try await signUpWithPassword(email: email ?? "", password: password, data: data, referrers: referrers)
     }
 
     /// `POST /signup` without email or phone: an anonymous user.

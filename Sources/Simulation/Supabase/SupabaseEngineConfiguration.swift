@@ -8,8 +8,11 @@ public struct SupabaseEngineConfiguration: Sendable {
     public var issuer: String
     /// The key that signs access tokens (HS256 `GOTRUE_JWT_SECRET` by default).
     public var accessTokenKey: JWTSigningKey
-    /// Access-token lifetime (`GOTRUE_JWT_EXP`).
-    public var accessTokenLifetime: Int
+    /// Access-token lifetime (`GOTRUE_JWT_EXP`, ``SupabaseSettings/jwtExpiry``).
+    public var accessTokenLifetime: Int {
+        get { settings.jwtExpiry }
+        set { settings.jwtExpiry = newValue }
+    }
     /// Accepted audiences per provider (`GOTRUE_EXTERNAL_<PROVIDER>_CLIENT_ID`, plus the iOS
     /// bundle id for Apple).
     public var clientIDs: [ProviderID: Set<String>]
@@ -24,10 +27,16 @@ public struct SupabaseEngineConfiguration: Sendable {
     /// Seconds a revoked refresh token stays usable (`..._REFRESH_TOKEN_REUSE_INTERVAL`; the CLI
     /// and hosted default is 10).
     public var refreshTokenReuseInterval: TimeInterval
-    /// Digits of an email OTP (`GOTRUE_MAILER_OTP_LENGTH`).
-    public var otpLength: Int
-    /// Seconds an email OTP stays valid (`GOTRUE_MAILER_OTP_EXP`; CLI/hosted 3600).
-    public var otpLifetime: TimeInterval
+    /// Digits of an email OTP (`GOTRUE_MAILER_OTP_LENGTH`, ``SupabaseSettings/mailerOTPLength``).
+    public var otpLength: Int {
+        get { settings.mailerOTPLength }
+        set { settings.mailerOTPLength = newValue }
+    }
+    /// Seconds an email OTP stays valid (`GOTRUE_MAILER_OTP_EXP`, ``SupabaseSettings/mailerOTPExpiry``).
+    public var otpLifetime: TimeInterval {
+        get { TimeInterval(settings.mailerOTPExpiry) }
+        set { settings.mailerOTPExpiry = Int(newValue) }
+    }
     /// Seconds between two emails to one user (`GOTRUE_SMTP_MAX_FREQUENCY`, 60).
     public var emailResendInterval: TimeInterval
     /// Wrong codes accepted for one outstanding OTP before it is burned (not a GoTrue rule:
@@ -40,8 +49,11 @@ public struct SupabaseEngineConfiguration: Sendable {
     public var maxUserMetadataBytes: Int
     /// The audience of access tokens (`GOTRUE_JWT_AUD`, `authenticated` in every Supabase stack).
     public var audience: String
-    /// Whether anonymous sign-ins are enabled.
-    public var anonymousSignInsEnabled: Bool
+    /// Whether anonymous sign-ins are enabled (``SupabaseSettings/anonymousUsersEnabled``).
+    public var anonymousSignInsEnabled: Bool {
+        get { settings.anonymousUsersEnabled }
+        set { settings.anonymousUsersEnabled = newValue }
+    }
     /// Sessions kept per user; the oldest is ended beyond it (an emulator bound; GoTrue keeps
     /// sessions until they are signed out). `nil` keeps all.
     public var maxSessionsPerUser: Int?
@@ -57,17 +69,13 @@ public struct SupabaseEngineConfiguration: Sendable {
     public init(issuer: String, accessTokenKey: JWTSigningKey, clientIDs: [ProviderID: Set<String>]) {
         self.issuer = issuer
         self.accessTokenKey = accessTokenKey
-        self.accessTokenLifetime = 3600
         self.clientIDs = clientIDs
         self.settings = SupabaseSettings()
         self.refreshTokenReuseInterval = 10
-        self.otpLength = 6
-        self.otpLifetime = 3600
         self.emailResendInterval = 60
         self.maxWrongOTPAttempts = 5
         self.maxUserMetadataBytes = 16 * 1024
         self.audience = "authenticated"
-        self.anonymousSignInsEnabled = true
         self.maxSessionsPerUser = 64
         self.passwordHashCost = Bcrypt.defaultCost
     }

@@ -12,6 +12,12 @@ extension SupabaseFailure {
     static let refreshTokenNotFound = SupabaseFailure.api(status: 400, code: "refresh_token_not_found", message: "Invalid Refresh Token: Refresh Token Not Found")
     static let refreshTokenAlreadyUsed = SupabaseFailure.api(status: 400, code: "refresh_token_already_used", message: "Invalid Refresh Token: Already Used")
     static let otpExpired = SupabaseFailure.api(status: 403, code: "otp_expired", message: "Token has expired or is invalid")
+    static let signupDisabled = SupabaseFailure.api(status: 422, code: "signup_disabled", message: "Signups not allowed for this instance")
+    /// `email_provider_disabled` "Email logins are disabled": 422 on `/otp` and the password
+    /// grant, 400 on `/recover` and `/resend` (GoTrue api/magic_link.go, api/token.go, api/middleware.go).
+    static func emailLoginsDisabled(status: Int) -> SupabaseFailure {
+        .api(status: status, code: "email_provider_disabled", message: "Email logins are disabled")
+    }
     static let anonymousDisabled = SupabaseFailure.api(status: 422, code: "anonymous_provider_disabled", message: "Anonymous sign-ins are disabled")
     static let identityLinked = SupabaseFailure.api(status: 422, code: "identity_already_exists", message: "Identity is already linked")
     static let identityLinkedToOther = SupabaseFailure.api(status: 422, code: "identity_already_exists", message: "Identity is already linked to another user")

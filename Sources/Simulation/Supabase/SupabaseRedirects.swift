@@ -19,6 +19,16 @@ enum SupabaseRedirects {
     /// (`0x5db8d822`, `1.0x2`) is refused; and an allow-list glob with a host must match the
     /// host by itself too, so `*` in `https://*.example.com/**` cannot swallow a `?` and the real
     /// host before it (`https://evil%2Ecom?.example.com/`).
+    /// GoTrue's `utilities.GetReferrer`: the first candidate (the request's `redirect_to`, then
+    /// its `Referer`) that ``target(_:siteURL:allowList:)`` accepts, else the site URL.
+    static func referrer(_ candidates: [String?], siteURL: String, allowList: [String]) -> String {
+        for candidate in candidates {
+            let accepted = target(candidate, siteURL: siteURL, allowList: allowList)
+            if accepted != siteURL { return accepted }
+        }
+        return siteURL
+    }
+
     static func target(_ redirectTo: String?, siteURL: String, allowList: [String] = []) -> String {
         guard let redirectTo, !redirectTo.isEmpty, let written = RedirectHost(redirectTo) else { return siteURL }
         let scheme = written.scheme, host = written.host

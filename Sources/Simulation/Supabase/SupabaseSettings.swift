@@ -41,6 +41,30 @@ public struct SupabaseSettings: Sendable, Hashable {
     public var mfa = SupabaseMFASettings()
     /// `GOTRUE_PASSKEY_*` and `GOTRUE_WEBAUTHN_*`: passkeys (off by default).
     public var passkey = SupabasePasskeySettings()
+    /// `GOTRUE_DISABLE_SIGNUP` (default `false`): whether new users are refused (422
+    /// `signup_disabled`) on `/signup`, anonymous sign-ins and `/otp`; admins still create users.
+    public var disableSignup: Bool
+    /// `GOTRUE_EXTERNAL_EMAIL_ENABLED` (default `true`): whether email sign-ups, codes, links,
+    /// recovery and password sign-ins are served (`email_provider_disabled` otherwise).
+    public var emailEnabled: Bool
+    /// `GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED`: whether anonymous sign-ins are served (422
+    /// `anonymous_provider_disabled` otherwise). GoTrue's default is `false`; this emulator's
+    /// is `true`, so that a bare `login serve` signs in a guest.
+    public var anonymousUsersEnabled: Bool
+    /// `GOTRUE_EXTERNAL_<PROVIDER>_ENABLED`: the ID-token providers served (Apple and Google by
+    /// default); another provider's ID token gets 400 `provider_disabled`.
+    public var enabledProviders: Set<ProviderID>
+    /// `GOTRUE_JWT_EXP` (default 3600): access-token lifetime in seconds.
+    public var jwtExpiry: Int
+    /// `GOTRUE_MAILER_OTP_EXP`: seconds an emailed code or link stays valid (the Supabase CLI's
+    /// and hosted projects' 3600; GoTrue's own fallback is 86400).
+    public var mailerOTPExpiry: Int
+    /// `GOTRUE_MAILER_OTP_LENGTH` (6 to 10; GoTrue uses 6 outside that range): digits of an
+    /// emailed code.
+    public var mailerOTPLength: Int
+    /// `API_EXTERNAL_URL`: the URL clients reach GoTrue's routes at, the issuer of access tokens
+    /// and the base of emailed links; `nil` for the emulator's own (`<base>/auth/v1`).
+    public var externalURL: String?
 
     /// The settings of a new GoTrue project: manual linking off, unverified email sign-ins off,
     /// every nonce checked, GoTrue's default rate limits.
@@ -54,6 +78,14 @@ public struct SupabaseSettings: Sendable, Hashable {
         mailerAutoconfirm = false
         passwordMinLength = 6
         passwordRequiredCharacters = []
+        disableSignup = false
+        emailEnabled = true
+        anonymousUsersEnabled = true
+        enabledProviders = [.apple, .google]
+        jwtExpiry = 3600
+        mailerOTPExpiry = 3600
+        mailerOTPLength = 6
+        externalURL = nil
     }
 
     /// A one-line account of the settings, for banners and help (`manual linking on, …`).
@@ -64,6 +96,9 @@ public struct SupabaseSettings: Sendable, Hashable {
             "nonce check " + (skipNonceCheck.isEmpty ? "on" : "skipped for " + skipNonceCheck.map(\.rawValue).sorted().joined(separator: ",")),
             "rate limits " + (rateLimits == nil ? "off" : "GoTrue defaults"),
             "email autoconfirm " + (mailerAutoconfirm ? "on" : "off"),
+            "sign-ups " + (disableSignup ? "off" : "on"),
+            "email provider " + (emailEnabled ? "on" : "off"),
+            "anonymous sign-ins " + (anonymousUsersEnabled ? "on" : "off"),
         ].joined(separator: ", ")
     }
 }

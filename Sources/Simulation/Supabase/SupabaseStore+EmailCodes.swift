@@ -25,9 +25,13 @@ extension SupabaseStore {
     }
 
     /// Creates (when allowed) the user and a new code.
-    package func requestOTP(email: String, createUser: Bool, data: JSONObject, now clock: Date) throws(SupabaseFailure) -> Mail {
+    package func requestOTP(
+        email: String, createUser: Bool, signupDisabled: Bool = false, data: JSONObject, now clock: Date
+    ) throws(SupabaseFailure) -> Mail {
         if rows.userID(email: email).flatMap(rows.user) == nil {
             guard createUser else { throw .api(status: 422, code: "otp_disabled", message: "Signups not allowed for otp") }
+            // GoTrue api/magic_link.go signs a new address up through api/signup.go, which refuses.
+            if signupDisabled { throw .signupDisabled }
             let created = stamp(clock)
             let userID = RandomIdentifiers.uuid()
             let identityData: JSONObject = [

@@ -44,7 +44,10 @@ extension SupabaseStore {
                 target.userMetadata.merge(data)
             } else {
                 guard let signUpHash else { throw .validation("Signup requires a valid password") }
-                target = newEmailUser(email: email, encryptedPassword: signUpHash, data: data, now: clock)
+                // GoTrue internal/api/mail.go (GenerateLink, signup): the new user's metadata is the
+                // data as sent; the identity holds the claims (not merged, unlike /signup).
+                target = newEmailUser(email: email, encryptedPassword: signUpHash, data: [:], now: clock)
+                target.userMetadata = data
             }
             let mail = newCode(for: &target, kind: "confirmation", now: now)
             rows.save(target)

@@ -1,0 +1,74 @@
+import AuthSimulation
+import AuthTestSupport
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// `login serve` configured the way a GoTrue server is, by GoTrue's environment variables
+/// (internal/conf/configuration.go), with `GET /settings` reporting it (internal/api/settings.go).
+@Suite("login serve: GoTrue's environment variables")
+struct ServeGoTrueEnvironmentTests {
+    @Test("GOTRUE_DISABLE_SIGNUP and GOTRUE_EXTERNAL_EMAIL_ENABLED reach the server; an unmodelled variable is named, not its value")
+    func variables() async throws {
+        let runner = try CommandRunner.builtProduct("login")
+        let server = try await ServeProcess(
+            runner: runner, arguments: ["--state-dir", TemporaryDirectory().path, "--ephemeral"],
+            environment: ["GOTRUE_DISABLE_SIGNUP": "true", "GOTRUE_EXTERNAL_EMAIL_ENABLED": "false", "GOTRUE_SITE_URL": "http://localhost:9997"])
+        var request = URLRequest(url: try #require(URL(string: server.baseURL + "/auth/v1/settings")), timeoutInterval: 60)
+        request.setValue(server.anonKey, forHTTPHeaderField: "apikey")
+        let (data, _) = try await URLSession.shared.data(for: request)
+        let settings = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(settings["disable_signup"] as? Bool == true)
+        #expect((settings["external"] as? [String: Any])?["email"] as? Bool == false)
+
+        // A second server on the same port stops at the bind, after its warnings.
+        let secret = "smtp-password-never-printed"
+        let second = try await runner.run(
+            ["serve", "--port", String(server.port), "--ephemeral", "--state-dir", TemporaryDirectory().path],
+            environment: ["GOTRUE_SMTP_PASS": secret, "GOTRUE_DISABLE_SIGNUP": "true"])
+        _ = await server.stop()
+        #expect(second.status != 0)
+        #expect(second.stderr.contains("warning: GOTRUE_SMTP_PASS is set, but this emulator does not model it"))
+        #expect(!second.stderr.contains("GOTRUE_DISABLE_SIGNUP is set"))
+        #expect(!second.stderr.contains(secret) && !second.stdout.contains(secret))
+    }
+
+    @Test("a value GoTrue would refuse is a usage error naming the variable")
+    func refused() async throws {
+        let runner = try CommandRunner.builtProduct("login")
+        let result = try await runner.run(
+            ["serve", "--port", "0", "--ephemeral", "--state-dir", TemporaryDirectory().path], environment: ["GOTRUE_MAILER_AUTOCONFIRM": "maybe"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("GOTRUE_MAILER_AUTOCONFIRM"))
+        #expect(!result.stderr.contains("maybe"))
+    }
+}
+
+/// `login serve --port 0`: the issuer and emailed links carry the bound port, as GoTrue's
+/// carry its `API_EXTERNAL_URL` (internal/conf/configuration.go), never port 0.
+@Suite("login serve: --port 0 in the issuer")
+struct ServePortZeroTests {
+    @Test("an access token's iss is the bound base URL + /auth/v1")
+    func issuer() async throws {
+        let runner = try CommandRunner.builtProduct("login")
+        let server = try await ServeProcess(runner: runner, arguments: ["--state-dir", TemporaryDirectory().path, "--ephemeral"])
+        var request = URLRequest(url: try #require(URL(string: server.baseURL + "/auth/v1/signup")), timeoutInterval: 60)
+        request.httpMethod = "POST"
+        request.httpBody = Data("{}".utf8)
+        request.setValue(server.anonKey, forHTTPHeaderField: "apikey")
+        request.setValue("application/json", forHTTPHeaderField: "content-type")
+        let (data, _) = try await URLSession.shared.data(for: request)
+        _ = await server.stop()
+        let session = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let token = try #require(session["access_token"] as? String)
+        let payload = try #require(token.split(separator: ".").dropFirst().first)
+        var base64 = payload.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        let json = try #require(Data(base64Encoded: base64))
+        let claims = try #require(JSONSerialization.jsonObject(with: json) as? [String: Any])
+        #expect(server.port != 0)
+        #expect(claims["iss"] as? String == server.baseURL + "/auth/v1")
+    }
+}
