@@ -29,6 +29,9 @@ public final class LoginViewModel {
         case loading(ProviderID)
         /// A code was sent to this address; waiting for it.
         case awaitingCode(email: String)
+        /// A password-recovery mail went to this address; waiting for its code and the new
+        /// password (``LoginViewModel/resetPassword(code:newPassword:)``).
+        case awaitingPasswordReset(email: String)
         /// The backend created a new account with this provider and the terms were not accepted
         /// beforehand: ask, then call ``LoginViewModel/acceptTerms()`` or
         /// ``LoginViewModel/declineTerms()``.
@@ -80,6 +83,8 @@ public final class LoginViewModel {
     private let login: LoginUseCase
     private let messages: AuthErrorMessages
     private var pendingEmail: String?
+    /// The address of the last password-recovery mail, until the reset signs in.
+    private var pendingRecoveryEmail: String?
     private var pendingTerms: PendingTermsAcceptance?
     private var continuations: [UUID: AsyncStream<State>.Continuation] = [:]
 
@@ -115,6 +120,22 @@ public final class LoginViewModel {
             show(try await login.execute(with: credential, termsAccepted: termsAccepted))
         } catch {
             state = messages.message(for: error).map(State.error) ?? .idle
+        }
+    }
+
+    /// Finishes a password recovery (in `.awaitingPasswordReset`, or after its error) with the
+    /// mailed code and a new password, and signs in; after a wrong code the user can try again.
+    /// - Parameters:
+    ///   - code: The code from the recovery mail, as typed.
+    ///   - newPassword: The new password.
+    public func resetPassword(code: String, newPassword: Secret) async {
+        guard let email = pendingRecoveryEmail, !isBusy else { return }
+        state = .loading(.password)
+        do throws(AuthError) {
+            let reset = PasswordReset(email: email, proof: .code(Secret(code)), newPassword: newPassword)
+            show(try await login.execute(with: .passwordReset(reset), termsAccepted: termsAccepted))
+        } catch {
+            state = messages.message(for: error).map(State.error) ?? .awaitingPasswordReset(email: email)
         }
     }
 
@@ -160,11 +181,20 @@ public final class LoginViewModel {
         case .signedIn(let result, let destination):
             lastResult = result
             pendingEmail = nil
+            pendingRecoveryEmail = nil
             pendingTerms = nil
             state = .success(destination)
         case .termsRequired(let pending):
             pendingTerms = pending
             state = .termsRequired(pending.result.credential.provider)
+        case .mailSent(let challenge, .passwordRecovery):
+            pendingEmail = nil
+            pendingRecoveryEmail = challenge.email
+            state = .awaitingPasswordReset(email: challenge.email)
+        case .mailSent(let challenge, _):
+            // A sign-up waiting for its confirmation: the mailed code signs in like an email code.
+            pendingEmail = challenge.email
+            state = .awaitingCode(email: challenge.email)
         }
     }
 

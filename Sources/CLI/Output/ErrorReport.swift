@@ -95,6 +95,11 @@ enum ErrorReport {
         case .codeInvalid: "code_invalid"
         case .sessionExpired: "session_expired"
         case .requiresRecentLogin: "requires_recent_login"
+        case .invalidLoginCredentials: "invalid_login_credentials"
+        case .emailNotConfirmed: "email_not_confirmed"
+        case .weakPassword: "weak_password"
+        case .emailInUse: "email_in_use"
+        case .reauthenticationRequired: "reauthentication_required"
         case .cancelled, .invalidInput, .invalidEmail, .network, .backend, .credentialAlreadyInUse, .notSignedIn, .providerUnavailable,
              .noStrategyRegistered, .termsNotAccepted, .termsDeclinedAccountKept, .storage:
             "error"

@@ -183,6 +183,9 @@ struct LoginEnvironment: Sendable {
         case .codeSent(let challenge):
             logger.info("code sent", metadata: ["email": "\(challenge.email)"])
             reporter.codeSent(challenge, backend: backendName, repeating: options.repeatedArguments)
+        case .mailSent(let challenge, let kind):
+            logger.info("mail sent", metadata: ["email": "\(challenge.email)", "kind": "\(kind.rawValue)"])
+            reporter.mailSent(challenge, kind: kind, backend: backendName)
         case .termsRequired:
             break
         }

@@ -60,6 +60,21 @@ public enum AuthError: Error, Hashable, Sendable {
     case termsDeclinedAccountKept(String)
     /// The email address is malformed.
     case invalidEmail(String)
+    /// The address and password do not match an account (GoTrue `invalid_credentials`, Firebase
+    /// `INVALID_LOGIN_CREDENTIALS`); which of the two was wrong is not revealed.
+    case invalidLoginCredentials
+    /// The password matched but the address is not confirmed yet (GoTrue `email_not_confirmed`).
+    case emailNotConfirmed
+    /// The password does not meet the project's policy: GoTrue's `weak_password` `reasons`
+    /// (`length`, `characters`, `pwned`) or Firebase's `PASSWORD_DOES_NOT_MEET_REQUIREMENTS`
+    /// and `WEAK_PASSWORD`, with the server's message.
+    case weakPassword(reasons: [String], message: String)
+    /// The address already belongs to an account (GoTrue `email_exists`/`user_already_exists`,
+    /// Firebase `EMAIL_EXISTS`).
+    case emailInUse
+    /// The backend wants the code ``PasswordAuthBackend/requestReauthentication(accessToken:)``
+    /// mails before changing the password (GoTrue `reauthentication_needed`).
+    case reauthenticationRequired
     /// A value the caller passed is unusable (empty name, unknown option).
     case invalidInput(String)
     /// The session could not be read or written locally.
@@ -118,6 +133,12 @@ extension AuthError: CustomStringConvertible {
         case .termsNotAccepted: "the terms were not accepted; a new account must accept them"
         case .termsDeclinedAccountKept(let reason): "the terms were declined but the new account could not be deleted: \(reason)"
         case .invalidEmail(let email): "malformed email address: \(email)"
+        case .invalidLoginCredentials: "the email address or password is wrong"
+        case .emailNotConfirmed: "the email address is not confirmed yet"
+        case .weakPassword(let reasons, let message):
+            "the password is too weak" + (reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))") + ": \(message)"
+        case .emailInUse: "the email address already belongs to an account"
+        case .reauthenticationRequired: "the backend wants the mailed reauthentication code first"
         case .invalidInput(let reason): "invalid input: \(reason)"
         case .storage(let reason): "session storage failed: \(reason)"
         case .backend(let error): "backend error \(error)"

@@ -23,6 +23,8 @@ package struct SupabaseUserPayload: Codable, Hashable, Sendable {
     package var isAnonymous: Bool
     /// `banned_until`, while a ban was set.
     package var bannedUntil: String?
+    /// `new_email`, while a change of address waits for its confirmation.
+    package var newEmail: String?
 
     package init(
         id: String, aud: String, role: String, email: String, phone: String, emailConfirmedAt: String?,
@@ -61,6 +63,7 @@ package struct SupabaseUserPayload: Codable, Hashable, Sendable {
         case updatedAt = "updated_at"
         case isAnonymous = "is_anonymous"
         case bannedUntil = "banned_until"
+        case newEmail = "new_email"
     }
 
     package init(from decoder: any Decoder) throws {
@@ -82,6 +85,7 @@ package struct SupabaseUserPayload: Codable, Hashable, Sendable {
         updatedAt = try container.decode(String.self, forKey: .updatedAt)
         isAnonymous = try container.decodeIfPresent(Bool.self, forKey: .isAnonymous) ?? false
         bannedUntil = try? container.decodeIfPresent(String.self, forKey: .bannedUntil)
+        newEmail = try? container.decodeIfPresent(String.self, forKey: .newEmail)
     }
 }
 
