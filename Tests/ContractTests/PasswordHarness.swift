@@ -9,10 +9,12 @@ extension BackendHarness {
     /// - Parameters:
     ///   - flavor: The implementation.
     ///   - autoconfirm: `GOTRUE_MAILER_AUTOCONFIRM`: a sign-up is confirmed at once.
+    /// Manual linking (`GOTRUE_SECURITY_MANUAL_LINKING_ENABLED`) is on, for `link_identity`.
     static func passwords(_ flavor: BackendFlavor, autoconfirm: Bool = false) async throws -> BackendHarness {
         var settings = SupabaseSettings()
         settings.mailerAutoconfirm = autoconfirm
         settings.rateLimits = nil
+        settings.manualLinkingEnabled = true
         return try await make(flavor, supabase: settings) { $0.passwordHashCost = Bcrypt.minimumCost }
     }
 
