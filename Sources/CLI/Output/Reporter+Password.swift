@@ -23,3 +23,22 @@ extension Reporter {
              lines: [("read it", "login mailbox --email \(challenge.email)"), ("then", next)])
     }
 }
+
+extension Reporter {
+    /// The password was changed.
+    /// - Parameter user: The user now.
+    func passwordChanged(_ user: AuthUser) {
+        emit(event: "passwordChanged", headline: "The password of \(user.email ?? user.id) was changed.",
+             fields: ["user": .string(user.id)], lines: [])
+    }
+
+    /// An address change was asked for.
+    /// - Parameter change: The answer.
+    func emailChange(_ change: EmailChange) {
+        let headline = change.pendingEmail.map { "A confirmation was mailed; the address becomes \($0) once confirmed." }
+            ?? "The address is now \(change.user.email ?? "none")."
+        var fields: JSONObject = ["user": .string(change.user.id), "email": change.user.email.map(JSONValue.string) ?? .null]
+        if let pending = change.pendingEmail { fields["pendingEmail"] = .string(pending) }
+        emit(event: "emailChange", headline: headline, fields: fields, lines: [])
+    }
+}
