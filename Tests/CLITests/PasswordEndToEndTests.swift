@@ -87,3 +87,23 @@ struct PasswordEndToEndTests {
         #expect(command.source.passwordStdin)
     }
 }
+
+extension PasswordEndToEndTests {
+    @Test("users create makes a confirmed password user (GoTrue internal/api/admin.go) who signs in at once")
+    func usersCreate() async throws {
+        let cli = try await LoginCLI.make()
+        let created = try await run(
+            cli, ["users", "create", "--email", "grace@example.com", "--confirmed", "--name", "Grace Hopper", "--password-stdin"]
+                + ["--json"],
+            input: "pass phrase 1\n")
+        #expect(created.status == 0, "\(created.stdout) \(created.stderr)")
+        #expect(try Reply.user(object(created))["email"] as? String == "grace@example.com")
+        let signIn = try await run(cli, ["password", "sign-in", "--email", "grace@example.com", "--password-stdin", "--json"],
+                                   input: "pass phrase 1\n")
+        #expect(try signIn.status == 0 && Reply.user(object(signIn))["email"] as? String == "grace@example.com")
+        let again = try await run(
+            cli, ["users", "create", "--email", "grace@example.com", "--password-stdin", "--json"], input: "pass phrase 2\n")
+        #expect(try again.status == 1 && Reply.errorCode(object(again)) == "email_exists")
+        #expect(!(created.stdout + signIn.stdout + again.stdout + again.stderr).contains("pass phrase"))
+    }
+}
