@@ -47,6 +47,33 @@ struct FirebaseOobActionRouteTests {
         #expect(again.firebaseMessage == "INVALID_OOB_CODE", "a code is spent once")
     }
 
+    @Test("ten wrong passwords lock the account's password sign-in until a reset, with production's TOO_MANY_ATTEMPTS_TRY_LATER")
+    func wrongPasswordLimit() async throws {
+        let sut = try await EmulatorHarness.firebasePasswords()
+        _ = try await signUp(sut, "ada@example.com")
+        for _ in 1...10 { #expect(await signIn(sut, "ada@example.com", "wrong horse").firebaseMessage == "INVALID_LOGIN_CREDENTIALS") }
+        let locked = await signIn(sut, "ada@example.com", "correct horse")
+        let lockedPrefix = "TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily disabled"
+        #expect(locked.firebaseMessage?.hasPrefix(lockedPrefix) == true)
+        #expect(await signIn(sut, "other@example.com", "correct horse").firebaseMessage == "INVALID_LOGIN_CREDENTIALS")
+        _ = await sut.firebase("accounts:sendOobCode", json: #"{"requestType":"PASSWORD_RESET","email":"ada@example.com"}"#)
+        let mail = try #require(await sut.world.services.mailbox.latest(for: "ada@example.com"))
+        _ = await sut.firebase("accounts:resetPassword", json: #"{"oobCode":"\#(mail.code)","newPassword":"battery staple"}"#)
+        #expect(await signIn(sut, "ada@example.com", "battery staple").status == 200, "a reset restores the account")
+    }
+
+    @Test("an expired reset code answers EXPIRED_OOB_CODE (Google's reference; firebase-tools' codes never expire)")
+    func expiredCode() async throws {
+        let sut = try await EmulatorHarness.firebasePasswords()
+        _ = try await signUp(sut, "ada@example.com")
+        _ = await sut.firebase("accounts:sendOobCode", json: #"{"requestType":"PASSWORD_RESET","email":"ada@example.com"}"#)
+        let mail = try #require(await sut.world.services.mailbox.latest(for: "ada@example.com"))
+        sut.world.clock.advance(by: 3601)
+        let expired = await sut.firebase("accounts:resetPassword", json: #"{"oobCode":"\#(mail.code)","newPassword":"battery staple"}"#)
+        #expect(expired.firebaseMessage == "EXPIRED_OOB_CODE")
+        #expect(await signIn(sut, "ada@example.com", "correct horse").status == 200)
+    }
+
     @Test("PASSWORD_RESET for an unknown address: answered as sent under enumeration protection, EMAIL_NOT_FOUND without it")
     func resetUnknown() async throws {
         let sut = try await EmulatorHarness.firebasePasswords()
@@ -56,6 +83,17 @@ struct FirebaseOobActionRouteTests {
         let off = #"{"emailPrivacyConfig":{"enableImprovedEmailPrivacy":false}}"#
         _ = await sut.send("PATCH", "/emulator/v1/projects/\(sut.project)/config", json: off)
         #expect(await sut.firebase("accounts:sendOobCode", json: body).firebaseMessage == "EMAIL_NOT_FOUND")
+    }
+
+    @Test("a linkDomain is refused with production's INVALID_HOSTING_LINK_DOMAIN: the emulator hosts no Firebase Hosting domain")
+    func linkDomain() async throws {
+        let sut = try await EmulatorHarness.firebasePasswords()
+        let body = #"{"requestType":"EMAIL_SIGNIN","email":"ada@example.com","continueUrl":"http://localhost","linkDomain":"cool.link"}"#
+        let refused = await sut.firebaseAdmin("accounts:sendOobCode", json: body)
+        #expect(refused.status == 400)
+        let expected = "INVALID_HOSTING_LINK_DOMAIN : The provided hosting link domain is not configured"
+        #expect(refused.firebaseMessage?.hasPrefix(expected) == true)
+        #expect(await sut.world.services.mailbox.latest(for: "ada@example.com") == nil)
     }
 
     @Test("VERIFY_EMAIL with the user's ID token; accounts:update with the code alone verifies the address")

@@ -23,6 +23,9 @@ extension FirebaseEngine {
         if let continueUrl = request.continueUrl, !FirebaseURI.isAbsolute(continueUrl) || continueUrl.count > FirebaseFieldLimits.continueUrl {
             throw .code("INVALID_CONTINUE_URI", "((expected an absolute URI with valid scheme and host))")
         }
+        // A link domain must be a custom domain of the project's Firebase Hosting; the emulator
+        // hosts none, so every one is refused, with production's words.
+        if let domain = request.linkDomain, !domain.isEmpty { throw .invalidHostingLinkDomain }
         guard let target = try await oobTarget(request, requestType: requestType) else {
             return FirebaseOobCodeResponse(email: (try? EmailAddress.normalized(request.email ?? "")) ?? "", oobCode: nil, oobLink: nil)
         }

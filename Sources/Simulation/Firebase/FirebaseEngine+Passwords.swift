@@ -46,7 +46,9 @@ extension FirebaseEngine {
     /// `accounts:signInWithPassword` (v3 `verifyPassword`). With email enumeration protection on
     /// (the default), an unknown address, an account without a password and a wrong password all
     /// answer `INVALID_LOGIN_CREDENTIALS`; with it off, `EMAIL_NOT_FOUND` and `INVALID_PASSWORD`.
-    /// `USER_DISABLED` comes before the password is checked, as in firebase-tools.
+    /// `USER_DISABLED` comes before the password is checked, as in firebase-tools. Wrong passwords
+    /// count against the account (``FirebaseRateLimits/wrongPasswordsPerAccount``), as in
+    /// production; firebase-tools has no limit.
     /// - Parameter request: The request.
     /// - Returns: The tokens, `registered: true`.
     /// - Throws: `MISSING_EMAIL`, `INVALID_EMAIL`, `MISSING_PASSWORD`, the refusals above.
@@ -62,10 +64,13 @@ extension FirebaseEngine {
         let protected = config.enableImprovedEmailPrivacy
         guard let candidate else { throw .code(protected ? "INVALID_LOGIN_CREDENTIALS" : "EMAIL_NOT_FOUND") }
         guard !candidate.disabled else { throw .userDisabled }
+        let (now, authTime) = (self.now, nowSeconds)
+        let localId = candidate.localId
+        try inspect { (store: FirebaseStore) throws(FirebaseFailure) in try store.checkPasswordAttempts(localId: localId, now: now) }
         guard let hash = candidate.passwordHash, Self.verify(password, against: hash) else {
+            try mutate { (store: FirebaseStore) throws(FirebaseFailure) in store.recordWrongPassword(localId: localId, now: now) }
             throw .code(protected ? "INVALID_LOGIN_CREDENTIALS" : "INVALID_PASSWORD")
         }
-        let (now, authTime) = (self.now, nowSeconds)
         let (user, refreshToken) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             let user = try store.signInWithPassword(localId: candidate.localId, checkedHash: hash, now: now)
             return (user, store.issueRefreshToken(for: user.localId, signInProvider: "password", authTime: authTime, now: now))

@@ -70,6 +70,7 @@ extension FirebaseStore {
         user.validSince = Int64(now.timeIntervalSince1970)
         user.rebuildBuiltInProviders()
         rows.save(user)
+        resetPasswordAttempts(localId: user.localId)
         return user
     }
 
