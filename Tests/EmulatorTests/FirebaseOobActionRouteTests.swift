@@ -74,6 +74,46 @@ struct FirebaseOobActionRouteTests {
         #expect(await signIn(sut, "ada@example.com", "correct horse").status == 200)
     }
 
+    /// The path and query of a mailed link, as the emulator serves it.
+    private func target(of link: String?) throws -> String {
+        let url = try #require(link.flatMap(URLComponents.init(string:)))
+        return url.path + "?" + (url.percentEncodedQuery ?? "")
+    }
+
+    @Test("the mailed reset link: asks for newPassword (not the placeholder), then sets it, as firebase-tools' handlers.ts does")
+    func resetLink() async throws {
+        let sut = try await EmulatorHarness.firebasePasswords()
+        _ = try await signUp(sut, "ada@example.com")
+        _ = await sut.firebase("accounts:sendOobCode", json: #"{"requestType":"PASSWORD_RESET","email":"ada@example.com"}"#)
+        let link = try target(of: await sut.world.services.mailbox.latest(for: "ada@example.com")?.link)
+        let ask = await sut.send("GET", link)
+        #expect(ask.status == 400)
+        let template = try #require(ask.object["authEmulator"]?.objectValue?["urlTemplate"]?.stringValue)
+        #expect(template.hasSuffix("&newPassword=NEW_PASSWORD_HERE"))
+        #expect(await sut.send("GET", link + "&newPassword=NEW_PASSWORD_HERE").status == 400)
+        let done = await sut.send("GET", link + "&newPassword=battery%20staple")
+        #expect(done.status == 200 && done.object["authEmulator"]?.objectValue?["email"] == .string("ada@example.com"))
+        #expect(await signIn(sut, "ada@example.com", "battery staple").status == 200)
+        let again = await sut.send("GET", link + "&newPassword=other%20horse")
+        #expect(again.status == 400, "the link is spent")
+    }
+
+    @Test("the mailed verification link applies its code and goes on to continueUrl")
+    func verifyLink() async throws {
+        let sut = try await EmulatorHarness.firebasePasswords()
+        let session = try await signUp(sut, "ada@example.com")
+        let idToken = try #require(session["idToken"]?.stringValue)
+        let body = #"{"requestType":"VERIFY_EMAIL","idToken":"\#(idToken)","continueUrl":"https://app.example.com/done"}"#
+        _ = await sut.firebase("accounts:sendOobCode", json: body)
+        let link = try target(of: await sut.world.services.mailbox.latest(for: "ada@example.com")?.link)
+        let verified = await sut.send("GET", link)
+        #expect(verified.status == 303)
+        #expect(verified.header("Location") == "https://app.example.com/done")
+        #expect(try sut.firebaseRecord(try #require(session["localId"]?.stringValue))?.emailVerified == true)
+        let again = await sut.send("GET", link)
+        #expect(again.object["authEmulator"]?.objectValue?["error"]?.stringValue?.hasPrefix("Your request to verify your email") == true)
+    }
+
     @Test("PASSWORD_RESET for an unknown address: answered as sent under enumeration protection, EMAIL_NOT_FOUND without it")
     func resetUnknown() async throws {
         let sut = try await EmulatorHarness.firebasePasswords()

@@ -88,8 +88,9 @@ struct FirebaseRoutes {
                 return .json(try await engine.updateEmulatorConfig(try routes.decodeObject(call.request)))
             }),
             ("GET", "/emulator/action",
-             "where a mailed link lands: a `signIn` link goes on (303) to its `continueUrl` (firebase-tools' handler)",
-             { _, call in Self.action(call.request) }),
+             "where a mailed link lands: `signIn` goes on (303) to its `continueUrl`; `resetPassword` (with `newPassword`), "
+                + "`verifyEmail`, `verifyAndChangeEmail` apply the code (firebase-tools' handler)",
+             { routes, call in await routes.action(call.request) }),
         ]
         rows += emulatorRows
         return RouteTable(prefix: "", rows)
