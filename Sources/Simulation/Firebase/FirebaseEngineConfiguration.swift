@@ -29,6 +29,8 @@ public struct FirebaseEngineConfiguration: Sendable {
     public var maxRefreshTokensPerUser: Int
     /// The base of sign-in links put in emails.
     public var actionURL: String
+    /// The bcrypt cost of new password hashes (10; tests use bcrypt's minimum, 4).
+    public var passwordHashCost: Int
 
     /// Creates a configuration.
     /// - Parameters:
@@ -47,5 +49,6 @@ public struct FirebaseEngineConfiguration: Sendable {
         self.rateLimits = FirebaseRateLimits()
         self.maxRefreshTokensPerUser = 64
         self.actionURL = "http://127.0.0.1:9999/emulator/action"
+        self.passwordHashCost = Bcrypt.defaultCost
     }
 }

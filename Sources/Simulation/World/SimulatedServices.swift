@@ -90,6 +90,7 @@ public final class SimulatedServices: Sendable {
             clientIDs: configuration.acceptedClientIDs)
         firebaseConfiguration.actionURL = configuration.firebaseActionURL
         firebaseConfiguration.rateLimits = configuration.firebaseRateLimits
+        firebaseConfiguration.passwordHashCost = configuration.passwordHashCost
         self.firebaseProjects = FirebaseProjects(
             base: firebaseConfiguration, projectIDs: [configuration.firebaseProjectID] + configuration.otherFirebaseProjectIDs,
             clock: clock, mailbox: mailbox, providerKeys: providerKeys, storage: storage, webFlow: webFlow)
