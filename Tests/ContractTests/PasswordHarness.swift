@@ -34,6 +34,9 @@ extension BackendHarness {
 }
 
 extension BackendFlavor {
-    /// The flavours whose servers keep passwords here (Firebase's password routes are not served yet).
-    static let withPasswords: [BackendFlavor] = [.supabaseInProcess, .supabaseREST]
+    /// Every flavour: both services keep passwords.
+    static let withPasswords: [BackendFlavor] = allCases
+    /// The Supabase flavours, for GoTrue's rules alone (a sign-up that waits for its
+    /// confirmation, `sanitizeUser`, `same_password`, `link_identity`).
+    static let supabase: [BackendFlavor] = [.supabaseInProcess, .supabaseREST]
 }

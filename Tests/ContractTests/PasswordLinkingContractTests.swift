@@ -20,7 +20,7 @@ struct PasswordLinkingContractTests {
     }
 
     @Test("same email shared: Apple signs in to the confirmed password account and is linked to it",
-          arguments: BackendFlavor.withPasswords)
+          arguments: BackendFlavor.supabase)
     func sameEmail(flavor: BackendFlavor) async throws {
         let sut = try await BackendHarness.passwords(flavor)
         let account = try await confirmedAccount(sut)
@@ -32,7 +32,7 @@ struct PasswordLinkingContractTests {
     }
 
     @Test("Hide My Email: a new account for the relay address; the password user links Apple explicitly (link_identity)",
-          arguments: BackendFlavor.withPasswords)
+          arguments: BackendFlavor.supabase)
     func hideMyEmail(flavor: BackendFlavor) async throws {
         let sut = try await BackendHarness.passwords(flavor)
         let account = try await confirmedAccount(sut)
@@ -45,7 +45,7 @@ struct PasswordLinkingContractTests {
     }
 
     @Test("an unconfirmed account: Apple's verified email takes it over and its password stops working",
-          arguments: BackendFlavor.withPasswords)
+          arguments: BackendFlavor.supabase)
     func unconfirmed(flavor: BackendFlavor) async throws {
         let sut = try await BackendHarness.passwords(flavor)
         let backend = try sut.passwordBackend
@@ -58,7 +58,7 @@ struct PasswordLinkingContractTests {
     }
 
     @Test("a taken identity: Apple already signs in to another account, so linking it is refused",
-          arguments: BackendFlavor.withPasswords)
+          arguments: BackendFlavor.supabase)
     func takenIdentity(flavor: BackendFlavor) async throws {
         let sut = try await BackendHarness.passwords(flavor)
         let (first, _) = try await sut.appleCredential(appleID: "grace@example.com", hideEmail: true)

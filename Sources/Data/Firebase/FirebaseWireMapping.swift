@@ -88,7 +88,23 @@ package enum FirebaseWireMapping {
         case "INVALID_EMAIL", "MISSING_EMAIL": return .invalidEmail(failure.detail ?? "")
         case "CREDENTIAL_TOO_OLD_LOGIN_AGAIN": return .requiresRecentLogin
         case "FEDERATED_USER_ID_ALREADY_LINKED", "EMAIL_EXISTS": return .credentialAlreadyInUse(backend, recovery: nil)
+        case "INVALID_LOGIN_CREDENTIALS", "EMAIL_NOT_FOUND", "INVALID_PASSWORD": return .invalidLoginCredentials
+        case "WEAK_PASSWORD": return .weakPassword(reasons: ["length"], message: failure.detail ?? failure.code)
+        case "PASSWORD_DOES_NOT_MEET_REQUIREMENTS":
+            return .weakPassword(reasons: passwordReasons(failure.detail ?? ""), message: failure.detail ?? failure.code)
         default: return .backend(backend)
         }
+    }
+
+    /// GoTrue's reason words for the requirements a Firebase password policy lists as missing
+    /// (`Missing password requirements: [Password must contain at least 8 characters, …]`):
+    /// `length` for the length rules, `characters` for the character classes.
+    /// - Parameter detail: The error's detail.
+    /// - Returns: The reasons, `length` first.
+    package static func passwordReasons(_ detail: String) -> [String] {
+        let text = detail.lowercased()
+        let length = text.contains("at least") && text.contains("characters") || text.contains("maximum")
+        let characters = ["upper case", "lower case", "numeric", "non-alphanumeric"].contains { text.contains($0) }
+        return (length ? ["length"] : []) + (characters ? ["characters"] : [])
     }
 }
