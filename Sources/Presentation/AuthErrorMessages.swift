@@ -30,6 +30,10 @@ public struct AuthErrorMessages: Sendable {
             return ways.isEmpty
                 ? "An account with this email already exists; sign in the way you did before"
                 : "An account with this email already exists; sign in with \(ways.joined(separator: " or ")) first"
+        case .accountExists(let pending):
+            let ways = pending.providers.map(Self.name(of:))
+            return "An account with this email already exists; sign in with \(ways.isEmpty ? "it" : ways.joined(separator: " or ")) "
+                + "to add \(Self.name(of: pending.credential.provider))"
         case .credentialAlreadyInUse:
             return "That account is already linked to another user"
         case .rateLimited(let retryAfter):

@@ -32,6 +32,10 @@ public final class LoginViewModel {
         /// A password-recovery mail went to this address; waiting for its code and the new
         /// password (``LoginViewModel/resetPassword(code:newPassword:)``).
         case awaitingPasswordReset(email: String)
+        /// An account with this address exists and signs in with `providers`; signing in with
+        /// the password now (``LoginViewModel/signIn(with:)`` with `.password`) also links the
+        /// identity that was refused, with no second sheet.
+        case accountExists(email: String?, providers: [ProviderID])
         /// The backend created a new account with this provider and the terms were not accepted
         /// beforehand: ask, then call ``LoginViewModel/acceptTerms()`` or
         /// ``LoginViewModel/declineTerms()``.
@@ -85,6 +89,8 @@ public final class LoginViewModel {
     private var pendingEmail: String?
     /// The address of the last password-recovery mail, until the reset signs in.
     private var pendingRecoveryEmail: String?
+    /// The identity a backend refused for an existing account, linked at its next password sign-in.
+    private var pendingLink: PendingLink?
     private var pendingTerms: PendingTermsAcceptance?
     private var continuations: [UUID: AsyncStream<State>.Continuation] = [:]
 
@@ -116,8 +122,15 @@ public final class LoginViewModel {
     public func signIn(with credential: LoginCredential) async {
         guard !isBusy else { return }
         state = .loading(credential.provider)
+        var credential = credential
+        if case .password(let email, let password) = credential, let link = pendingLink {
+            credential = .passwordLinking(email: email, password: password, link: link)
+        }
         do throws(AuthError) {
             show(try await login.execute(with: credential, termsAccepted: termsAccepted))
+        } catch .accountExists(let pending) {
+            pendingLink = pending
+            state = .accountExists(email: pending.email, providers: pending.providers)
         } catch {
             state = messages.message(for: error).map(State.error) ?? .idle
         }
@@ -182,6 +195,7 @@ public final class LoginViewModel {
             lastResult = result
             pendingEmail = nil
             pendingRecoveryEmail = nil
+            pendingLink = nil
             pendingTerms = nil
             state = .success(destination)
         case .termsRequired(let pending):

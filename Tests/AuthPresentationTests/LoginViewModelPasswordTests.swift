@@ -54,4 +54,20 @@ struct LoginViewModelPasswordTests {
         #expect(messages.message(for: .weakPassword(reasons: ["length", "pwned"], message: ""))?.contains("known") == true)
         #expect(messages.message(for: .invalidLoginCredentials) == "The email or password is not right")
     }
+
+    @Test("an account that exists with a password: the state names its ways in, and the password sign-in links the refused identity")
+    func accountExists() async throws {
+        let pending = PendingLink(
+            email: "ada@example.com", providers: [.password],
+            credential: IDTokenCredential(provider: .apple, idToken: "", pendingToken: "pending-token-value"))
+        let (model, coordinator) = makeSUT(.failure(.accountExists(pending)))
+        await model.signIn(with: .social(.apple))
+        #expect(model.state == .accountExists(email: "ada@example.com", providers: [.password]))
+
+        await coordinator.setOutcome(.failure(.invalidLoginCredentials))
+        await model.signIn(with: .password(email: "ada@example.com", password: "pass phrase 1"))
+        #expect(await coordinator.received.last == .passwordLinking(email: "ada@example.com", password: "pass phrase 1", link: pending))
+        await model.signIn(with: .password(email: "ada@example.com", password: "pass phrase 2"))
+        #expect(await coordinator.received.last == .passwordLinking(email: "ada@example.com", password: "pass phrase 2", link: pending))
+    }
 }

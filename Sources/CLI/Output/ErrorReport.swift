@@ -88,7 +88,7 @@ enum ErrorReport {
         case .authorizationFailed: "authorization_failed"
         case .notHandled: "not_handled"
         case .accountDisabled: "account_disabled"
-        case .accountExistsWithDifferentCredential: "account_exists_with_different_credential"
+        case .accountExistsWithDifferentCredential, .accountExists: "account_exists_with_different_credential"
         case .rateLimited: "rate_limited"
         case .lastSignInMethod: "last_sign_in_method"
         case .codeExpired: "code_expired"

@@ -124,7 +124,9 @@ struct Wiring: Sendable {
     ) async throws {
         await coordinator.register(AnonymousAuthStrategy(backend: backend))
         await coordinator.register(EmailOTPAuthStrategy(backend: backend))
-        if let passwords = backend as? any PasswordAuthBackend { await coordinator.register(PasswordAuthStrategy(backend: passwords)) }
+        if let passwords = backend as? any PasswordAuthBackend & AuthBackend {
+            await coordinator.register(PasswordAuthStrategy(backend: passwords))
+        }
         let configuration = options.simulationConfiguration
         let directory = self.directory.url
         DeviceSettings.remember(appleID: sheets.appleID, in: directory)

@@ -44,13 +44,20 @@ package enum FirebaseWireMapping {
     /// - Parameters:
     ///   - response: The response.
     ///   - provider: The provider of the credential sent.
-    /// - Throws: ``AuthError/accountExistsWithDifferentCredential(email:providers:)`` or
+    /// - Throws: ``AuthError/accountExists(_:)`` carrying the credential to link later (or
+    ///   ``AuthError/accountExistsWithDifferentCredential(email:providers:)`` when none came back), or
     ///   ``AuthError/credentialAlreadyInUse(_:recovery:)`` carrying the credential Firebase
     ///   echoed back.
     package static func checkIdpRefusal(_ response: FirebaseIdpResponse, provider: ProviderID) throws {
         if response.needConfirmation == true {
-            throw AuthError.accountExistsWithDifferentCredential(
-                email: response.email, providers: (response.verifiedProvider ?? []).map { ProviderWireNames.provider(firebase: $0) })
+            let providers = (response.verifiedProvider ?? []).map { ProviderWireNames.provider(firebase: $0) }
+            guard response.pendingToken != nil || response.oauthIdToken != nil else {
+                throw AuthError.accountExistsWithDifferentCredential(email: response.email, providers: providers)
+            }
+            var pending = IDTokenCredential(provider: provider, idToken: Secret(response.oauthIdToken ?? ""))
+            pending.accessToken = response.oauthAccessToken.map { Secret($0) }
+            pending.pendingToken = response.pendingToken.map { Secret($0) }
+            throw AuthError.accountExists(PendingLink(email: response.email, providers: providers, credential: pending))
         }
         if let message = response.errorMessage {
             let failure = FirebaseFailure(status: 200, message: message)

@@ -16,17 +16,18 @@ public struct PasswordAuthStrategy: SocialAuthStrategyProviding {
     /// The longest password sent, in UTF-8 bytes: a bound on input, far above every policy.
     public static let maximumPasswordBytes = 4096
 
-    private let backend: any PasswordAuthBackend
+    private let backend: any PasswordAuthBackend & AuthBackend
 
     /// `.password`.
     public var provider: ProviderID { .password }
 
     /// Creates the strategy.
-    /// - Parameter backend: The backend's password side.
-    public init(backend: any PasswordAuthBackend) { self.backend = backend }
+    /// - Parameter backend: The backend (its password side, and linking for a pending identity).
+    public init(backend: any PasswordAuthBackend & AuthBackend) { self.backend = backend }
 
     /// Runs a password step.
-    /// - Parameter credential: `.password`, `.passwordSignUp`, `.passwordRecovery` or `.passwordReset`.
+    /// - Parameter credential: `.password`, `.passwordLinking` (then the pending identity is
+    ///   linked), `.passwordSignUp`, `.passwordRecovery` or `.passwordReset`.
     /// - Returns: Signed in, or ``SignInOutcome/mailSent(_:kind:)``.
     /// - Throws: ``AuthError``: `invalidEmail`, `invalidInput` (empty or oversized password),
     ///   `invalidLoginCredentials`, `emailNotConfirmed`, `weakPassword`, `codeInvalid`, …
@@ -36,6 +37,12 @@ public struct PasswordAuthStrategy: SocialAuthStrategyProviding {
             let address = try EmailAddress.normalized(email)
             try Self.check(password)
             return .authenticated(result(try await backend.signIn(email: address, password: password), email: address))
+        case .passwordLinking(let email, let password, let link):
+            let address = try EmailAddress.normalized(email)
+            try Self.check(password)
+            let signedIn = try await backend.signIn(email: address, password: password)
+            let linked = try await backend.link(link.credential, accessToken: signedIn.session.accessToken)
+            return .authenticated(result(linked, email: address))
         case .passwordSignUp(var signUp):
             signUp.email = try EmailAddress.normalized(signUp.email)
             try Self.check(signUp.password)

@@ -17,6 +17,9 @@ public enum LoginCredential: Hashable, Sendable {
     case emailCode(email: String, code: Secret)
     /// Sign in with an email address and its password.
     case password(email: String, password: Secret)
+    /// Sign in with a password, then link the identity a backend refused for this account
+    /// (``AuthError/accountExists(_:)``).
+    case passwordLinking(email: String, password: Secret, link: PendingLink)
     /// Create an email + password account (with a name and metadata); ends signed in, or
     /// waiting for the emailed confirmation when the backend requires it.
     case passwordSignUp(PasswordSignUp)
@@ -31,7 +34,7 @@ public enum LoginCredential: Hashable, Sendable {
         case .social(let provider): provider
         case .anonymous: .anonymous
         case .emailOTP, .emailCode: .emailOTP
-        case .password, .passwordSignUp, .passwordRecovery, .passwordReset: .password
+        case .password, .passwordLinking, .passwordSignUp, .passwordRecovery, .passwordReset: .password
         }
     }
 }

@@ -33,6 +33,11 @@ public enum AuthError: Error, Hashable, Sendable {
     /// An account with this email already exists and signs in another way (Firebase
     /// `needConfirmation`).
     case accountExistsWithDifferentCredential(email: String?, providers: [ProviderID])
+    /// An account with the identity's email exists and signs in another way, and the backend
+    /// handed back the identity's credential: sign in the way the account knows (with
+    /// ``LoginCredential/passwordLinking(email:password:link:)`` for a password), and the identity
+    /// is linked then.
+    case accountExists(PendingLink)
     /// The provider identity already belongs to another account. `recovery`, when present, is the
     /// credential the backend handed back to sign in to that account instead (Firebase), so the
     /// spent provider token is not sent again.
@@ -120,6 +125,9 @@ extension AuthError: CustomStringConvertible {
         case .accountDisabled: "the account is disabled"
         case .accountExistsWithDifferentCredential(let email, let providers):
             "an account for \(email ?? "this email") already exists; sign in with \(providers.map(\.rawValue).joined(separator: ", "))"
+        case .accountExists(let pending):
+            "an account for \(pending.email ?? "this email") already exists; sign in with "
+                + pending.providers.map(\.rawValue).joined(separator: ", ") + " to link \(pending.credential.provider)"
         case .credentialAlreadyInUse(let error, let recovery):
             "this identity belongs to another account (\(error.code))" + (recovery == nil ? "" : "; a recovery credential was returned")
         case .rateLimited(let retryAfter):
