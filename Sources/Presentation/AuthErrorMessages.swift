@@ -30,6 +30,10 @@ public struct AuthErrorMessages: Sendable {
             return ways.isEmpty
                 ? "An account with this email already exists; sign in the way you did before"
                 : "An account with this email already exists; sign in with \(ways.joined(separator: " or ")) first"
+        case .accountExists(let pending):
+            let ways = pending.providers.map(Self.name(of:))
+            return "An account with this email already exists; sign in with \(ways.isEmpty ? "it" : ways.joined(separator: " or ")) "
+                + "to add \(Self.name(of: pending.credential.provider))"
         case .credentialAlreadyInUse:
             return "That account is already linked to another user"
         case .rateLimited(let retryAfter):
@@ -53,20 +57,38 @@ public struct AuthErrorMessages: Sendable {
             return "You declined the terms, but your new account could not be removed; you have been signed out"
         case .invalidEmail:
             return "Please enter a valid email address"
+        case .invalidLoginCredentials:
+            return "The email or password is not right"
+        case .emailNotConfirmed:
+            return "Please confirm your email address first; we sent you a link"
+        case .weakPassword(let reasons, _):
+            return Self.weakPasswordMessage(reasons)
+        case .emailInUse:
+            return "An account with this email already exists; sign in instead"
+        case .reauthenticationRequired:
+            return "Enter the code we just emailed you to confirm the change"
         case .storage:
             return "Your sign-in could not be saved on this device"
         }
     }
 
+    /// Why a password was refused, in GoTrue's reason words.
+    private static func weakPasswordMessage(_ reasons: [String]) -> String {
+        if reasons.contains("pwned") { return "That password is known to be unsafe; please choose another" }
+        if reasons.contains("characters") { return "Please use a password with letters, digits and symbols" }
+        return "Please choose a longer password"
+    }
+
     /// A provider's name as users know it.
     /// - Parameter provider: The provider.
-    /// - Returns: `Apple`, `Google`, `Guest`, `Email` or the raw id.
+    /// - Returns: `Apple`, `Google`, `Guest`, `Email`, `Password` or the raw id.
     public static func name(of provider: ProviderID) -> String {
         switch provider {
         case .apple: "Apple"
         case .google: "Google"
         case .anonymous: "Guest"
         case .emailOTP: "Email"
+        case .password: "Password"
         default: provider.rawValue
         }
     }

@@ -29,6 +29,13 @@ public final class LoginViewModel {
         case loading(ProviderID)
         /// A code was sent to this address; waiting for it.
         case awaitingCode(email: String)
+        /// A password-recovery mail went to this address; waiting for its code and the new
+        /// password (``LoginViewModel/resetPassword(code:newPassword:)``).
+        case awaitingPasswordReset(email: String)
+        /// An account with this address exists and signs in with `providers`; signing in with
+        /// the password now (``LoginViewModel/signIn(with:)`` with `.password`) also links the
+        /// identity that was refused, with no second sheet.
+        case accountExists(email: String?, providers: [ProviderID])
         /// The backend created a new account with this provider and the terms were not accepted
         /// beforehand: ask, then call ``LoginViewModel/acceptTerms()`` or
         /// ``LoginViewModel/declineTerms()``.
@@ -80,6 +87,10 @@ public final class LoginViewModel {
     private let login: LoginUseCase
     private let messages: AuthErrorMessages
     private var pendingEmail: String?
+    /// The address of the last password-recovery mail, until the reset signs in.
+    private var pendingRecoveryEmail: String?
+    /// The identity a backend refused for an existing account, linked at its next password sign-in.
+    private var pendingLink: PendingLink?
     private var pendingTerms: PendingTermsAcceptance?
     private var continuations: [UUID: AsyncStream<State>.Continuation] = [:]
 
@@ -111,10 +122,33 @@ public final class LoginViewModel {
     public func signIn(with credential: LoginCredential) async {
         guard !isBusy else { return }
         state = .loading(credential.provider)
+        var credential = credential
+        if case .password(let email, let password) = credential, let link = pendingLink {
+            credential = .passwordLinking(email: email, password: password, link: link)
+        }
         do throws(AuthError) {
             show(try await login.execute(with: credential, termsAccepted: termsAccepted))
+        } catch .accountExists(let pending) {
+            pendingLink = pending
+            state = .accountExists(email: pending.email, providers: pending.providers)
         } catch {
             state = messages.message(for: error).map(State.error) ?? .idle
+        }
+    }
+
+    /// Finishes a password recovery (in `.awaitingPasswordReset`, or after its error) with the
+    /// mailed code and a new password, and signs in; after a wrong code the user can try again.
+    /// - Parameters:
+    ///   - code: The code from the recovery mail, as typed.
+    ///   - newPassword: The new password.
+    public func resetPassword(code: String, newPassword: Secret) async {
+        guard let email = pendingRecoveryEmail, !isBusy else { return }
+        state = .loading(.password)
+        do throws(AuthError) {
+            let reset = PasswordReset(email: email, proof: .code(Secret(code)), newPassword: newPassword)
+            show(try await login.execute(with: .passwordReset(reset), termsAccepted: termsAccepted))
+        } catch {
+            state = messages.message(for: error).map(State.error) ?? .awaitingPasswordReset(email: email)
         }
     }
 
@@ -160,11 +194,21 @@ public final class LoginViewModel {
         case .signedIn(let result, let destination):
             lastResult = result
             pendingEmail = nil
+            pendingRecoveryEmail = nil
+            pendingLink = nil
             pendingTerms = nil
             state = .success(destination)
         case .termsRequired(let pending):
             pendingTerms = pending
             state = .termsRequired(pending.result.credential.provider)
+        case .mailSent(let challenge, .passwordRecovery):
+            pendingEmail = nil
+            pendingRecoveryEmail = challenge.email
+            state = .awaitingPasswordReset(email: challenge.email)
+        case .mailSent(let challenge, _):
+            // A sign-up waiting for its confirmation: the mailed code signs in like an email code.
+            pendingEmail = challenge.email
+            state = .awaitingCode(email: challenge.email)
         }
     }
 

@@ -48,7 +48,7 @@ public struct LoginFlowView: View {
             CodeEntryScreen(model: model, email: email)
         case .termsRequired(let provider):
             TermsAcceptanceScreen(model: model, question: TermsQuestion(provider: provider), termsURL: termsURL)
-        case .idle, .loading, .error, .success:
+        case .idle, .loading, .error, .success, .awaitingPasswordReset, .accountExists:
             if let email = model.pendingCodeEmail {
                 CodeEntryScreen(model: model, email: email)
             } else {

@@ -6,13 +6,19 @@ import GRDB
 /// rate-limit windows.
 extension SQLiteFirebaseRows {
     func oobCode(_ code: String) -> FirebaseOobRecord? {
-        step.row("SELECT email, requestType, createdAt FROM firebase_oob_codes WHERE project_id = ? AND oobCode = ?", [project, code])
-            .map { FirebaseOobRecord(email: $0[0], requestType: $0[1], createdAt: step.date($0[2] as String, "firebase_oob_codes.createdAt")) }
+        step.row("SELECT email, requestType, createdAt, newEmail FROM firebase_oob_codes WHERE project_id = ? AND oobCode = ?",
+                 [project, code])
+            .map {
+                FirebaseOobRecord(email: $0[0], requestType: $0[1], createdAt: step.date($0[2] as String, "firebase_oob_codes.createdAt"),
+                                  newEmail: $0[3])
+            }
     }
 
     func insertOobCode(_ code: String, _ record: FirebaseOobRecord) {
-        step.execute("INSERT OR REPLACE INTO firebase_oob_codes (project_id, oobCode, email, requestType, createdAt) VALUES (?, ?, ?, ?, ?)",
-                     [project, code, record.email, record.requestType, Column.text(record.createdAt)])
+        step.execute("""
+            INSERT OR REPLACE INTO firebase_oob_codes (project_id, oobCode, email, requestType, createdAt, newEmail)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """, [project, code, record.email, record.requestType, Column.text(record.createdAt), record.newEmail])
     }
 
     func deleteOobCode(_ code: String) {
@@ -32,9 +38,12 @@ extension SQLiteFirebaseRows {
     }
 
     func oobCodes() -> [(code: String, record: FirebaseOobRecord)] {
-        step.rows("SELECT oobCode, email, requestType, createdAt FROM firebase_oob_codes WHERE project_id = ? ORDER BY createdAt, oobCode",
-                  [project]).map { row in
-            (row[0], FirebaseOobRecord(email: row[1], requestType: row[2], createdAt: step.date(row[3] as String, "firebase_oob_codes.createdAt")))
+        step.rows("""
+            SELECT oobCode, email, requestType, createdAt, newEmail FROM firebase_oob_codes WHERE project_id = ? ORDER BY createdAt, oobCode
+            """, [project]).map { row in
+            let createdAt = step.date(row[3] as String, "firebase_oob_codes.createdAt")
+            let record = FirebaseOobRecord(email: row[1], requestType: row[2], createdAt: createdAt, newEmail: row[4])
+            return (code: row[0] as String, record: record)
         }
     }
 

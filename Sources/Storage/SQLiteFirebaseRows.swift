@@ -24,6 +24,10 @@ final class SQLiteFirebaseRows: FirebaseRows {
         step.string("SELECT localId FROM firebase_users WHERE project_id = ? AND email = ?", [project, email])
     }
 
+    func localId(phoneNumber: String) -> String? {
+        step.string("SELECT localId FROM firebase_users WHERE project_id = ? AND phoneNumber = ?", [project, phoneNumber])
+    }
+
     func save(_ new: FirebaseUserRecord) {
         let old = user(new.localId)
         var (oldRow, newRow) = (old, new)
@@ -32,14 +36,16 @@ final class SQLiteFirebaseRows: FirebaseRows {
         if oldRow != newRow {
             step.execute("""
                 INSERT INTO firebase_users (email, emailVerified, displayName, photoUrl, disabled, emailLinkSignin, hasPassword, validSince,
-                    createdAt, lastLoginAt, customAttributes, project_id, localId)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    createdAt, lastLoginAt, customAttributes, passwordHash, passwordUpdatedAt, phoneNumber, project_id, localId)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (project_id, localId) DO UPDATE SET email = excluded.email, emailVerified = excluded.emailVerified,
                     displayName = excluded.displayName, photoUrl = excluded.photoUrl, disabled = excluded.disabled,
                     emailLinkSignin = excluded.emailLinkSignin, hasPassword = excluded.hasPassword, validSince = excluded.validSince,
-                    createdAt = excluded.createdAt, lastLoginAt = excluded.lastLoginAt, customAttributes = excluded.customAttributes
+                    createdAt = excluded.createdAt, lastLoginAt = excluded.lastLoginAt, customAttributes = excluded.customAttributes,
+                    passwordHash = excluded.passwordHash, passwordUpdatedAt = excluded.passwordUpdatedAt, phoneNumber = excluded.phoneNumber
                 """, [new.email, new.emailVerified, new.displayName, new.photoUrl, new.disabled, new.emailLinkSignin, new.hasPassword,
-                      new.validSince, new.createdAt, new.lastLoginAt, new.customAttributes, project, new.localId])
+                      new.validSince, new.createdAt, new.lastLoginAt, new.customAttributes, new.passwordHash, new.passwordUpdatedAt,
+                      new.phoneNumber, project, new.localId])
         }
         if old?.providers != new.providers {
             step.execute("DELETE FROM firebase_provider_user_info WHERE project_id = ? AND localId = ?", [project, new.localId])
@@ -140,7 +146,7 @@ final class SQLiteFirebaseRows: FirebaseRows {
 
     func deleteAll() {
         wipeAccounts()
-        for table in ["firebase_oob_codes", "firebase_email_sends", "firebase_rate_windows"] {
+        for table in ["firebase_oob_codes", "firebase_email_sends", "firebase_rate_windows", "firebase_project_config"] {
             step.execute("DELETE FROM \(table) WHERE project_id = ?", [project])
         }
     }
@@ -156,7 +162,7 @@ final class SQLiteFirebaseRows: FirebaseRows {
     private func load(_ localId: String) -> FirebaseUserRecord? {
         guard let row = step.row("""
             SELECT email, emailVerified, displayName, photoUrl, disabled, emailLinkSignin, hasPassword, validSince, createdAt, lastLoginAt,
-                customAttributes
+                customAttributes, passwordHash, passwordUpdatedAt, phoneNumber
             FROM firebase_users WHERE project_id = ? AND localId = ?
             """, [project, localId])
         else { return nil }
@@ -167,6 +173,6 @@ final class SQLiteFirebaseRows: FirebaseRows {
         return FirebaseUserRecord(
             localId: localId, email: row[0], emailVerified: row[1], displayName: row[2], photoUrl: row[3], disabled: row[4],
             providers: providers, emailLinkSignin: row[5], hasPassword: row[6], validSince: row[7], createdAt: row[8], lastLoginAt: row[9],
-            customAttributes: row[10])
+            customAttributes: row[10], passwordHash: row[11], passwordUpdatedAt: row[12], phoneNumber: row[13])
     }
 }

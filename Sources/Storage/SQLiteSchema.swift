@@ -30,8 +30,26 @@ enum SQLiteSchema {
             try db.execute(sql: webAuthnTables)
             try db.execute(sql: firebaseWebAuthnTables)
         }
+        // Firebase passwords (the bcrypt hash, never the password), phone numbers, the new address
+        // of a VERIFY_AND_CHANGE_EMAIL code, and each project's settings (the emulator's config API).
+        migrator.registerMigration("6-firebase-passwords") { db in
+            try db.execute(sql: firebasePasswordTables)
+        }
         return migrator
     }
+
+    /// What `6-firebase-passwords` adds.
+    static let firebasePasswordTables = """
+        ALTER TABLE firebase_users ADD COLUMN passwordHash TEXT;
+        ALTER TABLE firebase_users ADD COLUMN passwordUpdatedAt INTEGER;
+        ALTER TABLE firebase_users ADD COLUMN phoneNumber TEXT;
+        CREATE UNIQUE INDEX firebase_users_phone_key ON firebase_users (project_id, phoneNumber) WHERE phoneNumber IS NOT NULL;
+        ALTER TABLE firebase_oob_codes ADD COLUMN newEmail TEXT;
+        CREATE TABLE firebase_project_config (
+            project_id TEXT PRIMARY KEY NOT NULL,
+            config TEXT NOT NULL
+        );
+        """
 
     /// GoTrue's `auth` schema, the columns the engine uses (GoTrue's migrations, 00_init onwards).
     static let supabaseTables = """

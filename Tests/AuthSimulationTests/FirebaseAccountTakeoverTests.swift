@@ -32,14 +32,20 @@ struct FirebaseAccountTakeoverTests {
         #expect(users[ownerID]?.providers.map(\.providerId) == ["google.com"], "nothing was linked to the account")
     }
 
-    @Test("the in-process backend turns that answer into accountExistsWithDifferentCredential", arguments: unverified)
+    @Test("the in-process backend turns that answer into accountExists with the pending credential", arguments: unverified)
     func unverifiedThroughBackend(verified: JSONValue) async throws {
         let sut = try await FirebaseEngineFixture.make()
         _ = try await sut.signIn(provider: "google.com", try await sut.googleToken(email: "victim@example.com"))
         let forged = try await sut.appleToken(claiming: "victim@example.com", verified: verified)
         let backend = FirebaseAuthBackend(engine: sut.engine)
-        await #expect(throws: AuthError.accountExistsWithDifferentCredential(email: "victim@example.com", providers: [.google])) {
-            try await backend.signIn(with: IDTokenCredential(provider: .apple, idToken: Secret(forged.token), rawNonce: Secret(forged.nonce)))
+        do {
+            let credential = IDTokenCredential(provider: .apple, idToken: Secret(forged.token), rawNonce: Secret(forged.nonce))
+            _ = try await backend.signIn(with: credential)
+            Issue.record("the forged token signed in")
+        } catch .accountExists(let link) {
+            #expect(link.email == "victim@example.com" && link.providers == [.google] && link.credential.pendingToken != nil)
+        } catch {
+            Issue.record("expected accountExists, got \(error)")
         }
     }
 

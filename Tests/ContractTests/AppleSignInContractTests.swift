@@ -105,8 +105,9 @@ struct AppleSignInContractTests {
             #expect(!linked.isNewUser)
             #expect(linked.user.providers == [.google, .apple])
         } else {
-            await sut.expectFailure("accountExistsWithDifferentCredential", { try await sut.backend.signIn(with: apple) }) {
-                $0 == .accountExistsWithDifferentCredential(email: "shared@example.com", providers: [.google])
+            await sut.expectFailure("accountExists", { try await sut.backend.signIn(with: apple) }) {
+                guard case .accountExists(let link) = $0 else { return false }
+                return link.email == "shared@example.com" && link.providers == [.google] && link.credential.provider == .apple
             }
         }
     }

@@ -43,9 +43,14 @@ struct BackendHarness {
     /// - Parameters:
     ///   - flavor: The implementation.
     ///   - supabase: The Supabase project's settings (GoTrue's defaults unless a test needs one).
-    static func make(_ flavor: BackendFlavor, supabase: SupabaseSettings = SupabaseSettings()) async throws -> BackendHarness {
+    ///   - configure: Further changes to the simulated world's configuration.
+    static func make(
+        _ flavor: BackendFlavor, supabase: SupabaseSettings = SupabaseSettings(),
+        configure: (inout SimulationConfiguration) -> Void = { _ in }
+    ) async throws -> BackendHarness {
         var setup = SimulationConfiguration()
         setup.supabase = supabase
+        configure(&setup)
         let world = try await TestWorld.make(configuration: setup)
         // Time comes from the test clock; the transport's retry backoff waits in real time.
         let clock = AuthClock(now: { world.clock.now }, sleep: AuthClock.live.sleep)

@@ -18,7 +18,7 @@ struct SupabaseUserAdmin: UserAdministration {
     /// How GoTrue's dashboard bans "forever": a hundred years.
     static let foreverDuration = "876000h"
 
-    private var http: AdminHTTP {
+    var http: AdminHTTP {
         AdminHTTP(transport: transport) { response in
             switch SupabaseErrorDecoding.failure(from: response) {
             case .api(let status, let code, let message): AdminFailure.error(status: status, code: code, message: message, backend: .supabase)
@@ -27,12 +27,12 @@ struct SupabaseUserAdmin: UserAdministration {
         }
     }
 
-    private var headers: [HTTPHeader] {
+    var headers: [HTTPHeader] {
         [HTTPHeader("apikey", apiKey), HTTPHeader("Authorization", "Bearer \(serviceRoleKey.revealed)"),
          HTTPHeader("X-Supabase-Api-Version", "2024-01-01")]
     }
 
-    private func url(_ path: String, query: [URLQueryItem] = []) throws(AuthError) -> URL {
+    func url(_ path: String, query: [URLQueryItem] = []) throws(AuthError) -> URL {
         var components = URLComponents(url: projectURL.appendingPathComponent("auth/v1/admin/users" + path), resolvingAgainstBaseURL: false)
         if !query.isEmpty { components?.queryItems = query }
         guard let url = components?.url else { throw .invalidInput("cannot form an admin URL under \(projectURL)") }

@@ -10,6 +10,9 @@ struct UsersCommand: AsyncParsableCommand {
         it serves that URL); Firebase needs --firebase-project and --firebase-admin-token (with an emulator host: \
         demo-authcoordinator and owner).
         """,
-        subcommands: [UsersListCommand.self, UsersShowCommand.self, UsersDeleteCommand.self, UsersBanCommand.self, UsersClaimsCommand.self],
+        subcommands: [
+            UsersListCommand.self, UsersShowCommand.self, UsersCreateCommand.self, UsersDeleteCommand.self, UsersBanCommand.self,
+            UsersClaimsCommand.self,
+        ],
         defaultSubcommand: UsersListCommand.self)
 }

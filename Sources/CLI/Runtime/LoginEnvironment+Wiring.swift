@@ -110,7 +110,10 @@ struct Wiring: Sendable {
         let environment = LoginEnvironment(
             options: options, reporter: reporter, logger: logger, coordinator: coordinator, login: login, termsAccepted: termsAccepted,
             providers: providers, initial: initial, store: store, services: services,
-            adminAccess: { [self] adminOptions throws(CommandFailure) in try AdminWiring(options: options, directory: directory.url).access(services: services, adminOptions) })
+            adminAccess: { [self] adminOptions throws(CommandFailure) in
+                try AdminWiring(options: options, directory: directory.url).access(services: services, adminOptions)
+            },
+            passwords: (backend as? any PasswordAuthBackend).map { PasswordAccountService(backend: $0, sessions: sessions) })
         try await body(environment)
     }
 
@@ -121,6 +124,9 @@ struct Wiring: Sendable {
     ) async throws {
         await coordinator.register(AnonymousAuthStrategy(backend: backend))
         await coordinator.register(EmailOTPAuthStrategy(backend: backend))
+        if let passwords = backend as? any PasswordAuthBackend & AuthBackend {
+            await coordinator.register(PasswordAuthStrategy(backend: passwords))
+        }
         let configuration = options.simulationConfiguration
         let directory = self.directory.url
         DeviceSettings.remember(appleID: sheets.appleID, in: directory)

@@ -47,6 +47,9 @@ struct LoginEnvironment: Sendable {
     let services: SimulatedServices?
     /// The admin API for `users` and `reset`, built on demand (remote credentials are checked then).
     let adminAccess: @Sendable (AdminOptions) throws(CommandFailure) -> AdminAccess
+    /// Changes to the signed-in account's password and address (`nil` when the backend has no
+    /// password side).
+    var passwords: PasswordAccountService? = nil
 
     /// The backend's name, as printed.
     var backendName: String { options.backend.rawValue }
@@ -183,6 +186,9 @@ struct LoginEnvironment: Sendable {
         case .codeSent(let challenge):
             logger.info("code sent", metadata: ["email": "\(challenge.email)"])
             reporter.codeSent(challenge, backend: backendName, repeating: options.repeatedArguments)
+        case .mailSent(let challenge, let kind):
+            logger.info("mail sent", metadata: ["email": "\(challenge.email)", "kind": "\(kind.rawValue)"])
+            reporter.mailSent(challenge, kind: kind, backend: backendName)
         case .termsRequired:
             break
         }

@@ -57,7 +57,7 @@ struct FirebaseRESTClient: FirebaseAuthAPI {
         // The wall clock, not an injected one: `validSince` is compared with the server's clock.
         var request = FirebaseUpdateRequest(idToken: nil)
         request.localId = localId
-        request.validSince = String(Int64(Date().timeIntervalSince1970))
+        request.validSince = FirebaseInt64(Int64(Date().timeIntervalSince1970))
         let url = try configuration.url(host: "identitytoolkit.googleapis.com", path: "v1/projects/\(project)/accounts:update")
         _ = try await send(url, body: try RequestJSON.encoder.encode(request), contentType: "application/json", bearer: admin.revealed, idempotent: true)
     }

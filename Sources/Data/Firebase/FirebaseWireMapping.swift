@@ -44,13 +44,20 @@ package enum FirebaseWireMapping {
     /// - Parameters:
     ///   - response: The response.
     ///   - provider: The provider of the credential sent.
-    /// - Throws: ``AuthError/accountExistsWithDifferentCredential(email:providers:)`` or
+    /// - Throws: ``AuthError/accountExists(_:)`` carrying the credential to link later (or
+    ///   ``AuthError/accountExistsWithDifferentCredential(email:providers:)`` when none came back), or
     ///   ``AuthError/credentialAlreadyInUse(_:recovery:)`` carrying the credential Firebase
     ///   echoed back.
     package static func checkIdpRefusal(_ response: FirebaseIdpResponse, provider: ProviderID) throws {
         if response.needConfirmation == true {
-            throw AuthError.accountExistsWithDifferentCredential(
-                email: response.email, providers: (response.verifiedProvider ?? []).map { ProviderWireNames.provider(firebase: $0) })
+            let providers = (response.verifiedProvider ?? []).map { ProviderWireNames.provider(firebase: $0) }
+            guard response.pendingToken != nil || response.oauthIdToken != nil else {
+                throw AuthError.accountExistsWithDifferentCredential(email: response.email, providers: providers)
+            }
+            var pending = IDTokenCredential(provider: provider, idToken: Secret(response.oauthIdToken ?? ""))
+            pending.accessToken = response.oauthAccessToken.map { Secret($0) }
+            pending.pendingToken = response.pendingToken.map { Secret($0) }
+            throw AuthError.accountExists(PendingLink(email: response.email, providers: providers, credential: pending))
         }
         if let message = response.errorMessage {
             let failure = FirebaseFailure(status: 200, message: message)
@@ -88,7 +95,23 @@ package enum FirebaseWireMapping {
         case "INVALID_EMAIL", "MISSING_EMAIL": return .invalidEmail(failure.detail ?? "")
         case "CREDENTIAL_TOO_OLD_LOGIN_AGAIN": return .requiresRecentLogin
         case "FEDERATED_USER_ID_ALREADY_LINKED", "EMAIL_EXISTS": return .credentialAlreadyInUse(backend, recovery: nil)
+        case "INVALID_LOGIN_CREDENTIALS", "EMAIL_NOT_FOUND", "INVALID_PASSWORD": return .invalidLoginCredentials
+        case "WEAK_PASSWORD": return .weakPassword(reasons: ["length"], message: failure.detail ?? failure.code)
+        case "PASSWORD_DOES_NOT_MEET_REQUIREMENTS":
+            return .weakPassword(reasons: passwordReasons(failure.detail ?? ""), message: failure.detail ?? failure.code)
         default: return .backend(backend)
         }
+    }
+
+    /// GoTrue's reason words for the requirements a Firebase password policy lists as missing
+    /// (`Missing password requirements: [Password must contain at least 8 characters, …]`):
+    /// `length` for the length rules, `characters` for the character classes.
+    /// - Parameter detail: The error's detail.
+    /// - Returns: The reasons, `length` first.
+    package static func passwordReasons(_ detail: String) -> [String] {
+        let text = detail.lowercased()
+        let length = text.contains("at least") && text.contains("characters") || text.contains("maximum")
+        let characters = ["upper case", "lower case", "numeric", "non-alphanumeric"].contains { text.contains($0) }
+        return (length ? ["length"] : []) + (characters ? ["characters"] : [])
     }
 }

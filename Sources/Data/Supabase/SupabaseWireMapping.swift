@@ -86,6 +86,9 @@ package enum SupabaseWireMapping {
         if description.hasPrefix("Passed nonce and nonce in id_token should either both exist or not") { return .missingNonce }
         if description.hasPrefix("Nonces mismatch") || error == "invalid nonce" { return .nonceMismatch }
         if description == "id_token required" { return .missingIdentityToken }
+        // GoTrue before error codes: `invalid_grant` with these descriptions (internal/api/token.go).
+        if description == "Invalid login credentials" { return .invalidLoginCredentials }
+        if description == "Email not confirmed" { return .emailNotConfirmed }
         if description.hasPrefix("Bad ID token") || description.hasPrefix("Unacceptable audience")
             || description.hasPrefix("Missing sub claim")
         {
@@ -104,10 +107,28 @@ package enum SupabaseWireMapping {
             return .sessionExpired(code)
         case "user_banned": return .accountDisabled
         case "identity_already_exists", "email_exists": return .credentialAlreadyInUse(backend, recovery: nil)
-        case "provider_email_needs_verification", "email_not_confirmed":
+        case "provider_email_needs_verification":
             return .accountExistsWithDifferentCredential(email: nil, providers: [])
+        case "invalid_credentials": return .invalidLoginCredentials
+        case "email_not_confirmed": return .emailNotConfirmed
+        case "weak_password": return .weakPassword(reasons: weakPasswordReasons(inMessage: message), message: message)
+        case "user_already_exists": return .emailInUse
+        case "reauthentication_needed": return .reauthenticationRequired
+        case "reauthentication_not_valid": return .codeInvalid
         default: return .backend(backend)
         }
+    }
+
+    /// The `weak_password.reasons` GoTrue sends beside the message (`length`, `characters`,
+    /// `pwned`), read back from the message (internal/api/password.go writes one sentence per
+    /// reason), so that both error body shapes give them.
+    /// - Parameter message: A `weak_password` message.
+    /// - Returns: The reasons, in GoTrue's order.
+    package static func weakPasswordReasons(inMessage message: String) -> [String] {
+        [
+            ("length", "Password should be at least "), ("characters", "Password should contain at least one character"),
+            ("pwned", "Password is known to be weak"),
+        ].filter { message.contains($0.1) }.map(\.0)
     }
 
     /// Reads "… after N seconds" from a rate-limit message.

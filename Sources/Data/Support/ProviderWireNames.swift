@@ -24,6 +24,8 @@ package enum ProviderWireNames {
         Row(provider: .google, supabase: "google", firebase: "google.com", firebaseAliases: []),
         Row(provider: .emailOTP, supabase: "email", firebase: "password", firebaseAliases: ["emailLink"]),
         Row(provider: .anonymous, supabase: "anonymous", firebase: "anonymous", firebaseAliases: []),
+        // After `.emailOTP`, whose wire names it shares: reading a wire name gives `.emailOTP`.
+        Row(provider: .password, supabase: "email", firebase: "password", firebaseAliases: []),
     ]
 
     /// Supabase's name for a provider.

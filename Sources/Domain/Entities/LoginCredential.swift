@@ -4,6 +4,7 @@
 /// try await login.execute(with: .social(.apple))
 /// try await login.execute(with: .emailOTP(email: "ada@example.com"))          // sends a code
 /// try await login.execute(with: .emailCode(email: "ada@example.com", code: "123456"))
+/// try await login.execute(with: .password(email: "ada@example.com", password: Secret(typed)))
 /// ```
 public enum LoginCredential: Hashable, Sendable {
     /// Sign in with an identity provider (Apple, Google).
@@ -14,6 +15,18 @@ public enum LoginCredential: Hashable, Sendable {
     case emailOTP(email: String)
     /// Verify the one-time code sent to this address.
     case emailCode(email: String, code: Secret)
+    /// Sign in with an email address and its password.
+    case password(email: String, password: Secret)
+    /// Sign in with a password, then link the identity a backend refused for this account
+    /// (``AuthError/accountExists(_:)``).
+    case passwordLinking(email: String, password: Secret, link: PendingLink)
+    /// Create an email + password account (with a name and metadata); ends signed in, or
+    /// waiting for the emailed confirmation when the backend requires it.
+    case passwordSignUp(PasswordSignUp)
+    /// Mail a password-recovery code (and link) to this address.
+    case passwordRecovery(email: String)
+    /// Finish a recovery with the mailed code or link, setting a new password; ends signed in.
+    case passwordReset(PasswordReset)
 
     /// The provider whose strategy handles this credential.
     public var provider: ProviderID {
@@ -21,6 +34,7 @@ public enum LoginCredential: Hashable, Sendable {
         case .social(let provider): provider
         case .anonymous: .anonymous
         case .emailOTP, .emailCode: .emailOTP
+        case .password, .passwordLinking, .passwordSignUp, .passwordRecovery, .passwordReset: .password
         }
     }
 }

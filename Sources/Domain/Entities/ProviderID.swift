@@ -47,4 +47,7 @@ public struct ProviderID: RawRepresentable, Hashable, Sendable, Codable, CustomS
     public static let anonymous: ProviderID = "anonymous"
     /// A one-time code sent by email.
     public static let emailOTP: ProviderID = "email"
+    /// An email address and a password (Supabase's `email` identity, Firebase's `password`
+    /// provider).
+    public static let password: ProviderID = "password"
 }

@@ -33,6 +33,11 @@ public enum AuthError: Error, Hashable, Sendable {
     /// An account with this email already exists and signs in another way (Firebase
     /// `needConfirmation`).
     case accountExistsWithDifferentCredential(email: String?, providers: [ProviderID])
+    /// An account with the identity's email exists and signs in another way, and the backend
+    /// handed back the identity's credential: sign in the way the account knows (with
+    /// ``LoginCredential/passwordLinking(email:password:link:)`` for a password), and the identity
+    /// is linked then.
+    case accountExists(PendingLink)
     /// The provider identity already belongs to another account. `recovery`, when present, is the
     /// credential the backend handed back to sign in to that account instead (Firebase), so the
     /// spent provider token is not sent again.
@@ -60,6 +65,21 @@ public enum AuthError: Error, Hashable, Sendable {
     case termsDeclinedAccountKept(String)
     /// The email address is malformed.
     case invalidEmail(String)
+    /// The address and password do not match an account (GoTrue `invalid_credentials`, Firebase
+    /// `INVALID_LOGIN_CREDENTIALS`); which of the two was wrong is not revealed.
+    case invalidLoginCredentials
+    /// The password matched but the address is not confirmed yet (GoTrue `email_not_confirmed`).
+    case emailNotConfirmed
+    /// The password does not meet the project's policy: GoTrue's `weak_password` `reasons`
+    /// (`length`, `characters`, `pwned`) or Firebase's `PASSWORD_DOES_NOT_MEET_REQUIREMENTS`
+    /// and `WEAK_PASSWORD`, with the server's message.
+    case weakPassword(reasons: [String], message: String)
+    /// The address already belongs to an account (GoTrue `email_exists`/`user_already_exists`,
+    /// Firebase `EMAIL_EXISTS`).
+    case emailInUse
+    /// The backend wants the code ``PasswordAuthBackend/requestReauthentication(accessToken:)``
+    /// mails before changing the password (GoTrue `reauthentication_needed`).
+    case reauthenticationRequired
     /// A value the caller passed is unusable (empty name, unknown option).
     case invalidInput(String)
     /// The session could not be read or written locally.
@@ -105,6 +125,9 @@ extension AuthError: CustomStringConvertible {
         case .accountDisabled: "the account is disabled"
         case .accountExistsWithDifferentCredential(let email, let providers):
             "an account for \(email ?? "this email") already exists; sign in with \(providers.map(\.rawValue).joined(separator: ", "))"
+        case .accountExists(let pending):
+            "an account for \(pending.email ?? "this email") already exists; sign in with "
+                + pending.providers.map(\.rawValue).joined(separator: ", ") + " to link \(pending.credential.provider)"
         case .credentialAlreadyInUse(let error, let recovery):
             "this identity belongs to another account (\(error.code))" + (recovery == nil ? "" : "; a recovery credential was returned")
         case .rateLimited(let retryAfter):
@@ -118,6 +141,12 @@ extension AuthError: CustomStringConvertible {
         case .termsNotAccepted: "the terms were not accepted; a new account must accept them"
         case .termsDeclinedAccountKept(let reason): "the terms were declined but the new account could not be deleted: \(reason)"
         case .invalidEmail(let email): "malformed email address: \(email)"
+        case .invalidLoginCredentials: "the email address or password is wrong"
+        case .emailNotConfirmed: "the email address is not confirmed yet"
+        case .weakPassword(let reasons, let message):
+            "the password is too weak" + (reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))") + ": \(message)"
+        case .emailInUse: "the email address already belongs to an account"
+        case .reauthenticationRequired: "the backend wants the mailed reauthentication code first"
         case .invalidInput(let reason): "invalid input: \(reason)"
         case .storage(let reason): "session storage failed: \(reason)"
         case .backend(let error): "backend error \(error)"

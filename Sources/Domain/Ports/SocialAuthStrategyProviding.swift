@@ -101,4 +101,8 @@ public enum SignInOutcome: Hashable, Sendable {
     case authenticated(AuthenticationResult)
     /// A one-time code was sent; verify it with ``LoginCredential/emailCode(email:code:)``.
     case codeSent(EmailCodeChallenge)
+    /// A mail the user must act on was sent: the sign-up confirmation (the account waits for it
+    /// before signing in; confirm with ``LoginCredential/emailCode(email:code:)`` or the link) or
+    /// the password recovery (finish with ``LoginCredential/passwordReset(_:)``).
+    case mailSent(EmailCodeChallenge, kind: EmailMessageKind)
 }

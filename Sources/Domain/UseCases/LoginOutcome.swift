@@ -8,4 +8,7 @@ public enum LoginOutcome: Hashable, Sendable {
     /// beforehand: ask, then call ``LoginUseCase/acceptTerms(for:)`` or
     /// ``LoginUseCase/declineTerms(for:)``. The account exists and is signed in until then.
     case termsRequired(PendingTermsAcceptance)
+    /// A mail the user must act on was sent (``SignInOutcome/mailSent(_:kind:)``): a sign-up
+    /// waiting for its confirmation, or a password recovery.
+    case mailSent(EmailCodeChallenge, kind: EmailMessageKind)
 }

@@ -38,6 +38,8 @@ public struct LoginUseCase: Sendable {
         switch try await coordinator.signIn(with: credential) {
         case .codeSent(let challenge):
             return .codeSent(challenge)
+        case .mailSent(let challenge, let kind):
+            return .mailSent(challenge, kind: kind)
         case .authenticated(let result):
             if requiresTermsAcceptance && !termsAccepted && result.isNewUser {
                 return .termsRequired(PendingTermsAcceptance(result: result))

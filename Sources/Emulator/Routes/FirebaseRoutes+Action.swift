@@ -5,7 +5,23 @@ import Foundation
 /// answers them (src/emulator/auth/handlers.ts): `apiKey` and `oobCode` are required, and a
 /// `signIn` link goes on (303) to its `continueUrl` with the link's other parameters, where the
 /// app completes the sign-in (`signInWithEmailLink`); without one it says how to add it.
+/// `resetPassword` sets the `newPassword` the URL carries (the emulator logs paths, never
+/// queries), `verifyEmail` and `verifyAndChangeEmail` apply their code; each then goes on to the
+/// link's `continueUrl`, or answers what it did.
 extension FirebaseRoutes {
+    func action(_ request: EmulatorRequest) async -> EmulatorResponse {
+        let query = request.query
+        switch query["mode"] {
+        case "resetPassword", "verifyEmail", "verifyAndChangeEmail":
+            guard let code = query["oobCode"], !code.isEmpty, let apiKey = query["apiKey"], !apiKey.isEmpty else {
+                return Self.action(request)
+            }
+            return await applyAction(code: code, request: request)
+        default:
+            return Self.action(request)
+        }
+    }
+
     static func action(_ request: EmulatorRequest) -> EmulatorResponse {
         let query = request.query
         guard let apiKey = query["apiKey"], !apiKey.isEmpty else {

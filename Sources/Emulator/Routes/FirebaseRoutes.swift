@@ -23,6 +23,7 @@ struct FirebaseRoutes {
         "signupNewUser": "accounts:signUp", "verifyAssertion": "accounts:signInWithIdp", "getAccountInfo": "accounts:lookup",
         "setAccountInfo": "accounts:update", "deleteAccount": "accounts:delete", "getOobConfirmationCode": "accounts:sendOobCode",
         "emailLinkSignin": "accounts:signInWithEmailLink", "createAuthUri": "accounts:createAuthUri",
+        "verifyPassword": "accounts:signInWithPassword", "resetPassword": "accounts:resetPassword",
     ]
 
     private static let client = "/identitytoolkit.googleapis.com/v1"
@@ -34,10 +35,14 @@ struct FirebaseRoutes {
     static let table: RouteTable<FirebaseRoutes> = {
         typealias Row = (method: String, pattern: String, summary: String, handler: RouteTable<FirebaseRoutes>.Handler)
         let clientMethods: [(String, String)] = [
-            ("accounts:signUp", "an anonymous user"),
+            ("accounts:signUp", "an anonymous user, or an email + password account (`idToken`: the signed-in user's)"),
+            ("accounts:signInWithPassword", "sign in with an email and a password"),
+            ("accounts:resetPassword", "read an email action code; with `newPassword`, spend a `PASSWORD_RESET` code"),
             ("accounts:signInWithIdp", "sign in or link with an Apple or Google ID token (in `postBody` or `requestUri`)"),
-            ("accounts:lookup", "the signed-in user"), ("accounts:update", "update the profile, unlink providers"),
-            ("accounts:delete", "delete the signed-in user (recent sign-in required)"), ("accounts:sendOobCode", "mail an email sign-in link"),
+            ("accounts:lookup", "the signed-in user"),
+            ("accounts:update", "update the profile, email, password; unlink providers; apply an `oobCode`"),
+            ("accounts:delete", "delete the signed-in user (recent sign-in required)"),
+            ("accounts:sendOobCode", "mail a sign-in, password reset, verification or email change link"),
             ("accounts:signInWithEmailLink", "sign in with the link's `oobCode`; with `idToken`, add the email to that user"),
             ("accounts:createAuthUri", "with `providerId`: the provider's sign-in page (`authUri`) and a `sessionId` for `signInWithIdp`; with `identifier`: its sign-in methods"),
         ]
@@ -66,6 +71,7 @@ struct FirebaseRoutes {
         }
         rows += adminUserRows
         rows += passkeyRows
+        rows += adminConfigRows
         let emulatorRows: [Row] = [
             ("DELETE", "\(emulator)/accounts", "forget every user of the project", { routes, call in
                 try await routes.project(call[parameter: "project"]).wipeAccounts()
@@ -74,14 +80,18 @@ struct FirebaseRoutes {
             ("GET", "\(emulator)/oobCodes", "the project's email links sent", { routes, call in
                 try await Self.oobCodes(of: try routes.project(call[parameter: "project"]))
             }),
-            ("GET", "\(emulator)/config", "the emulator's project configuration", { routes, call in
-                _ = try routes.project(call[parameter: "project"])
-                return .json(["signIn": .object(["allowDuplicateEmails": .bool(false)]),
-                              "emailPrivacyConfig": .object(["enableImprovedEmailPrivacy": .bool(false)])])
+            ("GET", "\(emulator)/config", "the project's `signIn.allowDuplicateEmails` and `emailPrivacyConfig`", { routes, call in
+                .json(try await routes.project(call[parameter: "project"]).emulatorConfig())
+            }),
+            ("PATCH", "\(emulator)/config", "change `signIn.allowDuplicateEmails`, `emailPrivacyConfig.enableImprovedEmailPrivacy`", {
+                routes, call in
+                let engine = try routes.project(call[parameter: "project"])
+                return .json(try await engine.updateEmulatorConfig(try routes.decodeObject(call.request)))
             }),
             ("GET", "/emulator/action",
-             "where a mailed link lands: a `signIn` link goes on (303) to its `continueUrl` (firebase-tools' handler)",
-             { _, call in Self.action(call.request) }),
+             "where a mailed link lands: `signIn` goes on (303) to its `continueUrl`; `resetPassword` (with `newPassword`), "
+                + "`verifyEmail`, `verifyAndChangeEmail` apply the code (firebase-tools' handler)",
+             { routes, call in await routes.action(call.request) }),
         ]
         rows += emulatorRows
         return RouteTable(prefix: "", rows)
@@ -119,6 +129,10 @@ struct FirebaseRoutes {
             return .json(["kind": .string("identitytoolkit#DeleteAccountResponse")])
         case "accounts:sendOobCode":
             return .json(encoding: try await engine.sendOobCode(try decode(request)))
+        case "accounts:signInWithPassword":
+            return .json(encoding: try await engine.signInWithPassword(try decode(request)))
+        case "accounts:resetPassword":
+            return .json(encoding: try await engine.resetPassword(try decode(request)))
         case "accounts:signInWithEmailLink":
             return .json(encoding: try await engine.signInWithEmailLink(try decode(request), client: request.clientAddress))
         case "accounts:createAuthUri":

@@ -60,10 +60,12 @@ extension FirebaseEngine {
 }
 
 extension FirebaseUserRecord {
-    /// The user as the Admin API returns it: with `customAttributes`.
+    /// The user as the Admin API returns it: with `customAttributes`, `passwordHash` and `salt`.
     var adminPayload: FirebaseUserInfoPayload {
         var payload = self.payload
         payload.customAttributes = customAttributes
+        payload.passwordHash = exportedPasswordHash?.hash
+        payload.salt = exportedPasswordHash?.salt
         return payload
     }
 }

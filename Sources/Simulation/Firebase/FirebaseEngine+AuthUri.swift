@@ -80,7 +80,8 @@ extension FirebaseEngine {
     /// - Parameters:
     ///   - identifier: The email.
     ///   - continueUri: Required, absolute.
-    /// - Returns: `registered`, `allProviders`, `signinMethods`, `sessionId`.
+    /// - Returns: `registered`, `allProviders`, `signinMethods`, `sessionId`; only `sessionId`
+    ///   under email enumeration protection.
     /// - Throws: `MISSING_IDENTIFIER`, `MISSING_CONTINUE_URI`, `INVALID_IDENTIFIER`, `INVALID_CONTINUE_URI`.
     package func signInMethods(identifier: String?, continueUri: String?) async throws(FirebaseFailure) -> JSONObject {
         guard let identifier, !identifier.isEmpty else { throw .code("MISSING_IDENTIFIER") }
@@ -88,15 +89,26 @@ extension FirebaseEngine {
         let parts = identifier.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { throw .code("INVALID_IDENTIFIER") }
         guard FirebaseURI.isAbsolute(continueUri) else { throw .code("INVALID_CONTINUE_URI") }
-        let user = try inspect { (store: FirebaseStore) throws(FirebaseFailure) in store.users(localIds: [], emails: [identifier]).first }
+        let (config, user) = try inspect { (store: FirebaseStore) throws(FirebaseFailure) in
+            (store.config, store.users(localIds: [], emails: [identifier]).first)
+        }
+        var answer: JSONObject = [
+            "kind": .string("identitytoolkit#CreateAuthUriResponse"), "sessionId": .string(RandomIdentifiers.base64URL(20)),
+        ]
+        // Email enumeration protection: nothing about the address (firebase-tools `createAuthUri`).
+        guard !config.enableImprovedEmailPrivacy else { return answer }
         var methods: [String] = []
         for provider in user?.providers ?? [] where provider.providerId != "phone" {
-            methods.append(provider.providerId == "password" ? "emailLink" : provider.providerId)
+            guard provider.providerId == "password" else {
+                methods.append(provider.providerId)
+                continue
+            }
+            if user?.passwordHash != nil { methods.append("password") }
+            if user?.emailLinkSignin == true { methods.append("emailLink") }
         }
-        return [
-            "kind": .string("identitytoolkit#CreateAuthUriResponse"), "registered": .bool(user != nil),
-            "allProviders": .array((user?.providers ?? []).filter { $0.providerId != "phone" }.map { .string($0.providerId) }),
-            "signinMethods": .array(methods.map(JSONValue.string)), "sessionId": .string(RandomIdentifiers.base64URL(20)),
-        ]
+        answer["registered"] = .bool(user != nil)
+        answer["allProviders"] = .array((user?.providers ?? []).filter { $0.providerId != "phone" }.map { .string($0.providerId) })
+        answer["signinMethods"] = .array(methods.map(JSONValue.string))
+        return answer
     }
 }

@@ -3,14 +3,18 @@ import Foundation
 
 /// Email-link sign-in: `accounts:sendOobCode` (`EMAIL_SIGNIN`) and `accounts:signInWithEmailLink`.
 extension FirebaseEngine {
-    /// `accounts:sendOobCode` with `EMAIL_SIGNIN`: mails a sign-in link whose `oobCode` is the
-    /// code the user types. Checks in firebase-tools' order (`ops.ts` `sendOobCode`).
+    /// `accounts:sendOobCode`: mails a link whose `oobCode` is the code the user types, for
+    /// `EMAIL_SIGNIN`, `PASSWORD_RESET`, `VERIFY_EMAIL` or `VERIFY_AND_CHANGE_EMAIL` (the last to
+    /// the new address). Checks in firebase-tools' order (`ops.ts` `sendOobCode`); with email
+    /// enumeration protection on, a reset for an unknown address answers as if it was sent.
     /// - Parameters:
     ///   - request: The request.
     ///   - isAdmin: Whether the caller holds admin credentials (`returnOobLink`).
     /// - Returns: The response; the code and link only for an admin's `returnOobLink`.
     /// - Throws: `MISSING_REQ_TYPE`, `INSUFFICIENT_PERMISSION`, `INVALID_CONTINUE_URI`,
-    ///   `OPERATION_NOT_ALLOWED`, `MISSING_EMAIL`, `INVALID_EMAIL`, and the store's rate limits.
+    ///   `MISSING_EMAIL`, `INVALID_EMAIL`, `EMAIL_NOT_FOUND`, `USER_NOT_FOUND`,
+    ///   `MISSING_NEW_EMAIL`, `MISSING_ID_TOKEN`, `EMAIL_EXISTS`, the store's rate limits; 501
+    ///   for another request type.
     package func sendOobCode(_ request: FirebaseOobRequest, isAdmin: Bool = false) async throws(FirebaseFailure) -> FirebaseOobCodeResponse {
         guard let requestType = request.requestType, !requestType.isEmpty, requestType != "OOB_REQ_TYPE_UNSPECIFIED" else {
             throw .code("MISSING_REQ_TYPE")
@@ -19,19 +23,23 @@ extension FirebaseEngine {
         if let continueUrl = request.continueUrl, !FirebaseURI.isAbsolute(continueUrl) || continueUrl.count > FirebaseFieldLimits.continueUrl {
             throw .code("INVALID_CONTINUE_URI", "((expected an absolute URI with valid scheme and host))")
         }
-        guard requestType == "EMAIL_SIGNIN" else { throw .code("OPERATION_NOT_ALLOWED", "Only EMAIL_SIGNIN is supported by this emulator.") }
-        guard let raw = request.email, !raw.isEmpty else { throw .code("MISSING_EMAIL") }
-        guard let email = try? EmailAddress.normalized(raw) else { throw .code("INVALID_EMAIL") }
+        // A link domain must be a custom domain of the project's Firebase Hosting; the emulator
+        // hosts none, so every one is refused, with production's words.
+        if let domain = request.linkDomain, !domain.isEmpty { throw .invalidHostingLinkDomain }
+        guard let target = try await oobTarget(request, requestType: requestType) else {
+            return FirebaseOobCodeResponse(email: (try? EmailAddress.normalized(request.email ?? "")) ?? "", oobCode: nil, oobLink: nil)
+        }
         let now = self.now
         let (code, link) = try step { (store: FirebaseStore, rows: any SimulationRows) throws(FirebaseFailure) in
-            let code = try store.createOobCode(email: email, requestType: requestType, now: now)
-            let link = configuration.actionURL + "?mode=signIn&lang=en&oobCode=" + code + "&apiKey=fake-api-key"
+            let code = try store.createOobCode(email: target.email, requestType: requestType, newEmail: target.newEmail, now: now)
+            let link = configuration.actionURL + "?mode=" + target.mode + "&lang=en&oobCode=" + code + "&apiKey=fake-api-key"
                 + (request.continueUrl.map { "&continueUrl=" + FormEncoding.encode([("", $0)]).dropFirst() } ?? "")
-            mailbox.deliver(MailMessage(code: code, link: link, kind: requestType, sender: "firebase", sentAt: now), to: email, in: rows)
+            let message = MailMessage(code: code, link: link, kind: requestType, sender: "firebase", sentAt: now)
+            mailbox.deliver(message, to: target.newEmail ?? target.email, in: rows)
             return (code, link)
         }
         let returnLink = isAdmin && request.returnOobLink == true
-        return FirebaseOobCodeResponse(email: email, oobCode: returnLink ? code : nil, oobLink: returnLink ? link : nil)
+        return FirebaseOobCodeResponse(email: target.email, oobCode: returnLink ? code : nil, oobLink: returnLink ? link : nil)
     }
 
     /// `accounts:signInWithEmailLink` (v3 `emailLinkSignin`). With an `idToken`, the signed-in

@@ -78,16 +78,23 @@ extension FirebaseEngine {
 }
 
 extension FirebaseUserRecord {
-    /// The user as `accounts:lookup` returns it.
+    /// The user as `accounts:lookup` returns it (`lastLoginAt` only after a sign-in; the
+    /// password hash only in admin answers, ``adminPayload``).
     var payload: FirebaseUserInfoPayload {
-        FirebaseUserInfoPayload(
+        var payload = FirebaseUserInfoPayload(
             localId: localId, email: email, emailVerified: emailVerified, displayName: displayName, photoUrl: photoUrl,
             disabled: disabled,
-            providerUserInfo: providers.map {
-                FirebaseProviderUserInfoPayload(providerId: $0.providerId, rawId: $0.rawId, federatedId: $0.rawId,
-                                                email: $0.email, displayName: $0.displayName, photoUrl: $0.photoUrl)
+            providerUserInfo: providers.map { provider in
+                var entry = FirebaseProviderUserInfoPayload(
+                    providerId: provider.providerId, rawId: provider.rawId, federatedId: provider.rawId,
+                    email: provider.email, displayName: provider.displayName, photoUrl: provider.photoUrl)
+                if provider.providerId == "phone" { entry.phoneNumber = provider.rawId }
+                return entry
             },
             emailLinkSignin: emailLinkSignin ? true : nil, validSince: String(validSince), createdAt: String(createdAt),
-            lastLoginAt: String(lastLoginAt), lastRefreshAt: nil)
+            lastLoginAt: lastLoginAt > 0 ? String(lastLoginAt) : nil, lastRefreshAt: nil)
+        payload.phoneNumber = phoneNumber
+        payload.passwordUpdatedAt = passwordUpdatedAt.map(Double.init)
+        return payload
     }
 }

@@ -87,15 +87,16 @@ public final class FirebaseEngine: Sendable {
 
     // MARK: - Anonymous, lookup, update, delete
 
-    /// `accounts:signUp` without an email: an anonymous user.
+    /// `accounts:signUp`: without an email or password, an anonymous user; with them, an email +
+    /// password account (``signUpWithPassword(_:client:)``).
     /// - Parameters:
     ///   - request: The request.
     ///   - client: The client's address (for the new-account limit); `nil` in process.
     /// - Returns: The new user's tokens.
-    /// - Throws: `OPERATION_NOT_ALLOWED` for an email or password, `TOO_MANY_ATTEMPTS_TRY_LATER`.
+    /// - Throws: `TOO_MANY_ATTEMPTS_TRY_LATER`, and the password sign-up's refusals.
     package func signUp(_ request: FirebaseSignUpRequest, client: String? = nil) async throws(FirebaseFailure) -> FirebaseSignUpResponse {
-        guard request.email == nil, request.password == nil else {
-            throw .code("OPERATION_NOT_ALLOWED", "Password sign-up is not enabled for this project.")
+        guard request.email == nil, request.password == nil, request.idToken == nil else {
+            return try await signUpWithPassword(request, client: client)
         }
         let authTime = nowSeconds
         let (user, refreshToken) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
@@ -112,25 +113,50 @@ public final class FirebaseEngine: Sendable {
         return FirebaseLookupResponse(users: [caller.user.payload])
     }
 
-    /// `accounts:update` with the user's ID token (profile, `deleteProvider`).
+    /// `accounts:update` with the user's ID token (profile, email, password, `deleteAttribute`,
+    /// `deleteProvider`), or with an `oobCode` alone (``applyOobCode(_:)``). A new password or
+    /// email moves `validSince`, so the answer carries fresh tokens (firebase-tools
+    /// `setAccountInfoImpl`). With email enumeration protection on, Google refuses a direct
+    /// email change (`OPERATION_NOT_ALLOWED`): the new address is verified first
+    /// (`sendOobCode` `VERIFY_AND_CHANGE_EMAIL`).
     package func update(_ request: FirebaseUpdateRequest) async throws(FirebaseFailure) -> FirebaseUpdateResponse {
+        if let code = request.oobCode, !code.isEmpty { return try await applyOobCode(code) }
         let caller = try await authenticate(request.idToken)
-        guard request.email == nil, request.password == nil else {
-            throw .code("OPERATION_NOT_ALLOWED", "Changing the email or password is not supported by this emulator.")
+        let config = try projectConfig()
+        if request.email != nil, config.enableImprovedEmailPrivacy {
+            throw .code("OPERATION_NOT_ALLOWED", "Please verify the new email before changing email.")
         }
-        let returnToken = request.returnSecureToken == true
+        var hash: String?
+        if let password = request.password, !password.isEmpty {
+            try config.passwordPolicy.check(password.revealed)
+            hash = try hashPassword(password)
+        }
+        let (before, authTime) = (caller.user.validSince, nowSeconds)
         let (user, refreshToken) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
-            let user = try store.update(caller.localId, with: request, isAdmin: false, now: now)
-            let refreshToken = returnToken
-                ? store.issueRefreshToken(for: user.localId, signInProvider: caller.signInProvider, authTime: caller.authTime, now: now) : nil
-            return (user, refreshToken)
+            let user = try store.update(caller.localId, with: request, passwordHash: hash, isAdmin: false, now: now)
+            let provider = hash != nil ? "password" : caller.signInProvider
+            let renewed = request.returnSecureToken == true || user.validSince != before
+            let time = user.validSince != before ? authTime : caller.authTime
+            return (user, renewed ? store.issueRefreshToken(for: user.localId, signInProvider: provider, authTime: time, now: now) : nil)
         }
         var response = FirebaseUpdateResponse(user: user.payload)
         if let refreshToken {
-            response.idToken = try mintIDToken(for: user, signInProvider: caller.signInProvider, authTime: caller.authTime)
+            let provider = hash != nil ? "password" : caller.signInProvider
+            let time = user.validSince != before ? authTime : caller.authTime
+            response.idToken = try mintIDToken(for: user, signInProvider: provider, authTime: time)
             response.refreshToken = refreshToken
             response.expiresIn = expiresIn
         }
+        return response
+    }
+
+    /// `accounts:update` with an `oobCode`: a `VERIFY_EMAIL` code verifies the address, a
+    /// `VERIFY_AND_CHANGE_EMAIL` code moves the account to its new address (`newEmail` in the
+    /// answer). No ID token is needed: the code is the proof.
+    func applyOobCode(_ code: String) async throws(FirebaseFailure) -> FirebaseUpdateResponse {
+        let (user, newEmail) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in try store.applyOobCode(code, now: now) }
+        var response = FirebaseUpdateResponse(user: user.payload)
+        response.newEmail = newEmail
         return response
     }
 

@@ -31,6 +31,8 @@ public struct FirebaseEngineConfiguration: Sendable {
     public var actionURL: String
     /// The project's passkey settings (Identity Platform's `PasskeyConfig`).
     public var passkeyConfig = FirebasePasskeyConfig()
+    /// The bcrypt cost of new password hashes (10; tests use bcrypt's minimum, 4).
+    public var passwordHashCost: Int
 
     /// Creates a configuration.
     /// - Parameters:
@@ -49,5 +51,6 @@ public struct FirebaseEngineConfiguration: Sendable {
         self.rateLimits = FirebaseRateLimits()
         self.maxRefreshTokensPerUser = 64
         self.actionURL = "http://127.0.0.1:9999/emulator/action"
+        self.passwordHashCost = Bcrypt.defaultCost
     }
 }

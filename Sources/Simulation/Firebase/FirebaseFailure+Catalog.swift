@@ -19,6 +19,18 @@ extension FirebaseFailure {
     /// Production's wording for repeated wrong codes (firebase-js-sdk issue 2399 shows it).
     static let tooManyFailedAttempts = code("TOO_MANY_ATTEMPTS_TRY_LATER", "Too many unsuccessful login attempts. Please try again later.")
     static let credentialTooOld = code("CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
+    /// Production's answer once an account's wrong passwords are spent (Firebase's
+    /// `auth/too-many-requests`, as apps report it).
+    static let accountTemporarilyDisabled = code(
+        "TOO_MANY_ATTEMPTS_TRY_LATER",
+        "Access to this account has been temporarily disabled due to many failed login attempts. "
+            + "You can immediately restore it by resetting your password or you can try again later.")
+    /// Production's answer for a `linkDomain` that is not one of the project's Hosting domains
+    /// (firebase-admin-python's integration/test_auth.py `test_auth_error_parse` quotes it).
+    static let invalidHostingLinkDomain = code(
+        "INVALID_HOSTING_LINK_DOMAIN",
+        "The provided hosting link domain is not configured in Firebase Hosting or is not owned by the current project. "
+            + "This cannot be a default hosting domain (web.app or firebaseapp.com).")
     static let insufficientPermission = code("INSUFFICIENT_PERMISSION", status: 403)
     static let duplicateCredential = code("MISSING_OR_INVALID_NONCE", "Duplicate credential received. Please try again with a new credential.")
     /// A 501, for what Google's emulator does not serve either.

@@ -20,6 +20,11 @@ public struct FirebaseRateLimits: Sendable, Hashable {
     /// and 25,000 on Blaze; the engine uses Blaze's so that a day of local testing does not run
     /// out. Beyond it, `QUOTA_EXCEEDED`. `nil` for none.
     public var emailLinkEmailsPerProject: FirebaseRateLimit?
+    /// Wrong passwords per account. When spent, every password sign-in to the account, right or
+    /// wrong, gets production's `TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been
+    /// temporarily disabled…` until the window ends or a password reset. Google does not publish
+    /// its count; 10 an hour is this engine's. `nil` for none.
+    public var wrongPasswordsPerAccount: FirebaseRateLimit?
 
     /// Google's limits, where it documents them, and the engine's own elsewhere.
     public init() {
@@ -27,5 +32,6 @@ public struct FirebaseRateLimits: Sendable, Hashable {
         wrongCodesPerAddress = .perHour(5)
         wrongCodesPerClient = .perHour(20)
         emailLinkEmailsPerProject = .perDay(25_000)
+        wrongPasswordsPerAccount = .perHour(10)
     }
 }

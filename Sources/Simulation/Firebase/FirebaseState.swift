@@ -14,13 +14,28 @@ package struct FirebaseUserRecord: Codable, Sendable, Hashable {
     package var hasPassword: Bool
     package var validSince: Int64
     package var createdAt: Int64
+    /// The last sign-in, milliseconds since 1970; 0 until the first (an admin-created user has
+    /// none, and the Admin API then leaves `lastLoginAt` out).
     package var lastLoginAt: Int64
     package var customAttributes: String?
+    /// The password's bcrypt hash (its own random salt inside), never the password; `nil`
+    /// without a password.
+    package var passwordHash: String?
+    /// When the password was last set, milliseconds since 1970.
+    package var passwordUpdatedAt: Int64?
+    /// The E.164 phone number the admin set.
+    package var phoneNumber: String?
 
     /// Creates a record with every field.
     package init(
-        localId: String, email: String? = nil, emailVerified: Bool, displayName: String? = nil, photoUrl: String? = nil, disabled: Bool, providers: [FirebaseProviderRecord], emailLinkSignin: Bool, hasPassword: Bool, validSince: Int64, createdAt: Int64, lastLoginAt: Int64, customAttributes: String? = nil
+        localId: String, email: String? = nil, emailVerified: Bool, displayName: String? = nil, photoUrl: String? = nil,
+        disabled: Bool, providers: [FirebaseProviderRecord], emailLinkSignin: Bool, hasPassword: Bool, validSince: Int64,
+        createdAt: Int64, lastLoginAt: Int64, customAttributes: String? = nil, passwordHash: String? = nil,
+        passwordUpdatedAt: Int64? = nil, phoneNumber: String? = nil
     ) {
+        self.passwordHash = passwordHash
+        self.passwordUpdatedAt = passwordUpdatedAt
+        self.phoneNumber = phoneNumber
         self.localId = localId
         self.email = email
         self.emailVerified = emailVerified
@@ -83,14 +98,17 @@ package struct FirebaseOobRecord: Codable, Sendable, Hashable {
     package var email: String
     package var requestType: String
     package var createdAt: Date
+    /// The address a `VERIFY_AND_CHANGE_EMAIL` code moves the account to.
+    package var newEmail: String?
 
     /// Creates a record with every field.
     package init(
-        email: String, requestType: String, createdAt: Date
+        email: String, requestType: String, createdAt: Date, newEmail: String? = nil
     ) {
         self.email = email
         self.requestType = requestType
         self.createdAt = createdAt
+        self.newEmail = newEmail
     }
 }
 
@@ -152,12 +170,14 @@ package struct FirebaseState: Codable, Sendable {
     package var spentAppleTokens: [String: Int64] = [:]
     package var lastEmailSent: [String: Date] = [:]
     package var rateWindows = FirebaseRateWindows()
+    /// The project's settings; `nil` until changed (the defaults apply).
+    package var config: FirebaseProjectConfig?
 
     package init() {}
 
     private enum CodingKeys: String, CodingKey {
         case users, federatedIndex, emailIndex, refreshTokens, refreshTokensByUser, oobCodes, pending, spentAppleTokens
-        case lastEmailSent, rateWindows
+        case lastEmailSent, rateWindows, config
     }
 
     /// Reads a state file of any version: a key an older version did not write starts empty (the
@@ -174,6 +194,7 @@ package struct FirebaseState: Codable, Sendable {
         spentAppleTokens = try container.decodeIfPresent([String: Int64].self, forKey: .spentAppleTokens) ?? [:]
         lastEmailSent = try container.decodeIfPresent([String: Date].self, forKey: .lastEmailSent) ?? [:]
         rateWindows = try container.decodeIfPresent(FirebaseRateWindows.self, forKey: .rateWindows) ?? FirebaseRateWindows()
+        config = try container.decodeIfPresent(FirebaseProjectConfig.self, forKey: .config)
     }
 
     static func federatedKey(providerId: String, rawId: String) -> String { providerId + "|" + rawId }

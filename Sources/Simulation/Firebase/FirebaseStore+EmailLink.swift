@@ -6,12 +6,13 @@ extension FirebaseStore {
     /// A new code for an address, replacing its outstanding one of the same type.
     /// - Parameters:
     ///   - email: The normalized address.
-    ///   - requestType: `EMAIL_SIGNIN`.
+    ///   - requestType: `EMAIL_SIGNIN`, `PASSWORD_RESET`, `VERIFY_EMAIL`, `VERIFY_AND_CHANGE_EMAIL`.
+    ///   - newEmail: The new address of a `VERIFY_AND_CHANGE_EMAIL` code.
     ///   - now: The time.
     /// - Returns: The code.
     /// - Throws: `TOO_MANY_ATTEMPTS_TRY_LATER` within the resend interval, `QUOTA_EXCEEDED` past
     ///   the project's daily emails.
-    package func createOobCode(email: String, requestType: String, now: Date) throws(FirebaseFailure) -> String {
+    package func createOobCode(email: String, requestType: String, newEmail: String? = nil, now: Date) throws(FirebaseFailure) -> String {
         if let last = rows.lastEmailSent(to: email), now.timeIntervalSince(last) < configuration.emailResendInterval { throw .tooManyAttempts }
         try spendEmailQuota(now: now)
         if rows.emailSendCount() >= 4096 {
@@ -21,7 +22,7 @@ extension FirebaseStore {
         rows.setLastEmailSent(to: email, at: now)
         rows.deleteOobCodes(email: email, requestType: requestType)
         let code = RandomIdentifiers.base64URL(54)
-        rows.insertOobCode(code, FirebaseOobRecord(email: email, requestType: requestType, createdAt: now))
+        rows.insertOobCode(code, FirebaseOobRecord(email: email, requestType: requestType, createdAt: now, newEmail: newEmail))
         return code
     }
 

@@ -73,6 +73,7 @@ extension FirebaseStore {
         // rawId in the index (as in firebase-tools), and that one must stop signing in too.
         for id in rows.federatedIDs(of: account.localId) { rows.setFederatedUser(providerId: id.providerId, rawId: id.rawId, localId: nil) }
         account.hasPassword = false
+        account.passwordHash = nil
         account.emailVerified = true
         account.displayName = identity.displayName
         account.photoUrl = identity.photoUrl

@@ -49,6 +49,25 @@ extension FirebaseStore {
         }
     }
 
+    /// Refuses a password sign-in to an account whose wrong passwords are spent.
+    /// - Throws: `TOO_MANY_ATTEMPTS_TRY_LATER` with production's words.
+    func checkPasswordAttempts(localId: String, now: Date) throws(FirebaseFailure) {
+        guard let limit = limits.wrongPasswordsPerAccount else { return }
+        guard allows("wrong-password|" + localId, under: limit, now: now) else { throw .accountTemporarilyDisabled }
+    }
+
+    /// Counts a wrong password against the account.
+    func recordWrongPassword(localId: String, now: Date) {
+        guard let limit = limits.wrongPasswordsPerAccount else { return }
+        record("wrong-password|" + localId, under: limit, now: now)
+    }
+
+    /// Restores an account's wrong-password budget (a password reset, as production's message says).
+    func resetPasswordAttempts(localId: String) {
+        guard rows.rateWindow("wrong-password|" + localId) != nil else { return }
+        rows.setRateWindow("wrong-password|" + localId, FirebaseRateWindows.Window(end: .distantPast, count: 0))
+    }
+
     /// Counts a sign-in email against the project's quota.
     /// - Parameter now: The time.
     /// - Throws: `QUOTA_EXCEEDED` when the quota is spent (nothing is counted then).

@@ -11,6 +11,8 @@ package protocol FirebaseRows: AnyObject {
     func user(_ localId: String) -> FirebaseUserRecord?
     /// The account whose top-level email this is.
     func localId(email: String) -> String?
+    /// The account whose phone number this is.
+    func localId(phoneNumber: String) -> String?
     /// Inserts or replaces an account and its providers.
     func save(_ user: FirebaseUserRecord)
     /// Deletes an account and its providers; its federated ids and refresh tokens stay (a deleted
@@ -95,10 +97,15 @@ package protocol FirebaseRows: AnyObject {
     /// May drop the windows ended at `now`.
     func purgeRateWindows(endedAt now: Date)
 
+    /// The project's settings; `nil` until first changed.
+    func projectConfig() -> FirebaseProjectConfig?
+    /// Replaces the project's settings.
+    func setProjectConfig(_ config: FirebaseProjectConfig)
+
     /// Forgets every account, provider, federated id, refresh token, pending credential and spent
-    /// token; the email codes, emails sent and rate-limit counters stay.
+    /// token; the email codes, emails sent, rate-limit counters and settings stay.
     func wipeAccounts()
-    /// Forgets everything of the project, codes and counters included (`login reset`).
+    /// Forgets everything of the project, codes, counters and settings included (`login reset`).
     func deleteAll()
 
     /// The project's passkeys and the challenges issued for them.

@@ -12,6 +12,9 @@ final class InMemoryFirebaseRows: FirebaseRows {
 
     func user(_ localId: String) -> FirebaseUserRecord? { state.users[localId] }
     func localId(email: String) -> String? { state.emailIndex[email] }
+    func localId(phoneNumber: String) -> String? { state.users.values.first { $0.phoneNumber == phoneNumber }?.localId }
+    func projectConfig() -> FirebaseProjectConfig? { state.config }
+    func setProjectConfig(_ config: FirebaseProjectConfig) { state.config = config }
 
     func save(_ user: FirebaseUserRecord) {
         if let old = state.users[user.localId]?.email, old != user.email, state.emailIndex[old] == user.localId { state.emailIndex[old] = nil }
@@ -130,6 +133,7 @@ final class InMemoryFirebaseRows: FirebaseRows {
         empty.oobCodes = state.oobCodes
         empty.lastEmailSent = state.lastEmailSent
         empty.rateWindows = state.rateWindows
+        empty.config = state.config
         state = empty
         passkeyRows.deleteAll()
     }

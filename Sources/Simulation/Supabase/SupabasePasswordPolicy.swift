@@ -31,9 +31,6 @@ package enum SupabasePasswordPolicy {
     /// - Parameter message: A `weak_password` message.
     /// - Returns: The reasons, in GoTrue's order.
     package static func reasons(inMessage message: String) -> [String] {
-        [
-            ("length", "Password should be at least "), ("characters", "Password should contain at least one character"),
-            ("pwned", "Password is known to be weak"),
-        ].filter { message.contains($0.1) }.map(\.0)
+        SupabaseWireMapping.weakPasswordReasons(inMessage: message)
     }
 }

@@ -113,8 +113,9 @@ extension SupabaseStore {
     }
 
     /// `User.RemoveUnconfirmedIdentities` (models/user.go): an unconfirmed user that a verified
-    /// identity signs in to keeps only that identity, and its metadata become the identity's
-    /// (GoTrue also clears the password; users here have none). Stricter than GoTrue on purpose:
+    /// identity signs in to keeps only that identity, its metadata become the identity's, and its
+    /// password is cleared (whoever signed up with an address they could not confirm keeps no
+    /// way in through it). Stricter than GoTrue on purpose:
     /// when the identity is verified and so confirms the account, the account's existing sessions
     /// end too, so whoever created it unconfirmed keeps no way in.
     func removeUnconfirmedIdentities(of userID: String, keeping identity: ProvenIdentity, endingSessions: Bool, now clock: Date) {
@@ -122,6 +123,7 @@ extension SupabaseStore {
         let keep = user.identities.filter { $0.provider == identity.provider && $0.providerID == identity.subject }
         if let kept = keep.first { user.userMetadata = kept.identityData }
         user.identities = keep
+        user.encryptedPassword = nil
         user.updatedAt = stamp(clock)
         rows.save(user)
         guard endingSessions else { return }

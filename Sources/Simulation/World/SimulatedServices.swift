@@ -91,6 +91,7 @@ public final class SimulatedServices: Sendable {
         firebaseConfiguration.actionURL = configuration.firebaseActionURL
         firebaseConfiguration.rateLimits = configuration.firebaseRateLimits
         firebaseConfiguration.passkeyConfig = configuration.firebasePasskeyConfig
+        firebaseConfiguration.passwordHashCost = configuration.passwordHashCost
         self.firebaseProjects = FirebaseProjects(
             base: firebaseConfiguration, projectIDs: [configuration.firebaseProjectID] + configuration.otherFirebaseProjectIDs,
             clock: clock, mailbox: mailbox, providerKeys: providerKeys, storage: storage, webFlow: webFlow)

@@ -1,3 +1,5 @@
+import AuthDomain
+
 /// `accounts:signInWithIdp` (v3 `verifyAssertion`) request.
 package struct FirebaseIdpRequest: Codable, Hashable, Sendable {
     package var requestUri: String?
@@ -23,12 +25,17 @@ package struct FirebaseIdpRequest: Codable, Hashable, Sendable {
     }
 }
 
-/// `accounts:signUp` request (anonymous when it carries no email).
+/// `accounts:signUp` request (anonymous when it carries no email; an email + password account
+/// with both; with an admin credential, any of the fields).
 package struct FirebaseSignUpRequest: Codable, Hashable, Sendable {
     package var returnSecureToken: Bool?
     package var email: String?
-    package var password: String?
+    /// The password, which never prints whole.
+    package var password: Secret?
     package var displayName: String?
+    package var phoneNumber: String?
+    /// The signed-in user an email + password is added to (an anonymous user keeps its uid).
+    package var idToken: String?
     package var localId: String?
     package var emailVerified: Bool?
     package var disabled: Bool?
@@ -42,6 +49,7 @@ package struct FirebaseAccountRequest: Codable, Hashable, Sendable {
     package var idToken: String?
     package var localId: FirebaseStringOrArray?
     package var email: [String]?
+    package var phoneNumber: [String]?
 
     package init(idToken: String?) { self.idToken = idToken }
 }
@@ -79,10 +87,15 @@ package struct FirebaseUpdateRequest: Codable, Hashable, Sendable {
     package var displayName: String?
     package var photoUrl: String?
     package var email: String?
-    package var password: String?
+    /// The new password, which never prints whole.
+    package var password: Secret?
+    package var phoneNumber: String?
+    /// A `VERIFY_EMAIL` or `VERIFY_AND_CHANGE_EMAIL` code to apply, instead of an ID token.
+    package var oobCode: String?
     package var emailVerified: Bool?
     package var disableUser: Bool?
-    package var validSince: String?
+    /// Seconds since 1970, as a JSON string or number (Google's `int64` fields take both).
+    package var validSince: FirebaseInt64?
     package var customAttributes: String?
     package var deleteAttribute: [String]?
     package var deleteProvider: [String]?
@@ -95,9 +108,15 @@ package struct FirebaseUpdateRequest: Codable, Hashable, Sendable {
 package struct FirebaseOobRequest: Codable, Hashable, Sendable {
     package var requestType: String?
     package var email: String?
+    /// The new address of a `VERIFY_AND_CHANGE_EMAIL` request.
+    package var newEmail: String?
+    /// The signed-in user a `VERIFY_EMAIL` or `VERIFY_AND_CHANGE_EMAIL` request is for.
+    package var idToken: String?
     package var continueUrl: String?
     package var canHandleCodeInApp: Bool?
     package var returnOobLink: Bool?
+    /// The Firebase Hosting domain the link should use (Firebase Dynamic Links' successor).
+    package var linkDomain: String?
 
     package init(requestType: String?, email: String?, continueUrl: String?, canHandleCodeInApp: Bool?) {
         self.requestType = requestType

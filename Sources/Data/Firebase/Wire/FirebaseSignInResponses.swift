@@ -87,6 +87,8 @@ package struct FirebaseUpdateResponse: Codable, Hashable, Sendable {
     package var photoUrl: String?
     package var emailVerified: Bool?
     package var providerUserInfo: [FirebaseProviderUserInfoPayload]?
+    /// The new address an applied `VERIFY_AND_CHANGE_EMAIL` code gave the user.
+    package var newEmail: String?
     package var idToken: String?
     package var refreshToken: String?
     package var expiresIn: String?

@@ -14,6 +14,13 @@ package struct FirebaseUserInfoPayload: Codable, Hashable, Sendable {
     package var lastRefreshAt: String?
     /// The custom claims the admin set, as a JSON text (admin answers only).
     package var customAttributes: String?
+    package var phoneNumber: String?
+    /// The stored password hash, base64 (admin answers only).
+    package var passwordHash: String?
+    /// The password hash's salt, base64 (admin answers only).
+    package var salt: String?
+    /// When the password was last set, milliseconds since 1970.
+    package var passwordUpdatedAt: Double?
 
     package init(
         localId: String, email: String?, emailVerified: Bool?, displayName: String?, photoUrl: String?,
@@ -43,6 +50,8 @@ package struct FirebaseProviderUserInfoPayload: Codable, Hashable, Sendable {
     package var email: String?
     package var displayName: String?
     package var photoUrl: String?
+    /// The number of a `phone` provider.
+    package var phoneNumber: String?
 
     package init(providerId: String, rawId: String, federatedId: String, email: String?, displayName: String?, photoUrl: String?) {
         self.providerId = providerId

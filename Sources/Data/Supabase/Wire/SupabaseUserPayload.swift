@@ -25,6 +25,8 @@ package struct SupabaseUserPayload: Codable, Hashable, Sendable {
     package var bannedUntil: String?
     /// `factors`: the user's MFA factors, absent when there are none (GoTrue's `omitempty`).
     package var factors: [SupabaseFactorPayload]?
+    /// `new_email`, while a change of address waits for its confirmation.
+    package var newEmail: String?
 
     package init(
         id: String, aud: String, role: String, email: String, phone: String, emailConfirmedAt: String?,
@@ -64,6 +66,7 @@ package struct SupabaseUserPayload: Codable, Hashable, Sendable {
         case isAnonymous = "is_anonymous"
         case bannedUntil = "banned_until"
         case factors
+        case newEmail = "new_email"
     }
 
     package init(from decoder: any Decoder) throws {
@@ -86,6 +89,7 @@ package struct SupabaseUserPayload: Codable, Hashable, Sendable {
         updatedAt = try container.decode(String.self, forKey: .updatedAt)
         isAnonymous = try container.decodeIfPresent(Bool.self, forKey: .isAnonymous) ?? false
         bannedUntil = try? container.decodeIfPresent(String.self, forKey: .bannedUntil)
+        newEmail = try? container.decodeIfPresent(String.self, forKey: .newEmail)
     }
 }
 
