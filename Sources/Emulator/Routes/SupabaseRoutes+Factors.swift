@@ -48,9 +48,7 @@ extension SupabaseRoutes {
 
     func adminListFactors(_ call: RouteCall) async throws -> EmulatorResponse {
         let factors = try await engine.adminListFactors(bearer: call.request.bearer, userID: call[parameter: "user_id"])
-        var response = EmulatorResponse.json(array: factors.map { .object($0.jsonObject) })
-        response.headers += Self.headers(call.request)
-        return response
+        return EmulatorResponse.json(array: factors.map { .object($0.jsonObject) })
     }
 
     func adminDeleteFactor(_ call: RouteCall) async throws -> EmulatorResponse {

@@ -76,7 +76,7 @@ extension SupabaseRoutes {
 
     private func passkeyDelete(_ call: RouteCall) async throws -> EmulatorResponse {
         try await engine.deletePasskey(bearer: call.request.bearer, passkeyID: call[parameter: "passkey_id"])
-        return EmulatorResponse(status: 204, headers: Self.headers(call.request))
+        return EmulatorResponse(status: 204)
     }
 
     private func adminPasskeyList(_ call: RouteCall) async throws -> EmulatorResponse {
@@ -86,11 +86,11 @@ extension SupabaseRoutes {
     private func adminPasskeyDelete(_ call: RouteCall) async throws -> EmulatorResponse {
         try await engine.adminDeletePasskey(
             bearer: call.request.bearer, userID: call[parameter: "user_id"], passkeyID: call[parameter: "passkey_id"])
-        return EmulatorResponse(status: 204, headers: Self.headers(call.request))
+        return EmulatorResponse(status: 204)
     }
 
     private func array(_ request: EmulatorRequest, _ items: [JSONValue]) -> EmulatorResponse {
-        EmulatorResponse(status: 200, headers: [("Content-Type", "application/json")] + Self.headers(request),
+        EmulatorResponse(status: 200, headers: [("Content-Type", "application/json")],
             body: JSONValue.array(items).serialized())
     }
 }
