@@ -26,6 +26,7 @@ enum SQLiteSchema {
             try db.execute(sql: "ALTER TABLE users ADD COLUMN encrypted_password TEXT; ALTER TABLE users ADD COLUMN invited_at TEXT")
         }
         migrator.registerMigration("4-mfa", migrate: mfaTables)
+        migrator.registerMigration("5-firebase-mfa", migrate: firebaseMFATables)
         return migrator
     }
 

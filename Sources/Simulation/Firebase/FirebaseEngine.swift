@@ -24,6 +24,8 @@ public final class FirebaseEngine: Sendable {
     /// The providers' OAuth front doors, for `createAuthUri` sign-ins; `nil` where none are reachable.
     let webFlow: ProviderWebFlow?
     /// `createAuthUri` sessions waiting for the provider's answer (memory only: they live minutes).
+    /// TOTP enrolments waiting for `mfaEnrollment:finalize`, by `sessionInfo` (memory only: they live minutes).
+    let totpEnrollments = Locked([String: FirebaseTOTPEnrollmentSession]())
     let webSessions = Locked(FirebaseWebSessions(capacity: FirebaseEngine.webSessionCapacity, lifetime: FirebaseEngine.webSessionLifetime))
 
     /// Creates the engine of one project.
@@ -109,7 +111,9 @@ public final class FirebaseEngine: Sendable {
     /// `accounts:lookup` with the user's ID token.
     package func lookup(idToken: String?) async throws(FirebaseFailure) -> FirebaseLookupResponse {
         let caller = try await authenticate(idToken)
-        return FirebaseLookupResponse(users: [caller.user.payload])
+        var user = caller.user.payload
+        user.mfaInfo = try mfaInfo(of: caller.localId)
+        return FirebaseLookupResponse(users: [user])
     }
 
     /// `accounts:update` with the user's ID token (profile, `deleteProvider`).

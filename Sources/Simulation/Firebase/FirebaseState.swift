@@ -152,6 +152,8 @@ package struct FirebaseState: Codable, Sendable {
     package var spentAppleTokens: [String: Int64] = [:]
     package var lastEmailSent: [String: Date] = [:]
     package var rateWindows = FirebaseRateWindows()
+    /// Enrolled second factors by user, oldest first.
+    package var mfaEnrollments: [String: [FirebaseMFAEnrollmentRecord]] = [:]
 
     package init() {}
 

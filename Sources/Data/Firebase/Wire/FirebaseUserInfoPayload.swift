@@ -14,6 +14,8 @@ package struct FirebaseUserInfoPayload: Codable, Hashable, Sendable {
     package var lastRefreshAt: String?
     /// The custom claims the admin set, as a JSON text (admin answers only).
     package var customAttributes: String?
+    /// The enrolled second factors (absent without any).
+    package var mfaInfo: [FirebaseMFAInfoPayload]?
 
     package init(
         localId: String, email: String?, emailVerified: Bool?, displayName: String?, photoUrl: String?,
