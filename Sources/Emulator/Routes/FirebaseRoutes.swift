@@ -53,6 +53,8 @@ struct FirebaseRoutes {
             ("accounts/mfaEnrollment:start", "a TOTP secret (`totpEnrollmentInfo`) for the signed-in user"),
             ("accounts/mfaEnrollment:finalize", "enrol the TOTP factor with a code (`totpVerificationInfo`)"),
             ("accounts/mfaEnrollment:withdraw", "remove a second factor (`mfaEnrollmentId`)"),
+            ("accounts/mfaSignIn:start", "check the factor of a `mfaPendingCredential` (TOTP: no challenge)"),
+            ("accounts/mfaSignIn:finalize", "the tokens for a `mfaPendingCredential` and a TOTP code"),
         ]
         rows += mfaMethods.map { method, summary -> Row in
             ("POST", "/identitytoolkit.googleapis.com/v2/\(method)", summary + " (`?key=`)", { routes, call in
@@ -144,6 +146,14 @@ struct FirebaseRoutes {
 
     private func mfa(method: String, _ request: EmulatorRequest) async throws -> EmulatorResponse {
         try requireAPIKey(request)
+        switch method {
+        case "accounts/mfaSignIn:start":
+            try await engine.startMFASignIn(try decode(request))
+            return .json([:])
+        case "accounts/mfaSignIn:finalize":
+            return .json(encoding: try await engine.finalizeMFASignIn(try decode(request)))
+        default: break
+        }
         let body: FirebaseMFAEnrollmentRequest = try decode(request)
         switch method {
         case "accounts/mfaEnrollment:start": return .json(encoding: try await engine.startMFAEnrollment(body))

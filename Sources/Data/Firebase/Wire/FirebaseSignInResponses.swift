@@ -22,6 +22,10 @@ package struct FirebaseIdpResponse: Codable, Hashable, Sendable {
     package var verifiedProvider: [String]?
     package var errorMessage: String?
     package var pendingToken: String?
+    /// With an enrolled second factor: what `mfaSignIn:finalize` takes instead of tokens.
+    package var mfaPendingCredential: String?
+    /// With an enrolled second factor: the user's factors.
+    package var mfaInfo: [FirebaseMFAInfoPayload]?
 
     package init() {}
 }

@@ -78,7 +78,8 @@ extension FirebaseEngine {
                 throw .code("SECOND_FACTOR_LIMIT_EXCEEDED")
             }
             store.rows.save(enrollment)
-            return store.issueRefreshToken(for: caller.localId, signInProvider: caller.signInProvider, authTime: authTime, now: now)
+            return store.issueRefreshToken(
+                for: caller.localId, signInProvider: caller.signInProvider, authTime: authTime, now: now, secondFactor: enrollment.mfaEnrollmentId)
         }
         totpEnrollments.withLock { $0[sessionInfo] = nil }
         let idToken = try mintIDToken(for: caller.user, signInProvider: caller.signInProvider, authTime: authTime,
