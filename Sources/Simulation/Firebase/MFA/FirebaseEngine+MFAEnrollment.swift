@@ -115,6 +115,20 @@ extension FirebaseEngine {
         }
     }
 
+    /// The factors of a user with their current codes, for the console (the emulator's own window
+    /// on the secrets, as its mailbox is on mailed codes).
+    package func currentCodes(localId: String) throws(FirebaseFailure) -> [(factor: FirebaseMFAInfoPayload, code: String, secondsLeft: Int)] {
+        let now = self.now, totp = TOTP()
+        return try inspect { (store: FirebaseStore) throws(FirebaseFailure) in
+            store.rows.mfaEnrollments(of: localId).compactMap { factor in
+                guard let code = try? totp.code(for: factor.secret, at: now) else { return nil }
+                let payload = FirebaseMFAInfoPayload(
+                    mfaEnrollmentId: factor.mfaEnrollmentId, displayName: factor.displayName, enrolledAt: nil, totpInfo: [:])
+                return (payload, code, totp.secondsLeft(at: now))
+            }
+        }
+    }
+
     private func eligibleCaller(_ idToken: String?) async throws(FirebaseFailure) -> Caller {
         let caller = try await authenticate(idToken)
         guard !Self.ineligibleFirstFactors.contains(caller.signInProvider) else {
