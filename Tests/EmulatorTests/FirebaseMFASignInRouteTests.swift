@@ -98,4 +98,21 @@ struct FirebaseMFASignInRouteTests {
         sut.world.clock.advance(by: 271)
         #expect(await finalize(sut, credential, id, try code(sut, secret)).firebaseMessage == "INVALID_MFA_PENDING_CREDENTIAL", "expired after 300 s")
     }
+
+    @Test("an email-link sign-in of a user with a factor answers mfaPendingCredential and mfaInfo, no tokens; the code finishes it")
+    func emailLink() async throws {
+        let sut = try await EmulatorHarness.make()
+        let (secret, id) = try await enrolled(sut)
+        let email = "ada@example.com"
+        _ = await sut.firebase("accounts:sendOobCode", json: #"{"requestType":"EMAIL_SIGNIN","email":"\#(email)","continueUrl":"http://localhost"}"#)
+        let oobCode = try #require(await sut.world.services.mailbox.messages(for: email).last?.code)
+        let first = await sut.firebase("accounts:signInWithEmailLink", json: #"{"email":"\#(email)","oobCode":"\#(oobCode)"}"#)
+        #expect(first.status == 200 && first.object["idToken"] == nil && first.object["refreshToken"] == nil)
+        #expect(first.object["mfaInfo"]?.arrayValue?.first?.objectValue?["mfaEnrollmentId"]?.stringValue == id)
+        let credential = try #require(first.object["mfaPendingCredential"]?.stringValue)
+        sut.world.clock.advance(by: 30)
+        let signedIn = await finalize(sut, credential, id, try code(sut, secret))
+        let claims = try CompactJWS(parsing: try #require(signedIn.object["idToken"]?.stringValue)).payload["firebase"]?.objectValue
+        #expect(claims?["sign_in_provider"]?.stringValue == "password" && claims?["sign_in_second_factor"]?.stringValue == "totp")
+    }
 }
