@@ -74,6 +74,10 @@ struct FirebaseMFAEnrollmentRouteTests {
         #expect(factor["displayName"]?.stringValue == "Authenticator" && factor["totpInfo"] == .object([:]))
         #expect(factor["enrolledAt"]?.stringValue != nil && factor["sharedSecretKey"] == nil)
         #expect(await finalize(sut, idToken, sessionInfo, code: code).firebaseMessage == "INVALID_SESSION_INFO", "a session is used once")
+        let localId = try #require(await lookup(sut, newToken)?["localId"]?.stringValue)
+        let admin = await sut.send("POST", "/identitytoolkit.googleapis.com/v1/projects/\(sut.project)/accounts:lookup",
+                                   json: #"{"localId":["\#(localId)"]}"#, headers: ["authorization": "Bearer owner"])
+        #expect(admin.object["users"]?.arrayValue?.first?.objectValue?["mfaInfo"]?.arrayValue?.count == 1, "the admin lookup lists it too")
 
         #expect(await v2(sut, "withdraw", #"{"idToken":"\#(newToken)","mfaEnrollmentId":"nope"}"#).firebaseMessage == "MFA_ENROLLMENT_NOT_FOUND")
         let withdrawn = await v2(sut, "withdraw", #"{"idToken":"\#(newToken)","mfaEnrollmentId":"\#(id)"}"#)

@@ -35,8 +35,8 @@ extension FirebaseEngine {
         guard count < Self.maximumSecondFactors else { throw .code("SECOND_FACTOR_LIMIT_EXCEEDED") }
         let enrollment = TOTPEnrollment(issuer: configuration.projectID, accountName: caller.user.email ?? caller.localId)
         let sessionInfo = RandomIdentifiers.opaqueToken(40)
-        let expiresAt = now.addingTimeInterval(Self.totpEnrollmentLifetime)
         let now = self.now
+        let expiresAt = now.addingTimeInterval(Self.totpEnrollmentLifetime)
         totpEnrollments.withLock { sessions in
             sessions = sessions.filter { $0.value.expiresAt > now }
             if sessions.count >= Self.totpEnrollmentCapacity, let oldest = sessions.min(by: { $0.value.expiresAt < $1.value.expiresAt }) {
