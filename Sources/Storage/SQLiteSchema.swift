@@ -35,6 +35,7 @@ enum SQLiteSchema {
         migrator.registerMigration("6-firebase-passwords") { db in
             try db.execute(sql: firebasePasswordTables)
         }
+        migrator.registerMigration("7-firebase-mfa", migrate: firebaseMFATables)
         return migrator
     }
 

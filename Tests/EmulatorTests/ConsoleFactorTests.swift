@@ -36,4 +36,31 @@ struct ConsoleFactorTests {
         #expect(page.text.contains("oauth + totp (aal2)"))
         #expect(page.text.contains("<td>verified</td>"))
     }
+
+    @Test("a Firebase user's TOTP factor with its current code (v2 mfaEnrollment); the session it raised says totp; no secret")
+    func firebaseFactor() async throws {
+        let sut = try await EmulatorHarness.make()
+        let email = "ada@example.com"
+        _ = await sut.firebase("accounts:sendOobCode", json: #"{"requestType":"EMAIL_SIGNIN","email":"\#(email)","continueUrl":"http://localhost"}"#)
+        let oobCode = try #require(await sut.world.services.mailbox.messages(for: email).last?.code)
+        let signIn = await sut.firebase("accounts:signInWithEmailLink", json: #"{"email":"\#(email)","oobCode":"\#(oobCode)"}"#)
+        let idToken = try #require(signIn.object["idToken"]?.stringValue), localId = try #require(signIn.object["localId"]?.stringValue)
+        let v2 = "/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment"
+        let started = await sut.send("POST", "\(v2):start?key=k", json: #"{"idToken":"\#(idToken)","totpEnrollmentInfo":{}}"#)
+        let info = try #require(started.object["totpSessionInfo"]?.objectValue)
+        let secret = Secret(try #require(info["sharedSecretKey"]?.stringValue)), session = try #require(info["sessionInfo"]?.stringValue)
+        let now = sut.world.clock.now
+        let code = try TOTP().code(for: secret, at: now)
+        let finalized = await sut.send("POST", "\(v2):finalize?key=k", json: #"""
+            {"idToken":"\#(idToken)","displayName":"Ada's phone","totpVerificationInfo":{"sessionInfo":"\#(session)","verificationCode":"\#(code)"}}
+            """#)
+        #expect(finalized.status == 200)
+
+        let page = await sut.console("GET", sut.consolePath(firebase: localId))
+        #expect(page.text.contains("<h2 id=\"factors\">Second factors</h2>"))
+        #expect(page.text.contains("<th scope=\"row\">Ada&#39;s phone</th>"))
+        #expect(page.text.contains("<td class=\"mono code\">\(code)</td><td>\(TOTP().secondsLeft(at: now)) s</td>"))
+        #expect(page.text.contains("password + totp"))
+        #expect(!page.text.contains(secret.revealed))
+    }
 }

@@ -50,7 +50,12 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
         case .firebase(let project):
             guard let engine = services.firebaseProjects.engine(for: project), let (user, tokens) = (try? await engine.consoleUser(key.id)) ?? nil
             else { return nil }
-            return await detail(of: user, project: project, refreshTokens: tokens)
+            var detail = await detail(of: user, project: project, refreshTokens: tokens)
+            detail.factors = ((try? engine.currentCodes(localId: user.localId)) ?? []).map {
+                .init(id: $0.factor.mfaEnrollmentId, name: $0.factor.displayName ?? "", status: "verified", code: $0.code,
+                      secondsLeft: $0.secondsLeft)
+            }
+            return detail
         }
     }
 
@@ -134,7 +139,7 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
             summary: summary(of: user, project: project), emailVerified: user.emailVerified, bannedUntil: nil, fields: fields,
             identities: user.providers.map { .init(provider: $0.providerId, subject: $0.rawId, email: $0.email, createdAt: nil, lastSignInAt: nil) },
             sessions: refreshTokens.map { token in
-                .init(id: nil, method: token.signInProvider, createdAt: Date(timeIntervalSince1970: Double(token.issuedAt)),
+                .init(id: nil, method: token.secondFactor == nil ? token.signInProvider : token.signInProvider + " + totp", createdAt: Date(timeIntervalSince1970: Double(token.issuedAt)),
                       lastRefreshedAt: token.lastRefreshedAt.map { Date(timeIntervalSince1970: Double($0)) },
                       expiresAt: token.issuedAt < user.validSince ? validSince : nil, isExpired: token.issuedAt < user.validSince)
             },

@@ -54,6 +54,18 @@ struct FirebaseRoutes {
                 try await routes.client(method: method, call.request)
             })
         }
+        let mfaMethods: [(String, String)] = [
+            ("accounts/mfaEnrollment:start", "a TOTP secret (`totpEnrollmentInfo`) for the signed-in user"),
+            ("accounts/mfaEnrollment:finalize", "enrol the TOTP factor with a code (`totpVerificationInfo`)"),
+            ("accounts/mfaEnrollment:withdraw", "remove a second factor (`mfaEnrollmentId`)"),
+            ("accounts/mfaSignIn:start", "check the factor of a `mfaPendingCredential` (TOTP: no challenge)"),
+            ("accounts/mfaSignIn:finalize", "the tokens for a `mfaPendingCredential` and a TOTP code"),
+        ]
+        rows += mfaMethods.map { method, summary -> Row in
+            ("POST", "/identitytoolkit.googleapis.com/v2/\(method)", summary + " (`?key=`)", { routes, call in
+                try await routes.mfa(method: method, call.request)
+            })
+        }
         rows.append(("POST", "/securetoken.googleapis.com/v1/token", "refresh (form or JSON, snake or camel case)", { routes, call in
             try routes.requireAPIKey(call.request)
             return .json(encoding: try await routes.secureToken(call.request))
@@ -144,6 +156,25 @@ struct FirebaseRoutes {
             return .json(try await engine.signInMethods(identifier: body.identifier, continueUri: body.continueUri))
         default:
             throw Self.notFound
+        }
+    }
+
+    private func mfa(method: String, _ request: EmulatorRequest) async throws -> EmulatorResponse {
+        try requireAPIKey(request)
+        switch method {
+        case "accounts/mfaSignIn:start":
+            try await engine.startMFASignIn(try decode(request))
+            return .json([:])
+        case "accounts/mfaSignIn:finalize":
+            return .json(encoding: try await engine.finalizeMFASignIn(try decode(request)))
+        default: break
+        }
+        let body: FirebaseMFAEnrollmentRequest = try decode(request)
+        switch method {
+        case "accounts/mfaEnrollment:start": return .json(encoding: try await engine.startMFAEnrollment(body))
+        case "accounts/mfaEnrollment:finalize": return .json(encoding: try await engine.finalizeMFAEnrollment(body))
+        case "accounts/mfaEnrollment:withdraw": return .json(encoding: try await engine.withdrawMFAEnrollment(body))
+        default: throw Self.notFound
         }
     }
 

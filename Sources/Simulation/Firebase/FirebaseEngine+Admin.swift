@@ -27,7 +27,14 @@ extension FirebaseEngine {
         let users = try inspect { (store: FirebaseStore) throws(FirebaseFailure) in
             store.users(localIds: request.localId?.values ?? [], emails: request.email ?? [], phoneNumbers: request.phoneNumber ?? [])
         }
-        return FirebaseLookupResponse(users: users.isEmpty ? nil : users.map(\.adminPayload))
+        guard !users.isEmpty else { return FirebaseLookupResponse(users: nil) }
+        var payloads: [FirebaseUserInfoPayload] = []
+        for user in users {
+            var payload = user.adminPayload
+            payload.mfaInfo = try mfaInfo(of: user.localId)
+            payloads.append(payload)
+        }
+        return FirebaseLookupResponse(users: payloads)
     }
 
     /// `POST /v1/projects/{p}/accounts:update` by `localId`.

@@ -37,6 +37,10 @@ extension FirebaseEngine {
         case .refused(let code, let pendingToken):
             response.errorMessage = code
             response.pendingToken = pendingToken
+        case .secondFactorRequired(let user):
+            response.localId = user.localId
+            response.mfaInfo = try mfaInfo(of: user.localId)
+            response.mfaPendingCredential = pendSecondFactor(for: user.localId, signInProvider: identity.providerId, authTime: nowSeconds)
         case .signedIn(let user, let isNewUser, let refreshToken):
             response.localId = user.localId
             response.displayName = user.displayName ?? identity.displayName
@@ -53,6 +57,8 @@ extension FirebaseEngine {
         case signedIn(FirebaseUserRecord, isNewUser: Bool, refreshToken: String)
         case needConfirmation(existing: FirebaseUserRecord, pendingToken: String)
         case refused(code: String, pendingToken: String)
+        /// The user has an enrolled second factor: no tokens until `mfaSignIn:finalize`.
+        case secondFactorRequired(FirebaseUserRecord)
     }
 
     /// The step's rules: link to the caller, or sign in; a refused link with
@@ -80,6 +86,7 @@ extension FirebaseEngine {
         } catch where request.returnIdpCredential == true && (error.code == "FEDERATED_USER_ID_ALREADY_LINKED" || error.code == "EMAIL_EXISTS") {
             return .refused(code: error.code, pendingToken: store.storePending(identity, oauthIdToken: oauthIdToken, now: now))
         }
+        if caller == nil, !store.rows.mfaEnrollments(of: user.localId).isEmpty { return .secondFactorRequired(user) }
         let refreshToken = store.issueRefreshToken(for: user.localId, signInProvider: identity.providerId, authTime: authTime, now: now)
         return .signedIn(user, isNewUser: isNewUser, refreshToken: refreshToken)
     }

@@ -44,8 +44,11 @@ extension FirebaseEngine {
             signInProvider: firebase?["sign_in_provider"]?.stringValue ?? "custom")
     }
 
-    /// A Firebase ID token with production claims, signed RS256.
-    func mintIDToken(for user: FirebaseUserRecord, signInProvider: String, authTime: Int64) throws(FirebaseFailure) -> String {
+    /// A Firebase ID token with production claims, signed RS256; with a second factor, its
+    /// `firebase.sign_in_second_factor` (`totp`) and `second_factor_identifier`.
+    func mintIDToken(
+        for user: FirebaseUserRecord, signInProvider: String, authTime: Int64, secondFactor: String? = nil
+    ) throws(FirebaseFailure) -> String {
         let iat = nowSeconds
         var claims = JSONObject()
         if let name = user.displayName { claims["name"] = .string(name) }
@@ -67,7 +70,12 @@ extension FirebaseEngine {
             identities[provider.providerId] = .array([.string(provider.rawId)])
         }
         if let email = user.email { identities["email"] = .array([.string(email)]) }
-        claims["firebase"] = .object(["identities": .object(identities), "sign_in_provider": .string(signInProvider)])
+        var firebase: JSONObject = ["identities": .object(identities), "sign_in_provider": .string(signInProvider)]
+        if let secondFactor {
+            firebase["sign_in_second_factor"] = .string("totp")
+            firebase["second_factor_identifier"] = .string(secondFactor)
+        }
+        claims["firebase"] = .object(firebase)
         if let custom = user.customAttributes, let object = try? StrictJSONParser.parseObject(Array(custom.utf8)) {
             for entry in object where claims[entry.key] == nil { claims[entry.key] = entry.value }
         }

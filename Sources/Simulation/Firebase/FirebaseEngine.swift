@@ -24,6 +24,10 @@ public final class FirebaseEngine: Sendable {
     /// The providers' OAuth front doors, for `createAuthUri` sign-ins; `nil` where none are reachable.
     let webFlow: ProviderWebFlow?
     /// `createAuthUri` sessions waiting for the provider's answer (memory only: they live minutes).
+    /// TOTP enrolments waiting for `mfaEnrollment:finalize`, by `sessionInfo` (memory only: they live minutes).
+    let totpEnrollments = Locked([String: FirebaseTOTPEnrollmentSession]())
+    /// First-factor sign-ins waiting for `mfaSignIn:finalize`, by `mfaPendingCredential` (memory only).
+    let pendingSecondFactors = Locked([String: FirebasePendingSecondFactor]())
     let webSessions = Locked(FirebaseWebSessions(capacity: FirebaseEngine.webSessionCapacity, lifetime: FirebaseEngine.webSessionLifetime))
 
     /// Creates the engine of one project.
@@ -110,7 +114,9 @@ public final class FirebaseEngine: Sendable {
     /// `accounts:lookup` with the user's ID token.
     package func lookup(idToken: String?) async throws(FirebaseFailure) -> FirebaseLookupResponse {
         let caller = try await authenticate(idToken)
-        return FirebaseLookupResponse(users: [caller.user.payload])
+        var user = caller.user.payload
+        user.mfaInfo = try mfaInfo(of: caller.localId)
+        return FirebaseLookupResponse(users: [user])
     }
 
     /// `accounts:update` with the user's ID token (profile, email, password, `deleteAttribute`,
@@ -176,8 +182,15 @@ public final class FirebaseEngine: Sendable {
         guard grantType == "refresh_token" else { throw .code("INVALID_GRANT_TYPE") }
         guard let refreshToken, !refreshToken.isEmpty else { throw .code("MISSING_REFRESH_TOKEN") }
         let now = self.now
-        let (user, record) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in try store.refresh(refreshToken, now: now) }
-        let idToken = try mintIDToken(for: user, signInProvider: record.signInProvider, authTime: record.authTime)
+        let (user, record) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+            var (user, record) = try store.refresh(refreshToken, now: now)
+            // A withdrawn second factor is no longer named.
+            if let factor = record.secondFactor, !store.rows.mfaEnrollments(of: user.localId).contains(where: { $0.mfaEnrollmentId == factor }) {
+                record.secondFactor = nil
+            }
+            return (user, record)
+        }
+        let idToken = try mintIDToken(for: user, signInProvider: record.signInProvider, authTime: record.authTime, secondFactor: record.secondFactor)
         return FirebaseSecureTokenResponse(idToken: idToken, expiresIn: expiresIn, refreshToken: refreshToken, userId: user.localId, projectId: configuration.projectNumber)
     }
 }

@@ -80,11 +80,14 @@ package struct FirebaseRefreshRecord: Codable, Sendable, Hashable {
     package var issuedAt: Int64
     /// The last time it minted an ID token (seconds); `nil` before the first refresh.
     package var lastRefreshedAt: Int64?
+    /// The `mfaEnrollmentId` of the second factor the sign-in passed (its ID tokens name it).
+    package var secondFactor: String?
 
     /// Creates a record with every field.
     package init(
-        localId: String, signInProvider: String, authTime: Int64, issuedAt: Int64, lastRefreshedAt: Int64? = nil
+        localId: String, signInProvider: String, authTime: Int64, issuedAt: Int64, lastRefreshedAt: Int64? = nil, secondFactor: String? = nil
     ) {
+        self.secondFactor = secondFactor
         self.localId = localId
         self.signInProvider = signInProvider
         self.authTime = authTime
@@ -172,6 +175,8 @@ package struct FirebaseState: Codable, Sendable {
     package var rateWindows = FirebaseRateWindows()
     /// The project's settings; `nil` until changed (the defaults apply).
     package var config: FirebaseProjectConfig?
+    /// Enrolled second factors by user, oldest first.
+    package var mfaEnrollments: [String: [FirebaseMFAEnrollmentRecord]] = [:]
 
     package init() {}
 

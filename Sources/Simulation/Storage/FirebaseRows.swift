@@ -2,11 +2,12 @@ import Foundation
 
 /// One Firebase project's rows, after the Identity Toolkit's account fields: accounts with their
 /// `providerUserInfo`, the federated ids that sign in to them, refresh tokens, email action
-/// codes, pending IdP credentials, spent Apple tokens and the rate limits' counters.
+/// codes, pending IdP credentials, spent Apple tokens, the rate limits' counters and the second
+/// factors of ``FirebaseMFARows``.
 ///
 /// The `purge…` operations drop rows whose expiry the rules check anyway: an adapter may drop
 /// them at once or later, and no answer depends on when.
-package protocol FirebaseRows: AnyObject {
+package protocol FirebaseRows: FirebaseMFARows {
     /// An account with its providers, in order.
     func user(_ localId: String) -> FirebaseUserRecord?
     /// The account whose top-level email this is.

@@ -23,6 +23,7 @@ final class InMemoryFirebaseRows: FirebaseRows {
     }
 
     func deleteUser(_ localId: String) {
+        state.mfaEnrollments[localId] = nil
         guard let user = state.users.removeValue(forKey: localId) else { return }
         passkeyRows.deleteUser(localId)
         if let email = user.email, state.emailIndex[email] == localId { state.emailIndex[email] = nil }
@@ -122,6 +123,20 @@ final class InMemoryFirebaseRows: FirebaseRows {
     func rateWindow(_ key: String) -> FirebaseRateWindows.Window? { state.rateWindows[key] }
     func setRateWindow(_ key: String, _ window: FirebaseRateWindows.Window) { state.rateWindows[key] = window }
     func purgeRateWindows(endedAt now: Date) { state.rateWindows.purge(endedAt: now) }
+
+    func mfaEnrollments(of localId: String) -> [FirebaseMFAEnrollmentRecord] {
+        (state.mfaEnrollments[localId] ?? []).sorted { ($0.enrolledAt, $0.mfaEnrollmentId) < ($1.enrolledAt, $1.mfaEnrollmentId) }
+    }
+
+    func save(_ enrollment: FirebaseMFAEnrollmentRecord) {
+        var list = state.mfaEnrollments[enrollment.localId] ?? []
+        if let index = list.firstIndex(where: { $0.mfaEnrollmentId == enrollment.mfaEnrollmentId }) { list[index] = enrollment } else { list.append(enrollment) }
+        state.mfaEnrollments[enrollment.localId] = list
+    }
+
+    func deleteMFAEnrollment(localId: String, mfaEnrollmentId: String) {
+        state.mfaEnrollments[localId]?.removeAll { $0.mfaEnrollmentId == mfaEnrollmentId }
+    }
 
     func deleteAll() {
         state = FirebaseState()

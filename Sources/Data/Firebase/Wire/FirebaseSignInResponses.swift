@@ -22,6 +22,10 @@ package struct FirebaseIdpResponse: Codable, Hashable, Sendable {
     package var verifiedProvider: [String]?
     package var errorMessage: String?
     package var pendingToken: String?
+    /// With an enrolled second factor: what `mfaSignIn:finalize` takes instead of tokens.
+    package var mfaPendingCredential: String?
+    /// With an enrolled second factor: the user's factors.
+    package var mfaInfo: [FirebaseMFAInfoPayload]?
 
     package init() {}
 }
@@ -50,11 +54,16 @@ package struct FirebaseEmailLinkResponse: Codable, Hashable, Sendable {
     package var email: String
     package var localId: String
     package var isNewUser: Bool
-    package var idToken: String
-    package var refreshToken: String
-    package var expiresIn: String
+    /// Absent when a second factor is required.
+    package var idToken: String?
+    package var refreshToken: String?
+    package var expiresIn: String?
+    /// With an enrolled second factor: what `mfaSignIn:finalize` takes instead of tokens.
+    package var mfaPendingCredential: String?
+    /// With an enrolled second factor: the user's factors.
+    package var mfaInfo: [FirebaseMFAInfoPayload]?
 
-    package init(email: String, localId: String, isNewUser: Bool, idToken: String, refreshToken: String, expiresIn: String) {
+    package init(email: String, localId: String, isNewUser: Bool, idToken: String?, refreshToken: String?, expiresIn: String?) {
         self.email = email
         self.localId = localId
         self.isNewUser = isNewUser

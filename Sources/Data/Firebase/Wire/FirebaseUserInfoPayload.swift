@@ -21,6 +21,8 @@ package struct FirebaseUserInfoPayload: Codable, Hashable, Sendable {
     package var salt: String?
     /// When the password was last set, milliseconds since 1970.
     package var passwordUpdatedAt: Double?
+    /// The enrolled second factors (absent without any).
+    package var mfaInfo: [FirebaseMFAInfoPayload]?
 
     package init(
         localId: String, email: String?, emailVerified: Bool?, displayName: String?, photoUrl: String?,

@@ -1,0 +1,17 @@
+import Foundation
+
+/// The body of v2 `accounts/mfaSignIn:start` and `:finalize` (Google's `StartMfaSignInRequest`,
+/// `FinalizeMfaSignInRequest`): TOTP only.
+package struct FirebaseMFASignInRequest: Codable, Sendable {
+    /// `:finalize`'s code (`totpVerificationInfo`).
+    package struct TOTPVerificationInfo: Codable, Sendable {
+        package var verificationCode: String?
+    }
+
+    /// What the first factor's sign-in answered.
+    package var mfaPendingCredential: String?
+    /// The factor to sign in with.
+    package var mfaEnrollmentId: String?
+    /// `:finalize`'s code.
+    package var totpVerificationInfo: TOTPVerificationInfo?
+}

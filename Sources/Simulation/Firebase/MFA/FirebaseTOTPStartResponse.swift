@@ -1,0 +1,17 @@
+import Foundation
+
+/// v2 `accounts/mfaEnrollment:start`'s answer (Google's `StartMfaEnrollmentResponse` with
+/// `totpSessionInfo`). `sharedSecretKey` is the secret itself: the answer is never logged.
+package struct FirebaseTOTPStartResponse: Codable, Sendable {
+    /// `totpSessionInfo`.
+    package struct TOTPSessionInfo: Codable, Sendable {
+        package var sharedSecretKey: String
+        package var verificationCodeLength: Int
+        package var hashingAlgorithm: String
+        package var periodSec: Int
+        package var sessionInfo: String
+        package var finalizeEnrollmentTime: String
+    }
+
+    package var totpSessionInfo: TOTPSessionInfo
+}

@@ -1,0 +1,43 @@
+import AuthDomain
+import AuthSimulation
+import Foundation
+import Testing
+
+/// The storage contract for Firebase's enrolled second factors (Identity Toolkit's `mfaInfo`),
+/// run against every adapter.
+@Suite("Storage contract: Firebase MFA rows")
+struct FirebaseMFARowsContractTests {
+    private func enrollment(of localId: String, _ id: String, at seconds: Double) -> FirebaseMFAEnrollmentRecord {
+        FirebaseMFAEnrollmentRecord(
+            localId: localId, mfaEnrollmentId: id, displayName: "phone \(id)", enrolledAt: Date(timeIntervalSince1970: 1_700_000_000 + seconds),
+            secret: Secret("JBSWY3DPEHPK3PXP"), lastUsedStep: nil)
+    }
+
+    @Test("factors read back whole, oldest first, per user and project; a saved step replaces; they go with their user",
+          arguments: StorageAdapter.allCases)
+    func enrollments(adapter: StorageAdapter) throws {
+        let sut = try adapter.make()
+        var second = enrollment(of: "uidA", "m2", at: 2)
+        let first = enrollment(of: "uidA", "m1", at: 1), foreign = enrollment(of: "uidB", "m3", at: 3)
+        try sut.write { rows in
+            let project = rows.firebase(project: "a")
+            project.save(Fixture.firebaseUser("uidA", email: "ada@example.com"))
+            project.save(Fixture.firebaseUser("uidB", email: "grace@example.com"))
+            for record in [second, first, foreign] { project.save(record) }
+        }
+        #expect(try sut.read { $0.firebase(project: "a").mfaEnrollments(of: "uidA") } == [first, second])
+        #expect(try sut.read { $0.firebase(project: "b").mfaEnrollments(of: "uidA") }.isEmpty)
+
+        second.lastUsedStep = 56_666_666
+        try sut.write { $0.firebase(project: "a").save(second) }
+        #expect(try sut.read { $0.firebase(project: "a").mfaEnrollments(of: "uidA") } == [first, second])
+
+        try sut.write { $0.firebase(project: "a").deleteMFAEnrollment(localId: "uidA", mfaEnrollmentId: "m1") }
+        #expect(try sut.read { $0.firebase(project: "a").mfaEnrollments(of: "uidA") } == [second])
+        try sut.write { $0.firebase(project: "a").deleteUser("uidA") }
+        #expect(try sut.read { $0.firebase(project: "a").mfaEnrollments(of: "uidA") }.isEmpty)
+        #expect(try sut.read { $0.firebase(project: "a").mfaEnrollments(of: "uidB") } == [foreign])
+        try sut.write { $0.firebase(project: "a").wipeAccounts() }
+        #expect(try sut.read { $0.firebase(project: "a").mfaEnrollments(of: "uidB") }.isEmpty)
+    }
+}
