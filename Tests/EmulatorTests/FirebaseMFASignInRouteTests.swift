@@ -77,6 +77,30 @@ struct FirebaseMFASignInRouteTests {
         #expect(again?["sign_in_second_factor"]?.stringValue == "totp" && again?["second_factor_identifier"]?.stringValue == id)
     }
 
+    @Test("a password sign-in of a user with a factor answers mfaPendingCredential and mfaInfo, no tokens")
+    func passwordFirstFactor() async throws {
+        let sut = try await EmulatorHarness.firebasePasswords()
+        _ = await sut.firebaseAdmin("accounts", json: #"{"email":"ada@example.com","password":"correct horse","emailVerified":true}"#)
+        let signIn = #"{"email":"ada@example.com","password":"correct horse","returnSecureToken":true}"#
+        let idToken = try #require(await sut.firebase("accounts:signInWithPassword", json: signIn).object["idToken"]?.stringValue)
+        let info = try #require(await v2(sut, "mfaEnrollment:start", #"{"idToken":"\#(idToken)","totpEnrollmentInfo":{}}"#)
+            .object["totpSessionInfo"]?.objectValue)
+        let secret = Secret(try #require(info["sharedSecretKey"]?.stringValue))
+        let session = try #require(info["sessionInfo"]?.stringValue)
+        let enrolled = await v2(sut, "mfaEnrollment:finalize",
+                                #"{"idToken":"\#(idToken)","totpVerificationInfo":{"sessionInfo":"\#(session)","verificationCode":"\#(try code(sut, secret))"}}"#)
+        #expect(enrolled.status == 200)
+
+        let first = await sut.firebase("accounts:signInWithPassword", json: signIn)
+        #expect(first.status == 200 && first.object["idToken"] == nil && first.object["refreshToken"] == nil)
+        let credential = try #require(first.object["mfaPendingCredential"]?.stringValue)
+        let id = try #require(first.object["mfaInfo"]?.arrayValue?.first?.objectValue?["mfaEnrollmentId"]?.stringValue)
+        sut.world.clock.advance(by: 30)
+        let signedIn = await finalize(sut, credential, id, try code(sut, secret))
+        let claims = try CompactJWS(parsing: try #require(signedIn.object["idToken"]?.stringValue)).payload["firebase"]?.objectValue
+        #expect(claims?["sign_in_provider"]?.stringValue == "password" && claims?["sign_in_second_factor"]?.stringValue == "totp")
+    }
+
     @Test("missing, unknown and expired credentials, unknown factors and bad codes get Google's codes")
     func badInput() async throws {
         let sut = try await EmulatorHarness.make()

@@ -21,11 +21,16 @@ package struct FirebasePasswordSignInResponse: Codable, Hashable, Sendable {
     package var localId: String
     package var email: String
     package var displayName: String?
-    package var idToken: String
-    package var refreshToken: String
-    package var expiresIn: String
+    /// Absent when a second factor is required.
+    package var idToken: String?
+    package var refreshToken: String?
+    package var expiresIn: String?
+    /// With an enrolled second factor: what `mfaSignIn:finalize` takes instead of tokens.
+    package var mfaPendingCredential: String?
+    /// With an enrolled second factor: the user's factors.
+    package var mfaInfo: [FirebaseMFAInfoPayload]?
 
-    package init(localId: String, email: String, displayName: String?, idToken: String, refreshToken: String, expiresIn: String) {
+    package init(localId: String, email: String, displayName: String?, idToken: String?, refreshToken: String?, expiresIn: String?) {
         self.localId = localId
         self.email = email
         self.displayName = displayName
