@@ -65,7 +65,7 @@ struct FirebaseRoutes {
             })
         }
         rows += adminUserRows
-        rows += customTokenRows + batchRows
+        rows += customTokenRows + batchRows + revokeTokenRows
         let emulatorRows: [Row] = [
             ("DELETE", "\(emulator)/accounts", "forget every user of the project", { routes, call in
                 try await routes.project(call[parameter: "project"]).wipeAccounts()

@@ -1,7 +1,8 @@
 import AuthJWT
 import AuthSimulation
 
-/// Custom-token sign-in and session cookies, beside the other rows of ``FirebaseRoutes/table``.
+/// Custom-token sign-in, session cookies and Apple token revocation, beside the other rows of
+/// ``FirebaseRoutes/table``.
 extension FirebaseRoutes {
     /// `accounts:signInWithCustomToken` (and its v3 name, `verifyCustomToken`) with an API key;
     /// `projects/{p}:createSessionCookie` with admin credentials.
@@ -27,21 +28,15 @@ extension FirebaseRoutes {
         ]
     }
 
-    /// `accounts:batchCreate` (import) and `accounts:batchDelete`, `Bearer owner`, on the project
-    /// the path names.
-    static var batchRows: [(method: String, pattern: String, summary: String, handler: RouteTable<FirebaseRoutes>.Handler)] {
+    /// Identity Toolkit v2 `accounts:revokeToken` with an API key (the iOS SDK's
+    /// `Auth.revokeToken(withAuthorizationCode:)`).
+    static var revokeTokenRows: [(method: String, pattern: String, summary: String, handler: RouteTable<FirebaseRoutes>.Handler)] {
         [
-            ("POST", "\(admin)/accounts:batchCreate", "import up to 1000 users with their uids; per-row `error` (`Bearer owner`)", {
+            ("POST", "/identitytoolkit.googleapis.com/v2/accounts:revokeToken",
+             "revoke the user's Sign in with Apple tokens at Apple (`tokenType` `CODE`: the code is exchanged first; `?key=`)", {
                 routes, call in
-                try routes.requireAdmin(call.request)
-                let engine = try routes.project(call[parameter: "project"])
-                return .json(try await engine.batchCreate(try routes.decodeObject(call.request)))
-            }),
-            ("POST", "\(admin)/accounts:batchDelete", "delete up to 1000 users; enabled ones only with `force` (`Bearer owner`)", {
-                routes, call in
-                try routes.requireAdmin(call.request)
-                let engine = try routes.project(call[parameter: "project"])
-                return .json(try await engine.batchDelete(try routes.decodeObject(call.request)))
+                try routes.requireAPIKey(call.request)
+                return .json(try await routes.engine.revokeToken(try routes.decodeObject(call.request)))
             }),
         ]
     }
