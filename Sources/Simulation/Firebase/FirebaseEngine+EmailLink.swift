@@ -10,7 +10,8 @@ extension FirebaseEngine {
     ///   - isAdmin: Whether the caller holds admin credentials (`returnOobLink`).
     /// - Returns: The response; the code and link only for an admin's `returnOobLink`.
     /// - Throws: `MISSING_REQ_TYPE`, `INSUFFICIENT_PERMISSION`, `INVALID_CONTINUE_URI`,
-    ///   `OPERATION_NOT_ALLOWED`, `MISSING_EMAIL`, `INVALID_EMAIL`, and the store's rate limits.
+    ///   `INVALID_HOSTING_LINK_DOMAIN`, `OPERATION_NOT_ALLOWED`, `MISSING_EMAIL`, `INVALID_EMAIL`, and the
+    ///   store's rate limits.
     package func sendOobCode(_ request: FirebaseOobRequest, isAdmin: Bool = false) async throws(FirebaseFailure) -> FirebaseOobCodeResponse {
         guard let requestType = request.requestType, !requestType.isEmpty, requestType != "OOB_REQ_TYPE_UNSPECIFIED" else {
             throw .code("MISSING_REQ_TYPE")
@@ -19,6 +20,7 @@ extension FirebaseEngine {
         if let continueUrl = request.continueUrl, !FirebaseURI.isAbsolute(continueUrl) || continueUrl.count > FirebaseFieldLimits.continueUrl {
             throw .code("INVALID_CONTINUE_URI", "((expected an absolute URI with valid scheme and host))")
         }
+        try FirebaseLinkDomains.check(request.linkDomain)
         guard requestType == "EMAIL_SIGNIN" else { throw .code("OPERATION_NOT_ALLOWED", "Only EMAIL_SIGNIN is supported by this emulator.") }
         guard let raw = request.email, !raw.isEmpty else { throw .code("MISSING_EMAIL") }
         guard let email = try? EmailAddress.normalized(raw) else { throw .code("INVALID_EMAIL") }
