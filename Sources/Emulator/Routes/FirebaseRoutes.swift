@@ -71,6 +71,7 @@ struct FirebaseRoutes {
         }
         rows += adminUserRows
         rows += adminConfigRows
+        rows += customTokenRows + batchRows + revokeTokenRows
         let emulatorRows: [Row] = [
             ("DELETE", "\(emulator)/accounts", "forget every user of the project", { routes, call in
                 try await routes.project(call[parameter: "project"]).wipeAccounts()
@@ -192,7 +193,7 @@ struct FirebaseRoutes {
 
     // MARK: - Checks and decoding
 
-    private func requireAPIKey(_ request: EmulatorRequest) throws {
+    func requireAPIKey(_ request: EmulatorRequest) throws {
         let key = request.query["key"] ?? request.headers["x-goog-api-key"]
         guard let key, !key.isEmpty else {
             throw FirebaseFailure(status: 403, message: "The request is missing a valid API key.")

@@ -26,8 +26,9 @@ extension FirebaseEngine {
     package func adminLookup(_ request: FirebaseAccountRequest) async throws(FirebaseFailure) -> FirebaseLookupResponse {
         let users = try inspect { (store: FirebaseStore) throws(FirebaseFailure) in
             store.users(localIds: request.localId?.values ?? [], emails: request.email ?? [], phoneNumbers: request.phoneNumber ?? [])
+                .map { store.lookupPayload($0, admin: true) }
         }
-        return FirebaseLookupResponse(users: users.isEmpty ? nil : users.map(\.adminPayload))
+        return FirebaseLookupResponse(users: users.isEmpty ? nil : users)
     }
 
     /// `POST /v1/projects/{p}/accounts:update` by `localId`.

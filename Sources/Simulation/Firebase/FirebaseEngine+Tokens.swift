@@ -44,8 +44,11 @@ extension FirebaseEngine {
             signInProvider: firebase?["sign_in_provider"]?.stringValue ?? "custom")
     }
 
-    /// A Firebase ID token with production claims, signed RS256.
-    func mintIDToken(for user: FirebaseUserRecord, signInProvider: String, authTime: Int64) throws(FirebaseFailure) -> String {
+    /// A Firebase ID token with production claims, signed RS256; `extraClaims` (a custom token's
+    /// developer claims) go in where they name no claim already there.
+    func mintIDToken(
+        for user: FirebaseUserRecord, signInProvider: String, authTime: Int64, extraClaims: JSONObject = [:]
+    ) throws(FirebaseFailure) -> String {
         let iat = nowSeconds
         var claims = JSONObject()
         if let name = user.displayName { claims["name"] = .string(name) }
@@ -68,6 +71,7 @@ extension FirebaseEngine {
         }
         if let email = user.email { identities["email"] = .array([.string(email)]) }
         claims["firebase"] = .object(["identities": .object(identities), "sign_in_provider": .string(signInProvider)])
+        for entry in extraClaims where claims[entry.key] == nil { claims[entry.key] = entry.value }
         if let custom = user.customAttributes, let object = try? StrictJSONParser.parseObject(Array(custom.utf8)) {
             for entry in object where claims[entry.key] == nil { claims[entry.key] = entry.value }
         }

@@ -110,7 +110,8 @@ public final class FirebaseEngine: Sendable {
     /// `accounts:lookup` with the user's ID token.
     package func lookup(idToken: String?) async throws(FirebaseFailure) -> FirebaseLookupResponse {
         let caller = try await authenticate(idToken)
-        return FirebaseLookupResponse(users: [caller.user.payload])
+        let payload = try inspect { (store: FirebaseStore) throws(FirebaseFailure) in store.lookupPayload(caller.user, admin: false) }
+        return FirebaseLookupResponse(users: [payload])
     }
 
     /// `accounts:update` with the user's ID token (profile, email, password, `deleteAttribute`,

@@ -115,7 +115,7 @@ package struct FirebaseOobRequest: Codable, Hashable, Sendable {
     package var continueUrl: String?
     package var canHandleCodeInApp: Bool?
     package var returnOobLink: Bool?
-    /// The Firebase Hosting domain the link should use (Firebase Dynamic Links' successor).
+    /// The Firebase Hosting domain the link should use (`ActionCodeSettings.linkDomain`).
     package var linkDomain: String?
 
     package init(requestType: String?, email: String?, continueUrl: String?, canHandleCodeInApp: Bool?) {
