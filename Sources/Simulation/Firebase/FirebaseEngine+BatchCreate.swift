@@ -1,4 +1,5 @@
 import AuthData
+import AuthDomain
 import AuthJWT
 import Foundation
 
@@ -11,9 +12,9 @@ extension FirebaseEngine {
 
     /// Imports users with the `localId`s they bring. Request-wide checks refuse the whole call;
     /// a row that fails its own checks is left out with an entry in `error`, and the rest are
-    /// imported. A row with a password hash (any `hashAlgorithm`: `BCRYPT`, `SCRYPT`, `HMAC_*`…)
-    /// is imported as Google's emulator imports it, without checking the hash; this engine keeps
-    /// no password hashes yet, so the account is marked as having a password only.
+    /// imported. A row's `passwordHash` is kept with the request's `hashAlgorithm` and parameters
+    /// (``FirebaseImportedPasswordHash``) and checked at `accounts:signInWithPassword`, as Google's
+    /// service does; a `rawPassword` is hashed as `accounts:signUp` hashes one.
     /// - Parameter body: `users`, `allowOverwrite`, `sanityCheck`, and the hash options.
     /// - Returns: `kind` and `error` (`index`, `message` of each row left out).
     /// - Throws: `MISSING_USER_ACCOUNT`, `MAXIMUM_USER_COUNT_EXCEEDED`, `DUPLICATE_EMAIL : <email>`
@@ -21,6 +22,13 @@ extension FirebaseEngine {
     ///   `allowOverwrite`), `INVALID_ARGUMENT` for a row that is not an object.
     package func batchCreate(_ body: JSONObject) async throws(FirebaseFailure) -> JSONObject {
         let rows = try Self.importRows(body)
+        try FirebaseImportedPasswordHash.checkOptions(body)
+        var rawHashes: [Int: String] = [:]
+        for (index, row) in rows.enumerated() {
+            if let raw = row["rawPassword"]?.stringValue, !raw.isEmpty, raw.count <= FirebasePasswordPolicy.ceiling {
+                rawHashes[index] = try hashPassword(Secret(raw))
+            }
+        }
         let allowOverwrite = body["allowOverwrite"]?.boolValue ?? false
         let sanityCheck = body["sanityCheck"]?.boolValue ?? false
         let now = self.now
@@ -28,7 +36,8 @@ extension FirebaseEngine {
             var errors: [JSONValue] = []
             for (index, row) in rows.enumerated() {
                 do throws(FirebaseImportError) {
-                    try store.importUser(FirebaseImportedUser(row), allowOverwrite: allowOverwrite, sanityCheck: sanityCheck, now: now)
+                    let user = try FirebaseImportedUser(row, body: body, rawPasswordHash: rawHashes[index])
+                    try store.importUser(user, allowOverwrite: allowOverwrite, sanityCheck: sanityCheck, now: now)
                 } catch {
                     errors.append(.object(["index": .int(Int64(index)), "message": .string(error.message)]))
                 }
@@ -101,11 +110,12 @@ extension FirebaseStore {
             providers.insert(FirebaseProviderRecord(
                 providerId: "password", rawId: email, email: email, displayName: row.displayName, photoUrl: row.photoUrl), at: 0)
         }
-        let user = FirebaseUserRecord(
+        var user = FirebaseUserRecord(
             localId: row.localId, email: row.email, emailVerified: row.emailVerified, displayName: row.displayName,
             photoUrl: row.photoUrl, disabled: row.disabled, providers: providers, emailLinkSignin: false, hasPassword: row.hasPassword,
             validSince: Int64(now.timeIntervalSince1970), createdAt: row.createdAt ?? Self.millis(now), lastLoginAt: row.lastLoginAt ?? 0,
             customAttributes: row.customAttributes)
+        user.setPassword(hash: row.passwordHash, at: Self.millis(now))
         rows.save(user)
         for provider in row.providers {
             rows.setFederatedUser(providerId: provider.providerId, rawId: provider.rawId, localId: row.localId)

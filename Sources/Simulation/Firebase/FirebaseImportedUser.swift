@@ -13,8 +13,11 @@ struct FirebaseImportedUser {
     let displayName: String?
     let photoUrl: String?
     let disabled: Bool
-    /// Whether the row carries a password (`passwordHash` or `rawPassword`).
-    let hasPassword: Bool
+    /// The password hash kept for the row: the imported hash
+    /// (``FirebaseImportedPasswordHash/stored(row:body:)``) or the engine's bcrypt of its
+    /// `rawPassword`.
+    let passwordHash: String?
+    var hasPassword: Bool { passwordHash != nil }
     let customAttributes: String?
     let providers: [FirebaseProviderRecord]
     /// `createdAt` and `lastLoginAt` in milliseconds, when the row gives them as numbers.
@@ -22,9 +25,12 @@ struct FirebaseImportedUser {
     let lastLoginAt: Int64?
 
     /// Reads and checks a row.
-    /// - Parameter row: The row as sent.
+    /// - Parameters:
+    ///   - row: The row as sent.
+    ///   - body: The request, for its hash options.
+    ///   - rawPasswordHash: The engine's hash of the row's `rawPassword`, if it has one.
     /// - Throws: The row's error message (the `message` of its entry in `error`).
-    init(_ row: JSONObject) throws(FirebaseImportError) {
+    init(_ row: JSONObject, body: JSONObject = [:], rawPasswordHash: String? = nil) throws(FirebaseImportError) {
         guard let localId = row["localId"]?.stringValue, !localId.isEmpty else { throw "localId is missing" }
         guard localId.count <= FirebaseFieldLimits.localId else { throw "localId is longer than \(FirebaseFieldLimits.localId) characters" }
         guard row["tenantId"] == nil else { throw "Tenant id in userInfo does not match the tenant id in request." }
@@ -34,7 +40,7 @@ struct FirebaseImportedUser {
         do { try FirebaseFieldLimits.checkProfile(displayName: displayName, photoUrl: photoUrl) } catch {
             throw FirebaseImportError(error.message)
         }
-        hasPassword = row["passwordHash"]?.stringValue?.isEmpty == false || row["rawPassword"]?.stringValue?.isEmpty == false
+        passwordHash = try FirebaseImportedPasswordHash.stored(row: row, body: body) ?? rawPasswordHash
         customAttributes = try Self.customAttributes(row["customAttributes"]?.stringValue)
         providers = try Self.providers(row["providerUserInfo"]?.arrayValue ?? [])
         // This engine keeps no phone numbers or second factors yet: such a row is refused rather
