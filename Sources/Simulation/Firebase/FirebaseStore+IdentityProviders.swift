@@ -14,7 +14,10 @@ extension FirebaseStore {
     /// Signs in with a verified identity: its user; else the account with its email, which a
     /// verified identity takes over when that account's email was never verified, which Google
     /// joins for a Gmail address (``isAuthoritative(_:)``), and which is otherwise left alone
-    /// (`needConfirmation`); else a new user (`autoCreate`).
+    /// (`needConfirmation`); else a new user (`autoCreate`). With `signIn.allowDuplicateEmails`
+    /// on, the email is not looked up and a new user does not take it as its own (it stays in
+    /// the provider's entry), so several accounts may share it (firebase-tools
+    /// `src/emulator/auth/operations.ts` `handleIdpSigninEmailNotRequired`, `handleIdpSignUp`).
     /// - Parameters:
     ///   - identity: The identity.
     ///   - autoCreate: Whether an unknown identity creates a user.
@@ -33,7 +36,8 @@ extension FirebaseStore {
             rows.save(user)
             return .signedIn(user, isNewUser: false)
         }
-        if let email = identity.email, let localId = rows.localId(email: email), let existing = rows.user(localId) {
+        let oneAccountPerEmail = !config.allowDuplicateEmails
+        if oneAccountPerEmail, let email = identity.email, let localId = rows.localId(email: email), let existing = rows.user(localId) {
             // firebase-tools asks for confirmation whenever the IdP has not verified the email,
             // before looking at `disabled`; it takes a verified account over too, which this
             // engine does not (production asks to link instead), except for Google and a Gmail
@@ -49,7 +53,8 @@ extension FirebaseStore {
         guard autoCreate else { throw .userNotFound }
         try checkNewAccount(client: client, now: now)
         let user = FirebaseUserRecord(
-            localId: RandomIdentifiers.firebaseUID(), email: identity.email, emailVerified: identity.emailVerified,
+            localId: RandomIdentifiers.firebaseUID(), email: oneAccountPerEmail ? identity.email : nil,
+            emailVerified: oneAccountPerEmail && identity.emailVerified,
             displayName: identity.displayName, photoUrl: identity.photoUrl, disabled: false,
             providers: [Self.providerRecord(identity)], emailLinkSignin: false, hasPassword: false,
             validSince: Int64(now.timeIntervalSince1970), createdAt: millis, lastLoginAt: millis)
