@@ -94,4 +94,30 @@ struct FirebaseBatchRouteTests {
         let tooManyAnswer = await admin(sut, "accounts:batchDelete", json: #"{"localIds":\#(tooMany)}"#)
         #expect(tooManyAnswer.firebaseMessage == "LOCAL_ID_LIST_EXCEEDS_LIMIT")
     }
+
+    @Test("import keeps a phone number (E.164); a malformed or taken one refuses its row alone (firebase-tools operations.ts batchCreate)")
+    func importPhoneNumbers() async throws {
+        let sut = try await EmulatorHarness.make()
+        let response = await admin(sut, "accounts:batchCreate", json: """
+            {"users":[{"localId":"p-1","phoneNumber":"+15555550100"},{"localId":"p-2","phoneNumber":"555-0100"},
+                      {"localId":"p-3","phoneNumber":"+15555550100"}]}
+            """)
+        let errors = response.object["error"]?.arrayValue?.compactMap(\.objectValue) ?? []
+        #expect(errors.map { $0["index"]?.intValue } == [1, 2])
+        #expect(errors.first?["message"] == .string("phone number format is invalid"))
+        let imported = try #require(await user(sut, "p-1"))
+        #expect(imported["phoneNumber"] == .string("+15555550100"))
+        #expect(imported["providerUserInfo"]?.arrayValue?.first?.objectValue?["providerId"] == .string("phone"))
+    }
+
+    @Test("admin lookup finds an imported provider user by federatedUserId (firebase-admin-python _user_identifier.py ProviderIdentifier)")
+    func lookupByFederatedUserId() async throws {
+        let sut = try await EmulatorHarness.make()
+        _ = await admin(sut, "accounts:batchCreate",
+                        json: #"{"users":[{"localId":"f-1","providerUserInfo":[{"providerId":"google.com","rawId":"g-9"}]}]}"#)
+        let found = await admin(sut, "accounts:lookup", json: #"{"federatedUserId":[{"providerId":"google.com","rawId":"g-9"}]}"#)
+        #expect(found.object["users"]?.arrayValue?.compactMap { $0.objectValue?["localId"] } == [.string("f-1")])
+        let none = await admin(sut, "accounts:lookup", json: #"{"federatedUserId":[{"providerId":"google.com","rawId":"g-0"}]}"#)
+        #expect(none.status == 200 && none.object["users"] == nil)
+    }
 }

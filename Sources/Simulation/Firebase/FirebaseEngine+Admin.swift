@@ -22,11 +22,13 @@ extension FirebaseEngine {
         return FirebaseSignUpResponse(localId: user.localId, idToken: nil, refreshToken: nil, expiresIn: nil)
     }
 
-    /// `POST /v1/projects/{p}/accounts:lookup` by `localId` or `email`.
+    /// `POST /v1/projects/{p}/accounts:lookup` by `localId`, `email`, `phoneNumber` or `federatedUserId`.
     package func adminLookup(_ request: FirebaseAccountRequest) async throws(FirebaseFailure) -> FirebaseLookupResponse {
         let users = try inspect { (store: FirebaseStore) throws(FirebaseFailure) in
-            store.users(localIds: request.localId?.values ?? [], emails: request.email ?? [], phoneNumbers: request.phoneNumber ?? [])
-                .map { store.lookupPayload($0, admin: true) }
+            store.users(
+                localIds: request.localId?.values ?? [], emails: request.email ?? [], phoneNumbers: request.phoneNumber ?? [],
+                federated: request.federatedUserId ?? []
+            ).map { store.lookupPayload($0, admin: true) }
         }
         return FirebaseLookupResponse(users: users.isEmpty ? nil : users)
     }

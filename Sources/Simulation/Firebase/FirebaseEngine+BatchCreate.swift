@@ -100,6 +100,10 @@ extension FirebaseStore {
             throw sanityCheck
                 ? "email exists in other account in database" : "((Auth Emulator does not support importing duplicate email: \(email)))"
         }
+        let phone: String?
+        do { phone = try checkedPhoneNumber(row.phoneNumber, of: row.localId) } catch {
+            throw error.code == "PHONE_NUMBER_EXISTS" ? "((phone number exists in other account in database))" : "phone number format is invalid"
+        }
         let existing = rows.user(row.localId)
         if existing != nil, !allowOverwrite { throw "localId belongs to an existing account - can not overwrite." }
         for (providerId, rawId) in rows.federatedIDs(of: row.localId) {
@@ -116,6 +120,8 @@ extension FirebaseStore {
             validSince: Int64(now.timeIntervalSince1970), createdAt: row.createdAt ?? Self.millis(now), lastLoginAt: row.lastLoginAt ?? 0,
             customAttributes: row.customAttributes)
         user.setPassword(hash: row.passwordHash, at: Self.millis(now))
+        user.phoneNumber = phone
+        user.rebuildBuiltInProviders()
         rows.save(user)
         for provider in row.providers {
             rows.setFederatedUser(providerId: provider.providerId, rawId: provider.rawId, localId: row.localId)

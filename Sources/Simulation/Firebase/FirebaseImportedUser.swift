@@ -19,6 +19,8 @@ struct FirebaseImportedUser {
     let passwordHash: String?
     var hasPassword: Bool { passwordHash != nil }
     let customAttributes: String?
+    /// `phoneNumber`, checked by the store (E.164, not another account's).
+    let phoneNumber: String?
     let providers: [FirebaseProviderRecord]
     /// `createdAt` and `lastLoginAt` in milliseconds, when the row gives them as numbers.
     let createdAt: Int64?
@@ -43,9 +45,9 @@ struct FirebaseImportedUser {
         passwordHash = try FirebaseImportedPasswordHash.stored(row: row, body: body) ?? rawPasswordHash
         customAttributes = try Self.customAttributes(row["customAttributes"]?.stringValue)
         providers = try Self.providers(row["providerUserInfo"]?.arrayValue ?? [])
-        // This engine keeps no phone numbers or second factors yet: such a row is refused rather
-        // than imported without them.
-        guard row["phoneNumber"]?.stringValue == nil else { throw "((phone numbers are not modelled by this emulator))" }
+        phoneNumber = row["phoneNumber"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        // This engine keeps no second factors yet: such a row is refused rather than imported
+        // without them.
         guard row["mfaInfo"]?.arrayValue?.isEmpty ?? true else { throw "((second factors are not modelled by this emulator))" }
         createdAt = Self.millis(row["createdAt"])
         lastLoginAt = Self.millis(row["lastLoginAt"])

@@ -50,6 +50,8 @@ package struct FirebaseAccountRequest: Codable, Hashable, Sendable {
     package var localId: FirebaseStringOrArray?
     package var email: [String]?
     package var phoneNumber: [String]?
+    /// Providers' users to look up (admin only).
+    package var federatedUserId: [FirebaseFederatedUserId]?
 
     package init(idToken: String?) { self.idToken = idToken }
 }
