@@ -4,6 +4,7 @@ calls the Firebase iOS SDK makes (legacy v3 relyingparty paths, Secure Token JSO
 Usage: python firebase_client_check.py HOST:PORT PROJECT_ID APPLE_CLIENT_ID
 """
 import hashlib
+import hmac
 import os
 import secrets
 import sys
@@ -86,5 +87,39 @@ check("upgraded user", upgraded.email == "upgrade-py@example.com" and upgraded.e
       and [p.provider_id for p in upgraded.provider_data] == ["password"])
 check("one user for the address", auth.get_user_by_email("upgrade-py@example.com").uid == guest["localId"])
 check("verify_id_token after upgrade", auth.verify_id_token(linked["idToken"])["uid"] == guest["localId"])
+
+# Imported password hashes, computed here by independent implementations and checked by signing
+# in: Firebase's modified scrypt as github.com/firebase/scrypt's README describes it (scrypt of the
+# password with salt + separator, N = 2^mem_cost, r = rounds, p = 1; AES-256-CTR of the signer key,
+# counter zero) with hashlib and cryptography, and HMAC_SHA256 with hmac (password then salt).
+from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes  # noqa: E402
+
+
+def firebase_scrypt(password, salt, separator, signer_key, rounds, mem_cost):
+    key = hashlib.scrypt(password, salt=salt + separator, n=1 << mem_cost, r=rounds, p=1, dklen=32)
+    encryptor = Cipher(algorithms.AES(key), modes.CTR(b"\0" * 16)).encryptor()
+    return encryptor.update(signer_key) + encryptor.finalize()
+
+
+def password_sign_in(email, password):
+    return httpx.post(f"{base}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-key",
+                      json={"email": email, "password": password})
+
+
+signer, separator, salt = secrets.token_bytes(64), b"\x07", secrets.token_bytes(12)
+imported = auth.import_users(
+    [auth.ImportUserRecord(uid="imp-scrypt", email="imp-scrypt@example.com",
+                           password_hash=firebase_scrypt(b"imported secret", salt, separator, signer, 8, 14), password_salt=salt)],
+    hash_alg=auth.UserImportHash.scrypt(key=signer, rounds=8, memory_cost=14, salt_separator=separator))
+check("import_users SCRYPT", imported.success_count == 1)
+check("SCRYPT import signs in", password_sign_in("imp-scrypt@example.com", "imported secret").json().get("localId") == "imp-scrypt")
+check("SCRYPT import refuses another password", password_sign_in("imp-scrypt@example.com", "imported secreT").status_code == 400)
+hmac_key = secrets.token_bytes(32)
+imported = auth.import_users(
+    [auth.ImportUserRecord(uid="imp-hmac", email="imp-hmac@example.com",
+                           password_hash=hmac.new(hmac_key, b"hmac secret" + salt, "sha256").digest(), password_salt=salt)],
+    hash_alg=auth.UserImportHash.hmac_sha256(key=hmac_key))
+check("import_users HMAC_SHA256", imported.success_count == 1)
+check("HMAC_SHA256 import signs in", password_sign_in("imp-hmac@example.com", "hmac secret").json().get("localId") == "imp-hmac")
 
 print(f"firebase: {len(checks)} checks passed: " + ", ".join(checks))

@@ -10,7 +10,8 @@ struct RouteTable<Service: Sendable>: Sendable {
     struct Route: Sendable {
         /// The HTTP method.
         let method: String
-        /// The path under the service's prefix, with `{name}` for a parameter segment.
+        /// The path under the service's prefix, with `{name}` for a parameter segment and
+        /// `{name}:verb` for one that ends in a custom verb (Google's `projects/{p}:createSessionCookie`).
         let pattern: String
         /// What it does, for the docs.
         let summary: String
@@ -31,6 +32,8 @@ struct RouteTable<Service: Sendable>: Sendable {
     fileprivate enum Segment: Sendable, Equatable {
         case literal(String)
         case parameter(String)
+        /// A parameter followed by a literal suffix in the same segment.
+        case parameterWithSuffix(String, suffix: String)
     }
 
     /// The service's path prefix, as the docs show it (`/auth/v1`).
@@ -46,7 +49,10 @@ struct RouteTable<Service: Sendable>: Sendable {
         self.prefix = prefix
         self.routes = rows.map { row in
             let segments = row.pattern.split(separator: "/").map { part -> Segment in
-                part.hasPrefix("{") && part.hasSuffix("}") ? .parameter(String(part.dropFirst().dropLast())) : .literal(String(part))
+                guard part.hasPrefix("{"), let close = part.firstIndex(of: "}") else { return .literal(String(part)) }
+                let name = String(part[part.index(after: part.startIndex)..<close])
+                let suffix = String(part[part.index(after: close)...])
+                return suffix.isEmpty ? .parameter(name) : .parameterWithSuffix(name, suffix: suffix)
             }
             return Route(method: row.method, pattern: row.pattern, summary: row.summary, handler: row.handler, segments: segments)
         }
@@ -98,6 +104,9 @@ struct RouteTable<Service: Sendable>: Sendable {
             switch segment {
             case .literal(let literal): guard literal == part else { return nil }
             case .parameter(let name): parameters[name] = part
+            case .parameterWithSuffix(let name, let suffix):
+                guard part.count > suffix.count, part.hasSuffix(suffix) else { return nil }
+                parameters[name] = String(part.dropLast(suffix.count))
             }
         }
         return parameters

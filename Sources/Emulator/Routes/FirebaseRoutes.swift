@@ -84,6 +84,7 @@ struct FirebaseRoutes {
         rows += adminUserRows
         rows += passkeyRows
         rows += adminConfigRows
+        rows += customTokenRows + batchRows + revokeTokenRows
         let emulatorRows: [Row] = [
             ("DELETE", "\(emulator)/accounts", "forget every user of the project", { routes, call in
                 try await routes.project(call[parameter: "project"]).wipeAccounts()
@@ -224,10 +225,8 @@ struct FirebaseRoutes {
 
     // MARK: - Checks and decoding
 
-    /// The API-key check, for routes defined in other files.
-    func requireKey(_ request: EmulatorRequest) throws { try requireAPIKey(request) }
-
-    private func requireAPIKey(_ request: EmulatorRequest) throws {
+    /// The API-key check (also for the routes defined in other files).
+    func requireAPIKey(_ request: EmulatorRequest) throws {
         let key = request.query["key"] ?? request.headers["x-goog-api-key"]
         guard let key, !key.isEmpty else {
             throw FirebaseFailure(status: 403, message: "The request is missing a valid API key.")

@@ -22,19 +22,17 @@ extension FirebaseEngine {
         return FirebaseSignUpResponse(localId: user.localId, idToken: nil, refreshToken: nil, expiresIn: nil)
     }
 
-    /// `POST /v1/projects/{p}/accounts:lookup` by `localId` or `email`.
+    /// `POST /v1/projects/{p}/accounts:lookup` by `localId`, `email`, `phoneNumber` or `federatedUserId`.
     package func adminLookup(_ request: FirebaseAccountRequest) async throws(FirebaseFailure) -> FirebaseLookupResponse {
         let users = try inspect { (store: FirebaseStore) throws(FirebaseFailure) in
-            store.users(localIds: request.localId?.values ?? [], emails: request.email ?? [], phoneNumbers: request.phoneNumber ?? [])
+            store.users(
+                localIds: request.localId?.values ?? [], emails: request.email ?? [], phoneNumbers: request.phoneNumber ?? [],
+                federated: request.federatedUserId ?? []
+            ).map { store.lookupPayload($0, admin: true) }
         }
-        guard !users.isEmpty else { return FirebaseLookupResponse(users: nil) }
-        var payloads: [FirebaseUserInfoPayload] = []
-        for user in users {
-            var payload = user.adminPayload
-            payload.mfaInfo = try mfaInfo(of: user.localId)
-            payloads.append(payload)
-        }
-        return FirebaseLookupResponse(users: payloads)
+        var payloads = users
+        for index in payloads.indices { payloads[index].mfaInfo = try mfaInfo(of: payloads[index].localId) }
+        return FirebaseLookupResponse(users: payloads.isEmpty ? nil : payloads)
     }
 
     /// `POST /v1/projects/{p}/accounts:update` by `localId`.

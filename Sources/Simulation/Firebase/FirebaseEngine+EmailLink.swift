@@ -12,7 +12,7 @@ extension FirebaseEngine {
     ///   - isAdmin: Whether the caller holds admin credentials (`returnOobLink`).
     /// - Returns: The response; the code and link only for an admin's `returnOobLink`.
     /// - Throws: `MISSING_REQ_TYPE`, `INSUFFICIENT_PERMISSION`, `INVALID_CONTINUE_URI`,
-    ///   `MISSING_EMAIL`, `INVALID_EMAIL`, `EMAIL_NOT_FOUND`, `USER_NOT_FOUND`,
+    ///   `INVALID_HOSTING_LINK_DOMAIN`, `MISSING_EMAIL`, `INVALID_EMAIL`, `EMAIL_NOT_FOUND`, `USER_NOT_FOUND`,
     ///   `MISSING_NEW_EMAIL`, `MISSING_ID_TOKEN`, `EMAIL_EXISTS`, the store's rate limits; 501
     ///   for another request type.
     package func sendOobCode(_ request: FirebaseOobRequest, isAdmin: Bool = false) async throws(FirebaseFailure) -> FirebaseOobCodeResponse {
@@ -23,9 +23,7 @@ extension FirebaseEngine {
         if let continueUrl = request.continueUrl, !FirebaseURI.isAbsolute(continueUrl) || continueUrl.count > FirebaseFieldLimits.continueUrl {
             throw .code("INVALID_CONTINUE_URI", "((expected an absolute URI with valid scheme and host))")
         }
-        // A link domain must be a custom domain of the project's Firebase Hosting; the emulator
-        // hosts none, so every one is refused, with production's words.
-        if let domain = request.linkDomain, !domain.isEmpty { throw .invalidHostingLinkDomain }
+        try FirebaseLinkDomains.check(request.linkDomain)
         guard let target = try await oobTarget(request, requestType: requestType) else {
             return FirebaseOobCodeResponse(email: (try? EmailAddress.normalized(request.email ?? "")) ?? "", oobCode: nil, oobLink: nil)
         }

@@ -132,9 +132,11 @@ extension FirebaseEngine {
         }
     }
 
-    /// Whether a password matches a stored bcrypt hash (`false` for a malformed one).
+    /// Whether a password matches a stored hash: the engine's bcrypt, or one imported with
+    /// `accounts:batchCreate` by its own algorithm (`false` for a malformed one).
     static func verify(_ password: Secret, against hash: String) -> Bool {
-        (try? Bcrypt.verify(bcryptInput(password), against: hash)) == true
+        if let imported = FirebaseImportedPasswordHash.parse(hash) { return imported.matches(password) }
+        return (try? Bcrypt.verify(bcryptInput(password), against: hash)) == true
     }
 
     private static func bcryptInput(_ password: Secret) -> [UInt8] {

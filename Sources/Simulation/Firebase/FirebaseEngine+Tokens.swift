@@ -45,9 +45,11 @@ extension FirebaseEngine {
     }
 
     /// A Firebase ID token with production claims, signed RS256; with a second factor, its
-    /// `firebase.sign_in_second_factor` (`totp`) and `second_factor_identifier`.
+    /// `firebase.sign_in_second_factor` (`totp`) and `second_factor_identifier`; `extraClaims` (a
+    /// custom token's developer claims) go in where they name no claim already there.
     func mintIDToken(
-        for user: FirebaseUserRecord, signInProvider: String, authTime: Int64, secondFactor: String? = nil
+        for user: FirebaseUserRecord, signInProvider: String, authTime: Int64, secondFactor: String? = nil,
+        extraClaims: JSONObject = [:]
     ) throws(FirebaseFailure) -> String {
         let iat = nowSeconds
         var claims = JSONObject()
@@ -76,6 +78,7 @@ extension FirebaseEngine {
             firebase["second_factor_identifier"] = .string(secondFactor)
         }
         claims["firebase"] = .object(firebase)
+        for entry in extraClaims where claims[entry.key] == nil { claims[entry.key] = entry.value }
         if let custom = user.customAttributes, let object = try? StrictJSONParser.parseObject(Array(custom.utf8)) {
             for entry in object where claims[entry.key] == nil { claims[entry.key] = entry.value }
         }

@@ -114,9 +114,9 @@ public final class FirebaseEngine: Sendable {
     /// `accounts:lookup` with the user's ID token.
     package func lookup(idToken: String?) async throws(FirebaseFailure) -> FirebaseLookupResponse {
         let caller = try await authenticate(idToken)
-        var user = caller.user.payload
-        user.mfaInfo = try mfaInfo(of: caller.localId)
-        return FirebaseLookupResponse(users: [user])
+        var payload = try inspect { (store: FirebaseStore) throws(FirebaseFailure) in store.lookupPayload(caller.user, admin: false) }
+        payload.mfaInfo = try mfaInfo(of: caller.localId)
+        return FirebaseLookupResponse(users: [payload])
     }
 
     /// `accounts:update` with the user's ID token (profile, email, password, `deleteAttribute`,

@@ -12,8 +12,9 @@ import Foundation
 /// `INVALID_LOGIN_CREDENTIALS` for an unknown address or a wrong password alike, and
 /// `createAuthUri` leaves `registered` out.
 package struct FirebaseProjectConfig: Codable, Hashable, Sendable {
-    /// `signIn.allowDuplicateEmails`: several accounts may share an address (kept and reported;
-    /// the engine keeps one account per address either way).
+    /// `signIn.allowDuplicateEmails`: several accounts may share an address. Applied where
+    /// firebase-tools applies it to a new account, `signInWithIdp`: an identity provider's user
+    /// gets an account of its own, its address only in the provider's entry.
     package var allowDuplicateEmails = false
     /// `emailPrivacyConfig.enableImprovedEmailPrivacy`.
     package var enableImprovedEmailPrivacy = true

@@ -78,8 +78,12 @@ extension FirebaseStore {
 
     package func user(_ localId: String) -> FirebaseUserRecord? { rows.user(localId) }
 
-    package func users(localIds: [String], emails: [String], phoneNumbers: [String] = []) -> [FirebaseUserRecord] {
-        let byId = localIds.compactMap { rows.user($0) }
+    package func users(
+        localIds: [String], emails: [String], phoneNumbers: [String] = [], federated: [FirebaseFederatedUserId] = []
+    ) -> [FirebaseUserRecord] {
+        let byId = (localIds + federated.compactMap { id in
+            id.providerId.flatMap { providerId in id.rawId.flatMap { rows.federatedUser(providerId: providerId, rawId: $0) } }
+        }).compactMap { rows.user($0) }
         let byEmail = emails.compactMap { rows.localId(email: $0.lowercased()).flatMap { rows.user($0) } }
         let byPhone = phoneNumbers.compactMap { rows.localId(phoneNumber: $0).flatMap { rows.user($0) } }
         var seen: Set<String> = []

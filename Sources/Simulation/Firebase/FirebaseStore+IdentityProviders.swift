@@ -12,8 +12,12 @@ extension FirebaseStore {
     }
 
     /// Signs in with a verified identity: its user; else the account with its email, which a
-    /// verified identity takes over when that account's email was never verified and which is
-    /// otherwise left alone (`needConfirmation`); else a new user (`autoCreate`).
+    /// verified identity takes over when that account's email was never verified, which Google
+    /// joins for a Gmail address (``isAuthoritative(_:)``), and which is otherwise left alone
+    /// (`needConfirmation`); else a new user (`autoCreate`). With `signIn.allowDuplicateEmails`
+    /// on, the email is not looked up and a new user does not take it as its own (it stays in
+    /// the provider's entry), so several accounts may share it (firebase-tools
+    /// `src/emulator/auth/operations.ts` `handleIdpSigninEmailNotRequired`, `handleIdpSignUp`).
     /// - Parameters:
     ///   - identity: The identity.
     ///   - autoCreate: Whether an unknown identity creates a user.
@@ -32,18 +36,25 @@ extension FirebaseStore {
             rows.save(user)
             return .signedIn(user, isNewUser: false)
         }
-        if let email = identity.email, let localId = rows.localId(email: email), let existing = rows.user(localId) {
+        let oneAccountPerEmail = !config.allowDuplicateEmails
+        if oneAccountPerEmail, let email = identity.email, let localId = rows.localId(email: email), let existing = rows.user(localId) {
             // firebase-tools asks for confirmation whenever the IdP has not verified the email,
             // before looking at `disabled`; it takes a verified account over too, which this
-            // engine does not (production asks to link instead).
-            guard !existing.emailVerified && identity.emailVerified else { return .needConfirmation(existing: existing) }
+            // engine does not (production asks to link instead), except for Google and a Gmail
+            // address, which production trusts as the address's own provider.
+            guard !existing.emailVerified && identity.emailVerified else {
+                guard Self.isAuthoritative(identity) else { return .needConfirmation(existing: existing) }
+                guard !existing.disabled else { throw .userDisabled }
+                return .signedIn(linkAuthoritative(identity, to: existing, now: now), isNewUser: false)
+            }
             guard !existing.disabled else { throw .userDisabled }
             return .signedIn(takeOver(existing, by: identity, now: now), isNewUser: false)
         }
         guard autoCreate else { throw .userNotFound }
         try checkNewAccount(client: client, now: now)
         let user = FirebaseUserRecord(
-            localId: RandomIdentifiers.firebaseUID(), email: identity.email, emailVerified: identity.emailVerified,
+            localId: RandomIdentifiers.firebaseUID(), email: oneAccountPerEmail ? identity.email : nil,
+            emailVerified: oneAccountPerEmail && identity.emailVerified,
             displayName: identity.displayName, photoUrl: identity.photoUrl, disabled: false,
             providers: [Self.providerRecord(identity)], emailLinkSignin: false, hasPassword: false,
             validSince: Int64(now.timeIntervalSince1970), createdAt: millis, lastLoginAt: millis)

@@ -16,10 +16,17 @@ package struct ProviderWebFlow: Sendable {
     }
 
     private let exchangeCode: @Sendable (ProviderID, String, String, String) async throws(ExchangeFailure) -> String
+    let revokeAppleToken: AppleRevocation
 
     /// Creates the flow.
-    /// - Parameter exchangeCode: Provider, code, client id, redirect URI → ID token.
-    package init(exchangeCode: @escaping @Sendable (ProviderID, String, String, String) async throws(ExchangeFailure) -> String) {
+    /// - Parameters:
+    ///   - revokeApple: Revokes an Apple token or code, as the relying party's server does.
+    ///   - exchangeCode: Provider, code, client id, redirect URI → ID token.
+    package init(
+        revokeApple: @escaping AppleRevocation = Self.noAppleRevocation,
+        exchangeCode: @escaping @Sendable (ProviderID, String, String, String) async throws(ExchangeFailure) -> String
+    ) {
+        self.revokeAppleToken = revokeApple
         self.exchangeCode = exchangeCode
     }
 
@@ -31,23 +38,18 @@ package struct ProviderWebFlow: Sendable {
     ///   - clock: The time (the secret's `iat`).
     /// - Returns: The flow.
     package static func simulated(apple: SimulatedAppleID, google: SimulatedGoogle, keys: SimulationKeys, clock: AuthClock) -> ProviderWebFlow {
-        ProviderWebFlow { provider, code, clientID, redirectURI throws(ExchangeFailure) in
+        ProviderWebFlow(revokeApple: simulatedAppleRevocation(apple: apple, keys: keys, clock: clock)) {
+            provider, code, clientID, redirectURI throws(ExchangeFailure) in
             let answer: JSONObject
             switch provider {
             case .apple:
-                let secret: String
-                do {
-                    secret = try AppleClientSecret(teamID: keys.teamID, keyID: keys.developerKeyID, clientID: clientID, privateKey: try keys.developerKey())
-                        .make(now: clock.now())
-                } catch {
-                    throw ExchangeFailure(error: "server_error", description: "could not sign the client_secret")
-                }
+                let secret = try appleClientSecret(keys: keys, clientID: clientID, clock: clock)
                 do throws(OAuthProviderError) {
                     answer = try await apple.token(form: [
                         "grant_type": "authorization_code", "code": code, "client_id": clientID, "client_secret": secret, "redirect_uri": redirectURI,
                     ])
                 } catch {
-                    throw ExchangeFailure(error: error.error, description: error.errorDescription ?? error.error)
+                    throw ExchangeFailure(error)
                 }
             case .google:
                 do throws(OAuthProviderError) {
@@ -55,7 +57,7 @@ package struct ProviderWebFlow: Sendable {
                         "grant_type": "authorization_code", "code": code, "client_id": clientID, "redirect_uri": redirectURI,
                     ])
                 } catch {
-                    throw ExchangeFailure(error: error.error, description: error.errorDescription ?? error.error)
+                    throw ExchangeFailure(error)
                 }
             default:
                 throw ExchangeFailure(error: "unsupported_provider", description: "\(provider) has no web sign-in here")

@@ -50,6 +50,8 @@ package struct FirebaseAccountRequest: Codable, Hashable, Sendable {
     package var localId: FirebaseStringOrArray?
     package var email: [String]?
     package var phoneNumber: [String]?
+    /// Providers' users to look up (admin only).
+    package var federatedUserId: [FirebaseFederatedUserId]?
 
     package init(idToken: String?) { self.idToken = idToken }
 }
@@ -115,7 +117,7 @@ package struct FirebaseOobRequest: Codable, Hashable, Sendable {
     package var continueUrl: String?
     package var canHandleCodeInApp: Bool?
     package var returnOobLink: Bool?
-    /// The Firebase Hosting domain the link should use (Firebase Dynamic Links' successor).
+    /// The Firebase Hosting domain the link should use (`ActionCodeSettings.linkDomain`).
     package var linkDomain: String?
 
     package init(requestType: String?, email: String?, continueUrl: String?, canHandleCodeInApp: Bool?) {
