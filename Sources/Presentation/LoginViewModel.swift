@@ -33,6 +33,10 @@ public final class LoginViewModel {
         /// beforehand: ask, then call ``LoginViewModel/acceptTerms()`` or
         /// ``LoginViewModel/declineTerms()``.
         case termsRequired(ProviderID)
+        /// The first factor succeeded and the account has a verified second factor: ask for the
+        /// authenticator app's code and call ``LoginViewModel/submitSecondFactorCode(_:factorID:)``.
+        /// `error` is the message of a wrong code (the user types it again).
+        case awaitingSecondFactor(factors: [SecondFactor], error: String?)
         /// Signed in; go to the destination.
         case success(Destination)
         /// Failed; show the message.
@@ -45,7 +49,7 @@ public final class LoginViewModel {
     #endif
 
     /// The current state.
-    public private(set) var state: State = .idle {
+    public internal(set) var state: State = .idle {
         willSet { notifyWillChange() }
         didSet {
             for continuation in continuations.values { continuation.yield(state) }
@@ -77,10 +81,11 @@ public final class LoginViewModel {
     /// The last successful sign-in, for screens that show the user.
     public private(set) var lastResult: AuthenticationResult?
 
-    private let login: LoginUseCase
-    private let messages: AuthErrorMessages
+    let login: LoginUseCase
+    let messages: AuthErrorMessages
     private var pendingEmail: String?
     private var pendingTerms: PendingTermsAcceptance?
+    var pendingSecondFactor: PendingSecondFactor?
     private var continuations: [UUID: AsyncStream<State>.Continuation] = [:]
 
     /// Creates the model.
@@ -152,13 +157,17 @@ public final class LoginViewModel {
     }
 
     /// Shows a login step's outcome.
-    private func show(_ outcome: LoginOutcome) {
+    func show(_ outcome: LoginOutcome) {
         switch outcome {
         case .codeSent(let challenge):
             pendingEmail = challenge.email
             state = .awaitingCode(email: challenge.email)
+        case .secondFactorRequired(let pending):
+            pendingSecondFactor = pending
+            state = .awaitingSecondFactor(factors: pending.factors, error: nil)
         case .signedIn(let result, let destination):
             lastResult = result
+            pendingSecondFactor = nil
             pendingEmail = nil
             pendingTerms = nil
             state = .success(destination)
@@ -203,6 +212,7 @@ public final class LoginViewModel {
     public func reset() {
         guard pendingTerms == nil else { return }
         pendingEmail = nil
+        pendingSecondFactor = nil
         state = .idle
     }
 

@@ -183,7 +183,7 @@ struct LoginEnvironment: Sendable {
         case .codeSent(let challenge):
             logger.info("code sent", metadata: ["email": "\(challenge.email)"])
             reporter.codeSent(challenge, backend: backendName, repeating: options.repeatedArguments)
-        case .termsRequired:
+        case .termsRequired, .secondFactorRequired:
             break
         }
         return outcome

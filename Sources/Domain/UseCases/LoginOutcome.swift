@@ -8,4 +8,7 @@ public enum LoginOutcome: Hashable, Sendable {
     /// beforehand: ask, then call ``LoginUseCase/acceptTerms(for:)`` or
     /// ``LoginUseCase/declineTerms(for:)``. The account exists and is signed in until then.
     case termsRequired(PendingTermsAcceptance)
+    /// The first factor succeeded and the account has a verified second factor: ask for a code,
+    /// then call ``LoginUseCase/verifySecondFactor(code:factorID:for:)``.
+    case secondFactorRequired(PendingSecondFactor)
 }
