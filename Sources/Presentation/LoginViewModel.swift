@@ -12,6 +12,8 @@ import Combine
 /// nothing. When the app requires its terms and the backend reports a new account whose user
 /// did not tick the box beforehand, the model waits in `.termsRequired` for ``acceptTerms()``
 /// (on to `.success`) or ``declineTerms()`` (the new account is deleted; back to `.idle`).
+/// An account with a verified second factor waits in `.awaitingSecondFactor` after its first
+/// factor, for ``submitSecondFactorCode(_:factorID:)`` (a wrong code stays there, with its message).
 /// Observe ``state`` (an `ObservableObject` where Combine exists) or ``states()``.
 ///
 /// ```swift
