@@ -12,6 +12,8 @@ import Combine
 /// nothing. When the app requires its terms and the backend reports a new account whose user
 /// did not tick the box beforehand, the model waits in `.termsRequired` for ``acceptTerms()``
 /// (on to `.success`) or ``declineTerms()`` (the new account is deleted; back to `.idle`).
+/// An account with a verified second factor waits in `.awaitingSecondFactor` after its first
+/// factor, for ``submitSecondFactorCode(_:factorID:)`` (a wrong code stays there, with its message).
 /// Observe ``state`` (an `ObservableObject` where Combine exists) or ``states()``.
 ///
 /// ```swift
@@ -40,6 +42,10 @@ public final class LoginViewModel {
         /// beforehand: ask, then call ``LoginViewModel/acceptTerms()`` or
         /// ``LoginViewModel/declineTerms()``.
         case termsRequired(ProviderID)
+        /// The first factor succeeded and the account has a verified second factor: ask for the
+        /// authenticator app's code and call ``LoginViewModel/submitSecondFactorCode(_:factorID:)``.
+        /// `error` is the message of a wrong code (the user types it again).
+        case awaitingSecondFactor(factors: [SecondFactor], error: String?)
         /// Signed in; go to the destination.
         case success(Destination)
         /// Failed; show the message.
@@ -52,7 +58,7 @@ public final class LoginViewModel {
     #endif
 
     /// The current state.
-    public private(set) var state: State = .idle {
+    public internal(set) var state: State = .idle {
         willSet { notifyWillChange() }
         didSet {
             for continuation in continuations.values { continuation.yield(state) }
@@ -84,14 +90,15 @@ public final class LoginViewModel {
     /// The last successful sign-in, for screens that show the user.
     public private(set) var lastResult: AuthenticationResult?
 
-    private let login: LoginUseCase
-    private let messages: AuthErrorMessages
+    let login: LoginUseCase
+    let messages: AuthErrorMessages
     private var pendingEmail: String?
     /// The address of the last password-recovery mail, until the reset signs in.
     private var pendingRecoveryEmail: String?
     /// The identity a backend refused for an existing account, linked at its next password sign-in.
     private var pendingLink: PendingLink?
     private var pendingTerms: PendingTermsAcceptance?
+    var pendingSecondFactor: PendingSecondFactor?
     private var continuations: [UUID: AsyncStream<State>.Continuation] = [:]
 
     /// Creates the model.
@@ -186,13 +193,17 @@ public final class LoginViewModel {
     }
 
     /// Shows a login step's outcome.
-    private func show(_ outcome: LoginOutcome) {
+    func show(_ outcome: LoginOutcome) {
         switch outcome {
         case .codeSent(let challenge):
             pendingEmail = challenge.email
             state = .awaitingCode(email: challenge.email)
+        case .secondFactorRequired(let pending):
+            pendingSecondFactor = pending
+            state = .awaitingSecondFactor(factors: pending.factors, error: nil)
         case .signedIn(let result, let destination):
             lastResult = result
+            pendingSecondFactor = nil
             pendingEmail = nil
             pendingRecoveryEmail = nil
             pendingLink = nil
@@ -247,6 +258,7 @@ public final class LoginViewModel {
     public func reset() {
         guard pendingTerms == nil else { return }
         pendingEmail = nil
+        pendingSecondFactor = nil
         state = .idle
     }
 

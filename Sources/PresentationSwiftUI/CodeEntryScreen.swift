@@ -10,7 +10,6 @@ public struct CodeEntryScreen: View {
     @ObservedObject private var model: LoginViewModel
     private let email: String
     @State private var code = ""
-    @ScaledMetric(relativeTo: .body) private var height: CGFloat = 50
 
     /// Creates the screen.
     /// - Parameters:
@@ -28,24 +27,7 @@ public struct CodeEntryScreen: View {
             Text("Enter the code we sent to \(email)")
                 .font(.headline)
                 .multilineTextAlignment(.center)
-            TextField("Code", text: $code)
-                .textFieldStyle(.roundedBorder)
-                .textContentType(.oneTimeCode)
-                #if os(iOS)
-                .keyboardType(.numberPad)
-                #endif
-                .accessibilityLabel("Code from the email")
-            Button {
-                Task { await model.submitCode(code.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            } label: {
-                HStack(spacing: 8) {
-                    if verifying { ProgressView() }
-                    Text(verifying ? "Verifying" : "Verify").font(.body.weight(.semibold))
-                }
-                .frame(maxWidth: .infinity, minHeight: max(44, height))
-            }
-            .buttonStyle(.borderedProminent)
-            .disabled(verifying || !SignInScreenState.canSubmitCode(code))
+            OneTimeCodeForm(code: $code, fieldLabel: "Code from the email", verifying: verifying) { await model.submitCode($0) }
             Button("Use a different email") { model.reset() }
                 .frame(minHeight: 44)
                 .disabled(verifying)

@@ -48,8 +48,12 @@ public struct LoginFlowView: View {
             CodeEntryScreen(model: model, email: email)
         case .termsRequired(let provider):
             TermsAcceptanceScreen(model: model, question: TermsQuestion(provider: provider), termsURL: termsURL)
+        case .awaitingSecondFactor(_, let error):
+            SecondFactorScreen(model: model, error: error)
         case .idle, .loading, .error, .success, .awaitingPasswordReset, .accountExists:
-            if let email = model.pendingCodeEmail {
+            if model.pendingSecondFactors != nil {
+                SecondFactorScreen(model: model, error: nil)
+            } else if let email = model.pendingCodeEmail {
                 CodeEntryScreen(model: model, email: email)
             } else {
                 SignInScreen(model: model, options: options, termsURL: termsURL)

@@ -103,12 +103,15 @@ struct Wiring: Sendable {
         }
         let location: ClaimMembershipChecker.Location = options.backend == .supabase ? .appMetadata : .customClaims
         let membership = signIn.membershipClaim.map { ClaimMembershipChecker(claim: $0, location: location, coordinator: coordinator) }
-        let login = LoginUseCase(coordinator: coordinator, router: PostAuthRouter(profiles: AuthUserProfileRepository(cache: profileCache), membership: membership),
-                                 requiresTermsAcceptance: signIn.requiresTerms)
+        let factors = backend as? any SecondFactorBackend
+        let stepUp = factors.map { BackendSecondFactorStepUp(factors: $0, sessions: coordinator.sessions) }
+        let router = PostAuthRouter(profiles: AuthUserProfileRepository(cache: profileCache), membership: membership)
+        let login = LoginUseCase(coordinator: coordinator, router: router, requiresTermsAcceptance: signIn.requiresTerms, secondFactor: stepUp)
         let initial = await coordinator.start()
         logger.info("session: \(initial.map { "user \($0.stored.user.id), expires \($0.stored.session.expiresAt)\($0.isExpired ? " (expired)" : "")" } ?? "none") in \(store.fileURL.path)")
         let environment = LoginEnvironment(
-            options: options, reporter: reporter, logger: logger, coordinator: coordinator, login: login, termsAccepted: termsAccepted,
+            options: options, reporter: reporter, logger: logger, coordinator: coordinator, login: login,
+            secondFactors: factors, secondFactorCode: signIn.secondFactorCode, termsAccepted: termsAccepted,
             providers: providers, initial: initial, store: store, services: services,
             adminAccess: { [self] adminOptions throws(CommandFailure) in
                 try AdminWiring(options: options, directory: directory.url).access(services: services, adminOptions)

@@ -36,6 +36,10 @@ struct LoginEnvironment: Sendable {
     let logger: Logger
     let coordinator: AuthenticationCoordinator
     let login: LoginUseCase
+    /// The backend's second factors (`nil` where the backend has none here).
+    let secondFactors: (any SecondFactorBackend)?
+    /// The second factor's code given with `--mfa-code`, if any.
+    let secondFactorCode: String?
     /// Whether the terms were accepted beforehand for this run (`--accept-terms`).
     let termsAccepted: Bool
     let providers: IdentityProviders
@@ -175,6 +179,9 @@ struct LoginEnvironment: Sendable {
     func signIn(_ credential: LoginCredential, notes: @Sendable (AuthenticationResult) -> [String] = { _ in [] }) async throws(AuthError) -> LoginOutcome {
         logger.info("signing in: \(credential.provider.rawValue)")
         var outcome = try await login.execute(with: credential, termsAccepted: termsAccepted)
+        if case .secondFactorRequired(let pending) = outcome {
+            outcome = try await settleSecondFactor(pending)
+        }
         if case .termsRequired(let pending) = outcome {
             outcome = try await settleTerms(pending)
         }
@@ -189,7 +196,7 @@ struct LoginEnvironment: Sendable {
         case .mailSent(let challenge, let kind):
             logger.info("mail sent", metadata: ["email": "\(challenge.email)", "kind": "\(kind.rawValue)"])
             reporter.mailSent(challenge, kind: kind, backend: backendName)
-        case .termsRequired:
+        case .termsRequired, .secondFactorRequired:
             break
         }
         return outcome

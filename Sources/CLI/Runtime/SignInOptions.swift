@@ -18,7 +18,13 @@ struct SignInOptions: ParsableArguments {
     @Flag(help: "Accept the terms (with --require-terms).")
     var acceptTerms = false
 
+    @Option(help: ArgumentHelp(
+        "The authenticator app's code, for an account with a second factor (for scripts; a terminal is asked).",
+        valueName: "digits"))
+    var mfaCode: String?
+
     func validate() throws {
+        if let mfaCode, mfaCode.isEmpty || mfaCode.count > 32 { throw ValidationError("--mfa-code must be 1 to 32 characters") }
         if acceptTerms, !requireTerms { throw ValidationError("--accept-terms goes with --require-terms") }
         if let claim = requireMembership, claim.isEmpty || ClaimAssignments.reserved.contains(claim) {
             throw ValidationError("--require-membership needs a claim name the backend's admin can set (not empty, not a reserved claim)")
@@ -26,7 +32,7 @@ struct SignInOptions: ParsableArguments {
     }
 
     /// The gates, as the environment takes them.
-    var chosen: SignInGates { SignInGates(membershipClaim: requireMembership, requiresTerms: requireTerms) }
+    var chosen: SignInGates { SignInGates(membershipClaim: requireMembership, requiresTerms: requireTerms, secondFactorCode: mfaCode) }
 
     /// Whether the terms were accepted beforehand (`--accept-terms`), so a new sign-up is not asked.
     var termsAccepted: Bool { requireTerms && acceptTerms }
@@ -39,6 +45,8 @@ struct SignInGates: Sendable {
     var membershipClaim: String?
     /// Whether `--require-terms` was given.
     var requiresTerms: Bool
+    /// The second factor's code given with `--mfa-code`, if any.
+    var secondFactorCode: String? = nil
 
     /// No gate (the commands that do not sign in).
     static let none = SignInGates(membershipClaim: nil, requiresTerms: false)

@@ -11,4 +11,7 @@ public enum LoginOutcome: Hashable, Sendable {
     /// A mail the user must act on was sent (``SignInOutcome/mailSent(_:kind:)``): a sign-up
     /// waiting for its confirmation, or a password recovery.
     case mailSent(EmailCodeChallenge, kind: EmailMessageKind)
+    /// The first factor succeeded and the account has a verified second factor: ask for a code,
+    /// then call ``LoginUseCase/verifySecondFactor(code:factorID:for:)``.
+    case secondFactorRequired(PendingSecondFactor)
 }
