@@ -39,7 +39,7 @@ supabase_auth=supabase-auth==$(git -C "$supabase_repo" show HEAD:src/auth/pyproj
 python_venv .build-interop/suites-venv "$supabase_auth" firebase-admin pytest pytest-asyncio pytest-mock \
   pytest-depends Faker 'respx<0.23' pyotp 'pyjwt[crypto]' 'httpx[http2]'
 python=$venv/bin/python
-"$python" -m pip install --quiet --disable-pip-version-check "$supabase_auth" pyyaml
+"$python" -m pip install --quiet --disable-pip-version-check "$supabase_auth" pyyaml pytest-rerunfailures
 
 rm -rf "$work"
 mkdir -p "$work/supabase" "$work/firebase"
@@ -137,13 +137,16 @@ proxy_env=(HTTP_PROXY="http://127.0.0.1:$closed_port" HTTPS_PROXY="http://127.0.
   http_proxy="http://127.0.0.1:$closed_port" https_proxy="http://127.0.0.1:$closed_port"
   NO_PROXY=127.0.0.1,localhost no_proxy=127.0.0.1,localhost)
 
+# A test whose request timed out (the clients' 5 s read timeout: a debug build hashing bcrypt at
+# GoTrue's cost 10 takes 1.5-2 s a password on this machine, more when other builds run) runs
+# again, up to twice (pytest-rerunfailures); any other failure is reported at once.
 run_suite() {
   local name=$1 dir=$2 status=0
   shift 2
   echo "== $name"
   (cd "$dir" && env "${proxy_env[@]}" timeout --kill-after=10 "$suite_timeout" \
     "$OLDPWD/$python" -m pytest -q -p no:cacheprovider -o addopts= --junitxml="$OLDPWD/$work/$name.xml" \
-    "$@" >"$OLDPWD/$work/$name.log" 2>&1) || status=$?
+    --reruns 2 --only-rerun ReadTimeout "$@" >"$OLDPWD/$work/$name.log" 2>&1) || status=$?
   if [ "$status" = 124 ] || [ "$status" = 137 ]; then
     echo "$name: stopped after $suite_timeout s"
     return 1
