@@ -126,11 +126,12 @@ with Browser(width=1280, height=800) as browser:
         cells = row_text(browser, user_id)
         check(cells is not None and cells[2] == email, f"the users table lists {email if email != '—' else 'the guest'}")
     check(row_text(browser, grace_id)[0].startswith("Firebase") and row_text(browser, ada)[0] == "Supabase", "the service of each user")
-    check(row_text(browser, ada)[4] == "apple" and row_text(browser, grace_id)[4] == "google.com", "the providers of each user")
-    check(row_text(browser, guest_id)[3] == hostile and row_text(browser, guest_id)[5] == "yes", "a <script> name shows as text")
+    check(row_text(browser, ada)[5] == "apple" and row_text(browser, grace_id)[5] == "google.com", "the providers of each user")
+    check(row_text(browser, ada)[3] == "yes" and row_text(browser, guest_id)[3] == "—", "whether each address is confirmed")
+    check(row_text(browser, guest_id)[4] == hostile and row_text(browser, guest_id)[6] == "yes", "a <script> name shows as text")
     check(browser.evaluate("window.__injected === undefined && document.querySelectorAll('script').length === 1"),
           "nothing of the hostile name runs")
-    check(browser.evaluate("[...document.querySelectorAll('th[scope=col]')].length === 9 && !!document.querySelector('caption')"),
+    check(browser.evaluate("[...document.querySelectorAll('th[scope=col]')].length === 10 && !!document.querySelector('caption')"),
           "the table has a caption and column headers")
     browser.screenshot(f"{images}/console-users.png")
 
@@ -237,6 +238,26 @@ with Browser(width=1280, height=800) as browser:
                               {"localId": [firebase_id]}, {"Authorization": "Bearer owner"})
     check(status == 200 and json.loads(found["users"][0].get("customAttributes", "{}")) == {"org": "acme", "role": "admin"},
           "Firebase: the claims typed in the page are the user's customAttributes")
+
+    # A user with a password, typed into the page (a form body), signs in with it; a recovery mail is sent from the user's page.
+    secret = f"Typed-{run}-pw"
+    with_password = f"pw-{run}@example.com"
+    browser.navigate(base + "/console")
+    browser.fill("#create-service", "supabase")
+    browser.fill("#create-email", with_password)
+    browser.fill("#create-password", secret)
+    browser.click("form[action='/console/users'] button")
+    check("the password typed" in browser.text() and secret not in browser.url(), "Supabase: a user created with a password through the page")
+    status, _ = call_json("POST", "/auth/v1/token?grant_type=password", {"email": with_password, "password": secret}, {"apikey": anon})
+    check(status == 200, "Supabase: the password typed in the console signs in (GoTrue internal/api/token.go)")
+    browser.click("form[action$='/recover'] button")
+    check("A recovery mail is sent" in browser.text(), "Supabase: a recovery mail sent from the user's page")
+    browser.navigate(base + "/console/mail?to=" + urllib.parse.quote(with_password))
+    check("recovery" in browser.text(), "Supabase: the mailbox shows the recovery mail")
+    browser.navigate(base + "/console?q=" + urllib.parse.quote(with_password))
+    check(browser.evaluate("[...document.querySelectorAll('th')].some(t => t.textContent === 'Confirmed')"), "the users table has a Confirmed column")
+    browser.navigate(base + "/console/log")
+    check(secret not in browser.text(), "the typed password is not in the request log")
 
     # With JavaScript off every action still works; only the live switch is gone.
     browser.disable_scripts()

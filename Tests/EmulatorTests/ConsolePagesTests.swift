@@ -34,7 +34,7 @@ struct ConsolePagesTests {
 
         let page = await sut.console("GET", "/console")
         #expect(page.status == 200 && page.tableRows == 3)
-        for header in ["Service", "ID", "Email", "Name", "Providers", "Anonymous", "Banned", "Created", "Last sign-in"] {
+        for header in ["Service", "ID", "Email", "Confirmed", "Name", "Providers", "Anonymous", "Banned", "Created", "Last sign-in"] {
             #expect(page.text.contains("<th scope=\"col\">\(header)</th>"))
         }
         let order = [guest, grace, ada].map { page.text.range(of: $0)?.lowerBound }

@@ -36,8 +36,8 @@ struct ConsolePagingTests {
         }
         func perform(_ action: ConsoleAction, on key: ConsoleUserKey) async throws(ConsoleFailure) { try await wrapped.perform(action, on: key) }
         var serviceChoices: [ConsoleUserKey.Service] { wrapped.serviceChoices }
-        func createUser(in service: ConsoleUserKey.Service, email: String) async throws(ConsoleFailure) -> ConsoleUserKey {
-            try await wrapped.createUser(in: service, email: email)
+        func createUser(in service: ConsoleUserKey.Service, email: String, password: String?) async throws(ConsoleFailure) -> ConsoleUserKey {
+            try await wrapped.createUser(in: service, email: email, password: password)
         }
         func reset() async { await wrapped.reset() }
     }

@@ -16,6 +16,9 @@ enum ConsoleAction: Sendable, Equatable {
     /// Replace metadata, each given field whole, as JSON text (checked by the source): a Supabase
     /// user's `user_metadata` and `app_metadata`, a Firebase user's custom claims.
     case editMetadata(ConsoleMetadataEdit)
+    /// Mail a recovery code and link to the user's email (Supabase `/recover`, Firebase
+    /// `PASSWORD_RESET`).
+    case sendRecovery
 
     /// Reads an action from its path segment and its form.
     /// - Parameters:
@@ -32,6 +35,7 @@ enum ConsoleAction: Sendable, Equatable {
         case "revoke-apple":
             guard let client = form["client_id"], !client.isEmpty else { return nil }
             self = .revokeAppleAuthorization(clientID: client)
+        case "recover": self = .sendRecovery
         case "metadata":
             let edit = ConsoleMetadataEdit(form: form)
             guard !edit.isEmpty else { return nil }
@@ -50,6 +54,7 @@ enum ConsoleAction: Sendable, Equatable {
         case .expireSessions: "expire-sessions"
         case .revokeAppleAuthorization: "revoke-apple"
         case .editMetadata: "metadata"
+        case .sendRecovery: "recover"
         }
     }
 
@@ -65,5 +70,7 @@ enum ConsoleAction: Sendable, Equatable {
         "reset": "Everything was reset: users, sessions and mail are gone; the keys are kept.",
         "metadata": "The metadata is saved: new tokens carry it (after a refresh or a new sign-in).",
         "create": "The user is created, with a confirmed email and no password.",
+        "create-password": "The user is created, with a confirmed email and the password typed.",
+        "recover": "A recovery mail is sent: the mailbox shows its code and link.",
     ]
 }

@@ -35,13 +35,16 @@ protocol ConsoleDataSource: Sendable {
     /// The services a user can be created in: Supabase, and each Firebase project served.
     var serviceChoices: [ConsoleUserKey.Service] { get }
 
-    /// Creates a user with a confirmed email and, for now, no password.
+    /// Creates a user with a confirmed email, as the services' admin APIs do (GoTrue
+    /// `POST /admin/users` with `email_confirm`, Identity Toolkit admin `accounts` create).
     /// - Parameters:
     ///   - service: Which service (and Firebase project).
     ///   - email: The email.
+    ///   - password: The password, or `nil` for none (an emailed code signs the user in).
     /// - Returns: The new user.
-    /// - Throws: ``ConsoleFailure`` with the service's reason (an email in use, a bad address).
-    func createUser(in service: ConsoleUserKey.Service, email: String) async throws(ConsoleFailure) -> ConsoleUserKey
+    /// - Throws: ``ConsoleFailure`` with the service's reason (an email in use, a bad address, a
+    ///   password Firebase's policy refuses).
+    func createUser(in service: ConsoleUserKey.Service, email: String, password: String?) async throws(ConsoleFailure) -> ConsoleUserKey
 
     /// Forgets every user, session, code and message of every service, and what the simulated
     /// Apple and Google remember of people; keys stay.

@@ -25,10 +25,10 @@ struct ConsoleRoutes: Sendable {
         ("GET", "/users/{service}/{user_id}", "a user (`supabase` or `firebase:<project>`): identities, metadata, sessions, Apple authorizations, `validSince` (HTML)",
          { await $0.user($1) }),
         ("POST", "/users",
-         "create a user with a confirmed email and no password yet (a form with the console's token, `service` and `email`)",
+         "create a user with a confirmed email (a form with the console's token, `service`, `email` and an optional `password`)",
          { await $0.create($1.request) }),
         ("POST", "/users/{service}/{user_id}/{action}",
-         "act on a user (a form with the console's token): `delete`, `ban`, `unban`, `end-sessions`, `expire-sessions`, `revoke-apple` "
+         "act on a user (a form with the console's token): `delete`, `ban`, `unban`, `end-sessions`, `expire-sessions`, `recover`, `revoke-apple` "
             + "(`client_id`), `metadata` (`user_metadata`, `app_metadata` or `custom_claims`, each a JSON object replacing the whole)",
          { await $0.act($1) }),
         ("GET", "/mail", "the mailbox: every message with its code, newest first, in all or to one address (`to`) (HTML)", { await $0.mail($1.request) }),
@@ -124,14 +124,17 @@ struct ConsoleRoutes: Sendable {
     private func create(_ request: EmulatorRequest) async -> EmulatorResponse {
         guard let form = gate.form(of: request) else { return Self.tokenRefusal }
         let email = (form["email"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        // The password comes only in the form's body, as typed: never in a URL, a page or the log.
+        let password = form["password"].flatMap { $0.isEmpty ? nil : $0 }
         guard let service = form["service"].flatMap({ ConsoleUserKey(segment: $0, id: "-")?.service }),
-              !email.isEmpty, email.utf8.count <= 320
+              !email.isEmpty, email.utf8.count <= 320, (password?.utf8.count ?? 0) <= Self.maximumPasswordBytes
         else {
-            return ConsoleLayout.message(status: 400, title: "Not created", text: "Choose a service and type an email (at most 320 bytes).")
+            return ConsoleLayout.message(status: 400, title: "Not created",
+                                         text: "Choose a service and type an email (at most 320 bytes) and, if you like, a password (at most 1024 bytes).")
         }
         do {
-            let key = try await source.createUser(in: service, email: email)
-            return ConsoleLayout.seeOther(key.path + "?done=create")
+            let key = try await source.createUser(in: service, email: email, password: password)
+            return ConsoleLayout.seeOther(key.path + (password == nil ? "?done=create" : "?done=create-password"))
         } catch {
             switch error {
             case .userNotFound: return ConsoleLayout.message(status: 404, title: "Not created", text: "That service is not served here.")
@@ -148,6 +151,9 @@ struct ConsoleRoutes: Sendable {
         await source.reset()
         return ConsoleLayout.seeOther("/console?done=reset")
     }
+
+    /// The longest password the create form takes (GoTrue keeps 72 bytes of one; Firebase more).
+    private static let maximumPasswordBytes = 1024
 
     private static let tokenRefusal = ConsoleLayout.message(
         status: 403, title: "The form's token is missing or wrong",

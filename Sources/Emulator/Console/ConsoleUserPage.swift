@@ -70,9 +70,14 @@ enum ConsoleUserPage {
         let expire = supabase
             ? "The sessions stay but stop refreshing (not_after now): a refresh answers session_expired; access tokens work until they expire."
             : "Moves validSince to now: every refresh token and ID token issued before answers TOKEN_EXPIRED."
+        let recover = user.summary.email == nil ? "" : item(
+            .sendRecovery, "Send recovery mail", supabase
+                ? "Mails a recovery code and link (POST /recover): /verify type recovery signs in, then PUT /user sets a password."
+                : "Mails a PASSWORD_RESET code and link (sendOobCode): resetPassword with the code sets a password.")
         return """
             <ul class="actions-list">
             \(ban)
+            \(recover)
             \(item(.endSessions, "End all sessions", end))
             \(item(.expireSessions, "Expire sessions now", expire))
             \(item(.delete, "Delete user", "Deletes the user, their identities and sessions.", danger: true))

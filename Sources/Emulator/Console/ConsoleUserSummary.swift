@@ -18,4 +18,6 @@ struct ConsoleUserSummary: Sendable, Equatable {
     var createdAt: Date
     /// The user's last sign-in, if any.
     var lastSignInAt: Date?
+    /// Whether the email is confirmed (Supabase `email_confirmed_at` set, Firebase `emailVerified`).
+    var isConfirmed = false
 }

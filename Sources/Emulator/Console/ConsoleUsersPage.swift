@@ -23,7 +23,7 @@ enum ConsoleUsersPage {
                 \(ConsoleFormat.table(
                     id: "users-caption", caption: search.isEmpty ? "Users of both services, newest first (times in UTC)"
                         : "Users matching “\(search)”, newest first (times in UTC)",
-                    headers: ["Service", "ID", "Email", "Name", "Providers", "Anonymous", "Banned", "Created", "Last sign-in"],
+                    headers: ["Service", "ID", "Email", "Confirmed", "Name", "Providers", "Anonymous", "Banned", "Created", "Last sign-in"],
                     rows: page.rows.map(row)))
                 """
         }
@@ -53,7 +53,6 @@ enum ConsoleUsersPage {
             let label: HTML = key.project.map { "\(key.serviceName) (\($0))" } ?? "\(key.serviceName)"
             return "<option value=\"\(key.segment)\">\(label)</option>"
         }
-        // Passwords come with email and password sign-in: its field goes after the email.
         return """
             <h2 id="create">Create a user</h2>
             <form class="create-user" method="post" action="/console/users" aria-labelledby="create">
@@ -61,9 +60,11 @@ enum ConsoleUsersPage {
             <label for="create-service">Service<select id="create-service" name="service">\(options)</select></label>
             <label for="create-email">Email<input id="create-email" name="email" type="email" required maxlength="320" \
             autocomplete="off"></label>
+            <label for="create-password">Password (optional)<input id="create-password" name="password" type="password" \
+            maxlength="1024" autocomplete="new-password"></label>
             <div><button class="primary" type="submit">Create user</button></div>
-            <p class="note">The user gets a confirmed email and no password: they sign in with an emailed code, \
-            and can link Apple or Google.</p>
+            <p class="note">The user gets a confirmed email and the password, if one is typed (sent in the form's body, never in a URL): \
+            without one they sign in with an emailed code. Either way they can link Apple or Google.</p>
             </form>
             """
     }
@@ -72,7 +73,7 @@ enum ConsoleUsersPage {
         let service: HTML = user.key.project.map { "\(user.key.serviceName) <span class=\"note\">(\($0))</span>" } ?? "\(user.key.serviceName)"
         return """
             <tr><td>\(service)</td><th scope="row"><a class="mono id" href="\(user.key.path)" title="\(user.key.id)">\(user.key.id)</a></th>\
-            <td>\(user.email ?? "—")</td><td>\(user.name ?? "—")</td><td>\(user.providers.isEmpty ? "—" : user.providers.joined(separator: ", "))</td>\
+            <td>\(user.email ?? "—")</td><td>\(user.email == nil ? "—" : ConsoleFormat.yesNo(user.isConfirmed))</td><td>\(user.name ?? "—")</td><td>\(user.providers.isEmpty ? "—" : user.providers.joined(separator: ", "))</td>\
             <td>\(ConsoleFormat.yesNo(user.isAnonymous))</td><td>\(ConsoleFormat.yesNo(user.isBanned))</td>\
             <td>\(ConsoleFormat.time(user.createdAt))</td><td>\(ConsoleFormat.time(user.lastSignInAt, placeholder: "never"))</td></tr>
 

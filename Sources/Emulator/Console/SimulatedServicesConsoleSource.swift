@@ -1,4 +1,5 @@
 import AuthData
+import AuthDomain
 import AuthJWT
 import AuthSimulation
 import Foundation
@@ -86,7 +87,7 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
         return ConsoleUserSummary(
             key: ConsoleUserKey(service: .supabase, id: user.id), email: user.email.isEmpty ? nil : user.email, name: name,
             providers: providers, isAnonymous: user.isAnonymous, isBanned: (user.bannedUntil ?? .distantPast) > now,
-            createdAt: user.createdAt, lastSignInAt: user.lastSignInAt)
+            createdAt: user.createdAt, lastSignInAt: user.lastSignInAt, isConfirmed: user.emailConfirmedAt != nil)
     }
 
     private func detail(of user: SupabaseUserRecord, sessions: [SupabaseSessionRecord]) async -> ConsoleUserDetail {
@@ -126,7 +127,8 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
         return ConsoleUserSummary(
             key: ConsoleUserKey(service: .firebase(project: project), id: user.localId), email: user.email, name: user.displayName,
             providers: providers, isAnonymous: user.providers.isEmpty && user.email == nil, isBanned: user.disabled,
-            createdAt: Self.date(millis: user.createdAt), lastSignInAt: user.lastLoginAt > 0 ? Self.date(millis: user.lastLoginAt) : nil)
+            createdAt: Self.date(millis: user.createdAt), lastSignInAt: user.lastLoginAt > 0 ? Self.date(millis: user.lastLoginAt) : nil,
+            isConfirmed: user.emailVerified)
     }
 
     private func detail(of user: FirebaseUserRecord, project: String, refreshTokens: [FirebaseRefreshRecord]) async -> ConsoleUserDetail {
@@ -183,6 +185,7 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
             return
         }
         if case .editMetadata(let edit) = action { return try await editMetadata(edit, of: key) }
+        if action == .sendRecovery { return try await sendRecovery(to: key) }
         switch key.service {
         case .supabase:
             do { try await performOnSupabase(action, userID: key.id) } catch { throw Self.consoleFailure(error) }
@@ -204,7 +207,7 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
         case .unban: _ = try await engine.adminBanUser(bearer: serviceRoleKey, userID: userID, banDuration: "none")
         case .endSessions: try engine.consoleEndSessions(of: userID)
         case .expireSessions: try engine.consoleExpireSessions(of: userID)
-        case .revokeAppleAuthorization, .editMetadata: break
+        case .revokeAppleAuthorization, .editMetadata, .sendRecovery: break
         }
     }
 
@@ -218,7 +221,7 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
             _ = try await engine.adminUpdate(request)
         case .endSessions: try await engine.consoleEndSessions(of: localId)
         case .expireSessions: try await engine.consoleExpireSessions(of: localId)
-        case .revokeAppleAuthorization, .editMetadata: break
+        case .revokeAppleAuthorization, .editMetadata, .sendRecovery: break
         }
     }
 
@@ -247,10 +250,14 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
         [.supabase] + services.firebaseProjects.projectIDs.map { .firebase(project: $0) }
     }
 
-    func createUser(in service: ConsoleUserKey.Service, email: String) async throws(ConsoleFailure) -> ConsoleUserKey {
+    func createUser(in service: ConsoleUserKey.Service, email: String, password: String?) async throws(ConsoleFailure) -> ConsoleUserKey {
         switch service {
         case .supabase:
-            do { return ConsoleUserKey(service: service, id: try services.supabase.consoleCreateUser(email: email)) } catch {
+            do {
+                guard let password else { return ConsoleUserKey(service: service, id: try services.supabase.consoleCreateUser(email: email)) }
+                let params = SupabaseAdminNewUser(email: email, password: password, emailConfirm: true)
+                return ConsoleUserKey(service: service, id: try await services.supabase.adminCreateUser(bearer: serviceRoleKey, params).id)
+            } catch {
                 throw Self.consoleFailure(error)
             }
         case .firebase(let project):
@@ -259,10 +266,27 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
             }
             var request = FirebaseSignUpRequest(returnSecureToken: false)
             request.email = email
+            request.password = password.map { Secret($0) }
             request.emailVerified = true
             do { return ConsoleUserKey(service: service, id: try await engine.adminCreateUser(request).localId) } catch {
                 throw .refused(error.message)
             }
+        }
+    }
+
+    /// Mails the user a recovery code and link: Supabase `POST /recover` (GoTrue
+    /// internal/api/recover.go), Firebase `sendOobCode` `PASSWORD_RESET` (firebase-tools
+    /// `src/emulator/auth/operations.ts`).
+    private func sendRecovery(to key: ConsoleUserKey) async throws(ConsoleFailure) {
+        guard let user = await user(key) else { throw .userNotFound }
+        guard let email = user.summary.email else { throw .refused("The user has no email to mail a recovery to.") }
+        switch key.service {
+        case .supabase:
+            do { try await services.supabase.recover(email: email) } catch { throw Self.consoleFailure(error) }
+        case .firebase(let project):
+            guard let engine = services.firebaseProjects.engine(for: project) else { throw .userNotFound }
+            let request = FirebaseOobRequest(requestType: "PASSWORD_RESET", email: email, continueUrl: nil, canHandleCodeInApp: nil)
+            do { _ = try await engine.sendOobCode(request, isAdmin: true) } catch { throw .refused(error.message) }
         }
     }
 
