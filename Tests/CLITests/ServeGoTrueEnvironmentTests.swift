@@ -45,30 +45,3 @@ struct ServeGoTrueEnvironmentTests {
         #expect(!result.stderr.contains("maybe"))
     }
 }
-
-/// `login serve --port 0`: the issuer and emailed links carry the bound port, as GoTrue's
-/// carry its `API_EXTERNAL_URL` (internal/conf/configuration.go), never port 0.
-@Suite("login serve: --port 0 in the issuer")
-struct ServePortZeroTests {
-    @Test("an access token's iss is the bound base URL + /auth/v1")
-    func issuer() async throws {
-        let runner = try CommandRunner.builtProduct("login")
-        let server = try await ServeProcess(runner: runner, arguments: ["--state-dir", TemporaryDirectory().path, "--ephemeral"])
-        var request = URLRequest(url: try #require(URL(string: server.baseURL + "/auth/v1/signup")), timeoutInterval: 60)
-        request.httpMethod = "POST"
-        request.httpBody = Data("{}".utf8)
-        request.setValue(server.anonKey, forHTTPHeaderField: "apikey")
-        request.setValue("application/json", forHTTPHeaderField: "content-type")
-        let (data, _) = try await URLSession.shared.data(for: request)
-        _ = await server.stop()
-        let session = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let token = try #require(session["access_token"] as? String)
-        let payload = try #require(token.split(separator: ".").dropFirst().first)
-        var base64 = payload.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        let json = try #require(Data(base64Encoded: base64))
-        let claims = try #require(JSONSerialization.jsonObject(with: json) as? [String: Any])
-        #expect(server.port != 0)
-        #expect(claims["iss"] as? String == server.baseURL + "/auth/v1")
-    }
-}

@@ -41,8 +41,9 @@ public struct EmulatorApp: Sendable {
 /// Builds the emulator: reads (or creates) the keys in the state directory, opens its database
 /// (`auth.sqlite3`, importing a `state.json` of an earlier version; in memory with `--ephemeral`),
 /// wires the simulated services, and the Hummingbird application that serves it on one port.
-/// (`login serve` takes the directory for itself first: `ServeLocks`.) Port 0 is resolved to a
-/// free port first, so that the issuer and emailed links carry the real one.
+/// (`login serve` takes the directory for itself first: `ServeLocks`.) With port 0 the issuer and
+/// emailed links carry port 0 when `API_EXTERNAL_URL` is not set: picking a free port before the
+/// bind raced with other sockets (servers started by the tests became unreachable under load).
 /// - Parameters:
 ///   - configuration: Host, port, state directory, accepted client ids and keys.
 ///   - logger: The server's logger.
@@ -53,8 +54,6 @@ public func buildEmulator(
     configuration: EmulatorConfiguration, logger: Logger = Logger(label: "emulator"),
     onServerRunning: @escaping @Sendable (Emulator, Int) async -> Void = { _, _ in }
 ) async throws -> EmulatorApp {
-    var configuration = configuration
-    if configuration.port == 0 { configuration.port = try FreePort.pick(host: configuration.host) }
     let directory = configuration.stateDirectory.map(SimulationStateDirectory.init(url:))
     let keys = try directory?.loadOrCreateKeys() ?? SimulationKeys.generate()
     var setup = SimulationConfiguration(
