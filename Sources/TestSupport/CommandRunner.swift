@@ -70,21 +70,12 @@ public struct CommandRunner: Sendable {
         async let out = Self.readToEnd(stdout.fileHandleForReading)
         async let err = Self.readToEnd(stderr.fileHandleForReading)
         let (outData, errData) = await (out, err)
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            Thread.detachNewThread {
-                process.waitUntilExit()
-                done.resume()
-            }
-        }
+        await process.exited()
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
                       elapsed: Date().timeIntervalSince(started))
     }
 
-    private static func readToEnd(_ handle: FileHandle) async -> Data {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: handle.readDataToEndOfFile()) }
-        }
-    }
+    private static func readToEnd(_ handle: FileHandle) async -> Data { await handle.dataToEndOffPool() }
 
     /// Starts the executable without waiting (servers).
     /// - Parameters:

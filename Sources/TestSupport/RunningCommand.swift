@@ -99,11 +99,12 @@ public final class RunningCommand: @unchecked Sendable {
     @discardableResult
     public func waitFor(_ text: String, timeout: Double) async -> Double? {
         let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        repeat {
             if stdout.contains(text) || stderr.contains(text) { return Date().timeIntervalSince(started) }
             try? await Task.sleep(for: .milliseconds(20))
-        }
-        return nil
+        } while Date() < deadline
+        // One last look: on a starved concurrency pool the sleep can end long after the deadline.
+        return stdout.contains(text) || stderr.contains(text) ? Date().timeIntervalSince(started) : nil
     }
 
     /// Sends SIGINT, as Ctrl-C would.
@@ -158,6 +159,13 @@ extension FileHandle {
     public func availableDataOffPool() async -> Data {
         await withCheckedContinuation { continuation in
             Thread.detachNewThread { [self] in continuation.resume(returning: availableData) }
+        }
+    }
+
+    /// Everything up to end of file, read on a thread of its own (see ``availableDataOffPool()``).
+    public func dataToEndOffPool() async -> Data {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { [self] in continuation.resume(returning: readDataToEndOfFile()) }
         }
     }
 }

@@ -26,14 +26,22 @@ public final class ServeProcess: @unchecked Sendable {
     public init(runner: CommandRunner, arguments: [String], port: Int = 0, environment: [String: String] = [:]) async throws {
         let (process, pipe) = try runner.start(["serve", "--port", String(port)] + arguments, environment: environment)
         self.process = process
-        var text = ""
         let handle = pipe.fileHandleForReading
         let watchdog = process.terminate(after: 60)
-        defer { watchdog.cancel() }
-        while !text.contains("  State ") && process.isRunning {
-            let chunk = await handle.availableDataOffPool()
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
+        // The banner is read, and the watchdog cancelled, on a thread of its own: cancelled from a
+        // task, the watchdog waited for the concurrency pool, and on a starved pool it fired after
+        // the banner had come and ended a server the test was about to use.
+        let text = await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in
+            Thread.detachNewThread {
+                var text = ""
+                while !text.contains("  State ") {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { break }
+                    text += String(decoding: chunk, as: UTF8.self)
+                }
+                watchdog.cancel()
+                done.resume(returning: text)
+            }
         }
         banner = text
         guard let base = text.range(of: #"listening on (http://[0-9.:]+)"#, options: .regularExpression).map({ String(text[$0].dropFirst("listening on ".count)) }),
@@ -57,14 +65,14 @@ public final class ServeProcess: @unchecked Sendable {
     @discardableResult
     public func stop() async -> Int32 {
         if process.isRunning { process.terminate() }
-        await Task.detached { [process] in process.waitUntilExit() }.value
+        await process.exited()
         return process.terminationStatus
     }
 
     /// Sends SIGKILL (no shutdown, nothing flushed) and waits for the process to be gone.
     public func kill() async {
         if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
-        await Task.detached { [process] in process.waitUntilExit() }.value
+        await process.exited()
     }
 
     deinit { if process.isRunning { process.terminate() } }
@@ -73,22 +81,39 @@ public final class ServeProcess: @unchecked Sendable {
 extension Process {
     /// Ends the process if it is still running after `seconds`: a test reading its output for a
     /// line that never comes then reads end-of-file and fails, instead of hanging the run.
-    /// Cancel the returned task once the output was read.
+    /// Cancel the returned watchdog once the output was read.
     /// - Parameter seconds: How long the process may run.
     /// - Returns: The watchdog.
-    public func terminate(after seconds: Double) -> Task<Void, Never> {
+    public func terminate(after seconds: Double) -> ProcessWatchdog {
         // A Dispatch timer, not a task that sleeps: it fires even when blocking reads occupy every
-        // thread of the concurrency pool.
-        let cancelled = Locked(false)
+        // thread of the concurrency pool. For the same reason cancelling sets the flag right away
+        // instead of in a task: a task that has not run yet when the pool is starved would leave
+        // the timer to end a server whose banner was read long ago.
+        let watchdog = ProcessWatchdog()
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
-            if !cancelled.current, isRunning { terminate() }
+            if !watchdog.isCancelled, isRunning { terminate() }
         }
-        return Task.detached {
-            await withTaskCancellationHandler {
-                try? await Task.sleep(for: .seconds(seconds))
-            } onCancel: {
-                cancelled.withLock { $0 = true }
+        return watchdog
+    }
+
+    /// Waits for the process to exit on a thread of its own, off the concurrency pool.
+    public func exited() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread { [self] in
+                waitUntilExit()
+                done.resume()
             }
         }
     }
+}
+
+/// What ``Foundation/Process/terminate(after:)`` returns: cancel it and the process is left alone.
+public final class ProcessWatchdog: Sendable {
+    private let cancelled = Locked(false)
+
+    /// Whether ``cancel()`` was called.
+    public var isCancelled: Bool { cancelled.current }
+
+    /// Leaves the process running past the deadline.
+    public func cancel() { cancelled.withLock { $0 = true } }
 }

@@ -121,8 +121,8 @@ struct StateDirectoryEndToEndTests {
             try process.run()
             let watchdog = process.terminate(after: 30)
             defer { watchdog.cancel() }
-            let data = await Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
-            await Task.detached { process.waitUntilExit() }.value
+            let data = await output.fileHandleForReading.dataToEndOffPool()
+            await process.exited()
             return (process.terminationStatus, String(decoding: data, as: UTF8.self))
         }
         #expect(try await asNobody(["anonymous"]).0 == 0)
