@@ -98,7 +98,7 @@ extension SupabaseRoutes {
     func adminUpdateUserFields(_ call: RouteCall) async throws -> EmulatorResponse {
         let body: AdminUserBody = try decode(call.request)
         let (bearer, userID) = (call.request.bearer, call[parameter: "user_id"])
-        _ = try engine.adminUpdateAccount(
+        _ = try await engine.adminUpdateAccount(
             bearer: bearer, userID: userID, email: body.email, password: body.password, emailConfirm: body.emailConfirm ?? false)
         var user = try engine.adminUpdateMetadata(bearer: bearer, userID: userID, appMetadata: body.appMetadata, userMetadata: body.userMetadata)
         if let duration = body.banDuration, !duration.isEmpty {

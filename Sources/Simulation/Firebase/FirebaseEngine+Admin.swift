@@ -15,7 +15,7 @@ extension FirebaseEngine {
     /// `POST /v1/projects/{p}/accounts`: creates a user (with a password, checked against
     /// Firebase's minimum and the project's policy, and hashed).
     package func adminCreateUser(_ request: FirebaseSignUpRequest) async throws(FirebaseFailure) -> FirebaseSignUpResponse {
-        let hash = try checkedHash(request.password)
+        let hash = try await checkedHash(request.password)
         let user = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             try store.createUser(request, passwordHash: hash, now: now)
         }
@@ -38,17 +38,17 @@ extension FirebaseEngine {
     /// `POST /v1/projects/{p}/accounts:update` by `localId`.
     package func adminUpdate(_ request: FirebaseUpdateRequest) async throws(FirebaseFailure) -> FirebaseUpdateResponse {
         guard let localId = request.localId else { throw .code("MISSING_LOCAL_ID") }
-        let hash = try checkedHash(request.password)
+        let hash = try await checkedHash(request.password)
         return FirebaseUpdateResponse(user: try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             try store.update(localId, with: request, passwordHash: hash, isAdmin: true, now: now)
         }.payload)
     }
 
     /// A new password's hash after the policy, or `nil` when none was sent.
-    private func checkedHash(_ password: Secret?) throws(FirebaseFailure) -> String? {
+    private func checkedHash(_ password: Secret?) async throws(FirebaseFailure) -> String? {
         guard let password, !password.isEmpty else { return nil }
         try projectConfig().passwordPolicy.check(password.revealed)
-        return try hashPassword(password)
+        return try await hashPassword(password)
     }
 
     /// `POST /v1/projects/{p}/accounts:delete` by `localId`.

@@ -26,7 +26,7 @@ extension FirebaseEngine {
         var rawHashes: [Int: String] = [:]
         for (index, row) in rows.enumerated() {
             if let raw = row["rawPassword"]?.stringValue, !raw.isEmpty, raw.count <= FirebasePasswordPolicy.ceiling {
-                rawHashes[index] = try hashPassword(Secret(raw))
+                rawHashes[index] = try await hashPassword(Secret(raw))
             }
         }
         let allowOverwrite = body["allowOverwrite"]?.boolValue ?? false

@@ -28,7 +28,7 @@ extension FirebaseEngine {
         try config.passwordPolicy.check(password.revealed)
         var caller: Caller?
         if let idToken = request.idToken, !idToken.isEmpty { caller = try await authenticate(idToken) }
-        let hash = try hashPassword(password)
+        let hash = try await hashPassword(password)
         let (now, authTime) = (self.now, nowSeconds)
         let (user, refreshToken) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             let user = try store.signUp(email: email, passwordHash: hash, displayName: request.displayName, linkingTo: caller?.localId,
@@ -67,7 +67,7 @@ extension FirebaseEngine {
         let (now, authTime) = (self.now, nowSeconds)
         let localId = candidate.localId
         try inspect { (store: FirebaseStore) throws(FirebaseFailure) in try store.checkPasswordAttempts(localId: localId, now: now) }
-        guard let hash = candidate.passwordHash, Self.verify(password, against: hash) else {
+        guard let hash = candidate.passwordHash, await verify(password, against: hash) else {
             try mutate { (store: FirebaseStore) throws(FirebaseFailure) in store.recordWrongPassword(localId: localId, now: now) }
             throw .code(protected ? "INVALID_LOGIN_CREDENTIALS" : "INVALID_PASSWORD")
         }
@@ -109,7 +109,7 @@ extension FirebaseEngine {
         guard let password = request.newPassword, !password.isEmpty else { return answer }
         guard record.requestType == "PASSWORD_RESET" else { throw .invalidOobCode }
         try config.passwordPolicy.check(password.revealed)
-        let hash = try hashPassword(password)
+        let hash = try await hashPassword(password)
         try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             _ = try store.resetPassword(code: code, passwordHash: hash, now: now)
         }
@@ -124,17 +124,21 @@ extension FirebaseEngine {
     /// bcrypt at the configured cost. A password longer than bcrypt's 72 bytes is first reduced
     /// to the base64 of its SHA-256 (44 bytes), so that every byte counts, as Firebase's scrypt
     /// counts them.
-    func hashPassword(_ password: Secret) throws(FirebaseFailure) -> String {
+    func hashPassword(_ password: Secret) async throws(FirebaseFailure) -> String {
         do {
-            return try Bcrypt.hash(Self.bcryptInput(password), cost: configuration.passwordHashCost)
+            return try await hashing.hash(Self.bcryptInput(password), cost: configuration.passwordHashCost)
         } catch {
             throw .code("INTERNAL_ERROR", status: 500)
         }
     }
 
     /// Whether a password matches a stored hash: the engine's bcrypt, or one imported with
-    /// `accounts:batchCreate` by its own algorithm (`false` for a malformed one).
-    static func verify(_ password: Secret, against hash: String) -> Bool {
+    /// `accounts:batchCreate` by its own algorithm (`false` for a malformed one), on ``hashing``.
+    func verify(_ password: Secret, against hash: String) async -> Bool {
+        await hashing.run { Self.matches(password, hash) }
+    }
+
+    private static func matches(_ password: Secret, _ hash: String) -> Bool {
         if let imported = FirebaseImportedPasswordHash.parse(hash) { return imported.matches(password) }
         return (try? Bcrypt.verify(bcryptInput(password), against: hash)) == true
     }

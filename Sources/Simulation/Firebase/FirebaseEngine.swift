@@ -23,6 +23,8 @@ public final class FirebaseEngine: Sendable {
     let verifiers: [ProviderID: ProviderTokenVerifier]
     /// The providers' OAuth front doors, for `createAuthUri` sign-ins; `nil` where none are reachable.
     let webFlow: ProviderWebFlow?
+    /// Where password hashes are made and checked: off the concurrency pool, a few at a time.
+    let hashing = HashingThreads()
     /// `createAuthUri` sessions waiting for the provider's answer (memory only: they live minutes).
     /// TOTP enrolments waiting for `mfaEnrollment:finalize`, by `sessionInfo` (memory only: they live minutes).
     let totpEnrollments = Locked([String: FirebaseTOTPEnrollmentSession]())
@@ -135,7 +137,7 @@ public final class FirebaseEngine: Sendable {
         var hash: String?
         if let password = request.password, !password.isEmpty {
             try config.passwordPolicy.check(password.revealed)
-            hash = try hashPassword(password)
+            hash = try await hashPassword(password)
         }
         let (before, authTime) = (caller.user.validSince, nowSeconds)
         let (user, refreshToken) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in

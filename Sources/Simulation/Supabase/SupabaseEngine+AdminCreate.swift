@@ -24,7 +24,7 @@ extension SupabaseEngine {
         } else {
             let chosen = password.isEmpty ? RandomIdentifiers.opaqueToken(64) : password
             guard chosen.utf8.count <= Bcrypt.maximumPasswordBytes else { throw .validation("bcrypt: password length exceeds 72 bytes") }
-            encrypted = try hashPassword(chosen)
+            encrypted = try await hashPassword(chosen)
         }
         let id = try Self.customUserID(params.id)
         var bannedUntil: Date?
@@ -107,9 +107,9 @@ extension SupabaseEngine {
             let chosen = password ?? ""
             guard !chosen.isEmpty else { throw .validation("Signup requires a valid password") }
             try SupabasePasswordPolicy.check(chosen, settings: configuration.settings)
-            signUpHash = try hashPassword(chosen)
+            signUpHash = try await hashPassword(chosen)
         } else if !known, type == "magiclink" {
-            signUpHash = try hashPassword(RandomIdentifiers.opaqueToken(64))
+            signUpHash = try await hashPassword(RandomIdentifiers.opaqueToken(64))
         }
         let made = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             try store.generateLink(type: type, email: email, signUpHash: signUpHash, data: data ?? [:], now: clock.now())

@@ -11,13 +11,13 @@ extension SupabaseEngine {
     ///   `email_exists` for another user's address, 404 `user_not_found`.
     package func adminUpdateAccount(
         bearer: String?, userID: String, email rawEmail: String?, password: String?, emailConfirm: Bool
-    ) throws(SupabaseFailure) -> SupabaseUserRecord {
+    ) async throws(SupabaseFailure) -> SupabaseUserRecord {
         let current = try adminUser(bearer: bearer, userID: userID)
         let email = try rawEmail.flatMap { raw throws(SupabaseFailure) in raw.isEmpty ? nil : try normalizedEmail(raw) }
         var hash: String?
         if let password {
             try SupabasePasswordPolicy.check(password, settings: configuration.settings)
-            hash = try hashPassword(password)
+            hash = try await hashPassword(password)
         }
         guard email != nil || hash != nil || emailConfirm else { return current }
         return try mutate { (store: SupabaseStore) throws(SupabaseFailure) in

@@ -13,7 +13,7 @@ extension SupabaseEngine {
     ) async throws(SupabaseFailure) -> SupabaseSignUpAnswer {
         let email = try normalizedEmail(rawEmail)
         try checkMetadataSize(data)
-        let hash = try hashPassword(password)
+        let hash = try await hashPassword(password)
         let outcome = try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
             let outcome = try store.signUp(email: email, encryptedPassword: hash, data: data, now: clock.now())
             if case .confirmationSent(_, let mail?) = outcome { deliver(mail, to: email, in: rows, referrers: referrers) }
@@ -46,7 +46,7 @@ extension SupabaseEngine {
         else { throw .invalidCredentials }
         guard !candidate.banned else { throw .loginUserBanned }
         let bytes = Array((password ?? "").utf8)
-        guard bytes.count <= Bcrypt.maximumPasswordBytes, (try? Bcrypt.verify(bytes, against: hash)) == true else {
+        guard bytes.count <= Bcrypt.maximumPasswordBytes, await hashing.verify(bytes, against: hash) else {
             throw .invalidCredentials
         }
         guard candidate.confirmed else { throw .emailNotConfirmed }
@@ -55,10 +55,10 @@ extension SupabaseEngine {
         })
     }
 
-    /// GoTrue's `crypto.GenerateFromPassword`: bcrypt at the configured cost.
-    func hashPassword(_ password: String) throws(SupabaseFailure) -> String {
+    /// GoTrue's `crypto.GenerateFromPassword`: bcrypt at the configured cost, on ``hashing``.
+    func hashPassword(_ password: String) async throws(SupabaseFailure) -> String {
         do {
-            return try Bcrypt.hash(Array(password.utf8), cost: configuration.passwordHashCost)
+            return try await hashing.hash(Array(password.utf8), cost: configuration.passwordHashCost)
         } catch {
             throw .validation("Password cannot be longer than \(SupabasePasswordPolicy.maximumBytes) characters")
         }

@@ -56,10 +56,10 @@ extension SupabaseEngine {
         try checkMetadataSize(update.data)
         if phone != nil { throw .api(status: 500, code: "unexpected_failure", message: "Unable to get SMS provider") }
         if !password.isEmpty {
-            if let old = caller.user.encryptedPassword, (try? Bcrypt.verify(Array(password.utf8), against: old)) == true {
+            if let old = caller.user.encryptedPassword, await hashing.verify(Array(password.utf8), against: old) {
                 throw .api(status: 422, code: "same_password", message: "New password should be different from the old password.")
             }
-            let hash = try hashPassword(password)
+            let hash = try await hashPassword(password)
             _ = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
                 try store.setPassword(userID: caller.userID, encryptedPassword: hash, keepingSession: caller.sessionID, now: clock.now())
             }

@@ -30,6 +30,8 @@ public final class SupabaseEngine: Sendable {
     let verifiers: [ProviderID: ProviderTokenVerifier]
     /// The providers' OAuth front doors, for browser sign-ins; `nil` where none are reachable.
     let webFlow: ProviderWebFlow?
+    /// Where bcrypt runs: off the concurrency pool, a few at a time.
+    let hashing = HashingThreads()
 
     /// Creates an engine.
     /// - Parameters:
