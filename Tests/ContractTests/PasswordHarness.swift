@@ -27,6 +27,30 @@ extension BackendHarness {
         return signIn
     }
 
+    /// A password account whose address is confirmed, and its session. Supabase: the sign-up
+    /// waits for its confirmation and `/verify` type `signup` with the mailed code signs in
+    /// (GoTrue internal/api/verify.go). Firebase: the sign-up signs in, then `VERIFY_EMAIL` is
+    /// mailed and its `oobCode` applied (firebase-tools src/emulator/auth/operations.ts
+    /// `sendOobCode`, `setAccountInfoImpl`).
+    /// - Parameters:
+    ///   - email: The address.
+    ///   - password: The password.
+    /// - Returns: The sign-in.
+    func confirmedPasswordAccount(_ email: String, password: Secret) async throws -> BackendSignIn {
+        let backend = try passwordBackend
+        switch flavor.traits.service {
+        case .supabase:
+            _ = try await backend.signUp(PasswordSignUp(email: email, password: password))
+            return try await backend.confirmSignUp(email: email, proof: .code(try await latestCode(for: email)))
+        case .firebase:
+            let account = try await signedUp(email, password: password)
+            _ = try await backend.resend(.signUpConfirmation, to: email, accessToken: account.session.accessToken)
+            let firebase = try #require(self.backend as? FirebaseAuthBackend)
+            #expect(try await firebase.applyActionCode(try await latestCode(for: email)) == email)
+            return account
+        }
+    }
+
     /// The backend's password side.
     var passwordBackend: any PasswordAuthBackend {
         get throws { try #require(backend as? any PasswordAuthBackend, "\(flavor) has no password side") }

@@ -17,16 +17,16 @@ struct FirebaseUserAdmin: UserAdministration {
     let adminToken: Secret
     let transport: HTTPTransport
 
-    private var http: AdminHTTP {
+    var http: AdminHTTP {
         AdminHTTP(transport: transport) { response in
             let failure = FirebaseErrorDecoding.failure(from: response)
             return AdminFailure.error(status: failure.status, code: failure.code, message: failure.detail ?? failure.code, backend: .firebase)
         }
     }
 
-    private var headers: [HTTPHeader] { [HTTPHeader("Authorization", "Bearer \(adminToken.revealed)")] }
+    var headers: [HTTPHeader] { [HTTPHeader("Authorization", "Bearer \(adminToken.revealed)")] }
 
-    private func url(_ method: String, query: [URLQueryItem] = []) throws(AuthError) -> URL {
+    func url(_ method: String, query: [URLQueryItem] = []) throws(AuthError) -> URL {
         guard !project.isEmpty, project.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
             throw .invalidInput("\"\(project)\" is not a Firebase project id")
         }
@@ -90,7 +90,8 @@ struct FirebaseUserAdmin: UserAdministration {
             id: object["localId"]?.stringValue ?? "", email: email, name: object["displayName"]?.stringValue,
             providers: providers.map { ProviderWireNames.provider(firebase: $0).rawValue },
             isAnonymous: providers.isEmpty && email == nil, isDisabled: object["disabled"]?.boolValue ?? false, bannedUntil: nil,
-            claims: claims, createdAt: millis(object["createdAt"]), lastSignInAt: millis(object["lastLoginAt"]))
+            claims: claims, createdAt: millis(object["createdAt"]), lastSignInAt: millis(object["lastLoginAt"]),
+            phone: object["phoneNumber"]?.stringValue, isEmailConfirmed: object["emailVerified"]?.boolValue ?? false)
     }
 
     private static func millis(_ value: JSONValue?) -> String? {

@@ -95,7 +95,9 @@ struct SupabaseUserAdmin: UserAdministration {
             providers: providers.map { ProviderWireNames.provider(supabase: $0).rawValue },
             isAnonymous: object["is_anonymous"]?.boolValue ?? false, isDisabled: banEnd.map { $0 > Date() } ?? false,
             bannedUntil: bannedUntil, claims: claims,
-            createdAt: object["created_at"]?.stringValue, lastSignInAt: object["last_sign_in_at"]?.stringValue)
+            createdAt: object["created_at"]?.stringValue, lastSignInAt: object["last_sign_in_at"]?.stringValue,
+            phone: object["phone"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
+            isEmailConfirmed: object["email_confirmed_at"]?.stringValue != nil)
     }
 }
 

@@ -46,6 +46,10 @@ struct AdminUser: Hashable, Sendable {
     var claims: JSONObject
     var createdAt: String?
     var lastSignInAt: String?
+    /// The phone number (E.164), if any.
+    var phone: String?
+    /// Whether the address is confirmed (GoTrue `email_confirmed_at`, Firebase `emailVerified`).
+    var isEmailConfirmed: Bool
 }
 
 /// Where `users` and `reset` reach the admin API.

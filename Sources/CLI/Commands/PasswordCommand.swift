@@ -11,7 +11,7 @@ struct PasswordCommand: AsyncParsableCommand {
         """,
         subcommands: [
             PasswordSignUpCommand.self, PasswordSignInCommand.self, PasswordRecoverCommand.self, PasswordResetCommand.self,
-            PasswordChangeCommand.self, PasswordChangeEmailCommand.self,
+            PasswordChangeCommand.self, PasswordChangeEmailCommand.self, PasswordVerifyEmailCommand.self,
         ])
 }
 

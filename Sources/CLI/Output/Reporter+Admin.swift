@@ -22,7 +22,8 @@ extension Reporter {
 
     func adminUser(_ user: AdminUser, event: String, headline: String, backend: String) {
         emit(event: event, headline: headline, fields: ["backend": .string(backend), "user": Self.userJSON(user)], lines: [
-            ("user id", user.id), ("email", user.email ?? "(none)"), ("name", user.name ?? "(unknown)"),
+            ("user id", user.id), ("email", (user.email ?? "(none)") + (user.email != nil && !user.isEmailConfirmed ? " (unconfirmed)" : "")),
+            ("name", user.name ?? "(unknown)"), ("phone", user.phone ?? "(none)"),
             ("providers", user.isAnonymous ? "none (a guest account)" : user.providers.joined(separator: ", ")),
             ("state", user.isDisabled ? (user.bannedUntil.map { "banned until \($0)" } ?? "disabled") : "active"),
             ("claims", user.claims.isEmpty ? "(none)" : user.claims.jsonString),
@@ -52,7 +53,8 @@ extension Reporter {
 
     static func userJSON(_ user: AdminUser) -> JSONValue {
         .object([
-            "id": .string(user.id), "email": user.email.map(JSONValue.string) ?? .null, "displayName": user.name.map(JSONValue.string) ?? .null,
+            "id": .string(user.id), "email": user.email.map(JSONValue.string) ?? .null, "emailConfirmed": .bool(user.isEmailConfirmed),
+            "displayName": user.name.map(JSONValue.string) ?? .null, "phone": user.phone.map(JSONValue.string) ?? .null,
             "providers": .array(user.providers.map(JSONValue.string)), "isAnonymous": .bool(user.isAnonymous), "disabled": .bool(user.isDisabled),
             "bannedUntil": user.bannedUntil.map(JSONValue.string) ?? .null, "claims": .object(user.claims),
             "createdAt": user.createdAt.map(JSONValue.string) ?? .null, "lastSignInAt": user.lastSignInAt.map(JSONValue.string) ?? .null,

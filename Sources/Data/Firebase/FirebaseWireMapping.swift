@@ -110,7 +110,7 @@ package enum FirebaseWireMapping {
     /// - Returns: The reasons, `length` first.
     package static func passwordReasons(_ detail: String) -> [String] {
         let text = detail.lowercased()
-        let length = text.contains("at least") && text.contains("characters") || text.contains("maximum")
+        let length = (text.contains("at least") || text.contains("at most")) && text.contains("characters") || text.contains("maximum")
         let characters = ["upper case", "lower case", "numeric", "non-alphanumeric"].contains { text.contains($0) }
         return (length ? ["length"] : []) + (characters ? ["characters"] : [])
     }
