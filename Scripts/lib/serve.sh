@@ -2,7 +2,7 @@
 #
 # login_binary: sets $login to LOGIN_BINARY when given, else builds the debug `login` (a no-op
 #   when it is up to date) and uses it.
-# start_serve ARGS...: starts `login serve --port 0 --state-dir <new 0700 dir> --ephemeral ARGS`
+# start_serve ARGS...: starts `login serve --port ${SERVE_PORT:-0} --state-dir <new 0700 dir> --ephemeral ARGS`
 #   (without --ephemeral when KEEP_STATE is set, so that the database can be read)
 #   in the background, stops it and removes the directory on exit, and sets $base (the URL),
 #   $anon (the anon key) and $state (the directory); fails after 10 s without a banner.
@@ -23,7 +23,7 @@ start_serve() {
   local log="$state/serve.log"
   local ephemeral=--ephemeral
   [ -z "${KEEP_STATE:-}" ] || ephemeral=
-  "$login" serve --port 0 --state-dir "$state" ${ephemeral:+"$ephemeral"} "$@" >"$log" 2>&1 &
+  "$login" serve --port "${SERVE_PORT:-0}" --state-dir "$state" ${ephemeral:+"$ephemeral"} "$@" >"$log" 2>&1 &
   server=$!
   trap 'kill $server 2>/dev/null || true; rm -rf "$state"' EXIT
   for _ in $(seq 1 100); do grep -q "listening on" "$log" && break; sleep 0.1; done

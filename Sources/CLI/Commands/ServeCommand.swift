@@ -42,6 +42,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("New Firebase accounts per client address per hour (Google's limit is 100; 0 for no limit).", valueName: "n"))
     var firebaseAccountsPerHour = 100
 
+    @Option(help: ArgumentHelp("The Firebase projects' passkey RP ID (Identity Platform's PasskeyConfig rpId).", valueName: "id"))
+    var firebasePasskeyRpId = "localhost"
+
+    @Option(help: ArgumentHelp(
+        "An origin Firebase passkey ceremonies may come from (repeatable; PasskeyConfig expectedOrigins; none refuses every ceremony).",
+        valueName: "origin"))
+    var firebasePasskeyOrigin: [String] = []
+
     @Option(help: ArgumentHelp("An Apple client id the services accept (repeatable).", valueName: "id"))
     var appleClientID: [String] = []
 
@@ -73,6 +81,13 @@ struct ServeCommand: AsyncParsableCommand {
                 "--host takes an IP address to listen on (127.0.0.1, ::1, or 0.0.0.0 for every interface), not \"\(host)\"")
         }
         guard firebaseAccountsPerHour >= 0 else { throw ValidationError("--firebase-accounts-per-hour must not be negative") }
+        guard !firebasePasskeyRpId.isEmpty, firebasePasskeyRpId.utf8.count <= 253 else {
+            throw ValidationError("--firebase-passkey-rp-id takes a domain of 1 to 253 bytes")
+        }
+        guard firebasePasskeyOrigin.count <= 64 else { throw ValidationError("--firebase-passkey-origin takes at most 64 origins") }
+        for origin in firebasePasskeyOrigin where origin.utf8.count > 2048 || URL(string: origin)?.host == nil {
+            throw ValidationError("--firebase-passkey-origin takes scheme://host[:port], not \"\(origin.prefix(80))\"")
+        }
         if stateDir?.isEmpty == true { throw ValidationError("--state-dir must not be empty (omit it for the default directory)") }
         do { _ = try supabase.settings(over: try GoTrueEnvironment(ProcessInfo.processInfo.environment)) } catch {
             throw ValidationError("\(error.description) (a GoTrue environment variable)")
@@ -95,6 +110,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.allowedHosts = allowedHost
         if !firebaseProject.isEmpty { configuration.firebaseProjects = firebaseProject }
         configuration.firebaseRateLimits.newAccountsPerClient = firebaseAccountsPerHour == 0 ? nil : .perHour(firebaseAccountsPerHour)
+        configuration.firebasePasskeyConfig = FirebasePasskeyConfig(rpID: firebasePasskeyRpId, expectedOrigins: firebasePasskeyOrigin)
         configuration.clientIDs.merge(gotrue.clientIDs) { _, variable in variable }
         for (provider, ids) in [(ProviderID.apple, appleClientID), (.google, googleClientID)] where !ids.isEmpty {
             configuration.clientIDs[provider] = ids

@@ -19,11 +19,13 @@ enum ConsoleAction: Sendable, Equatable {
     /// Mail a recovery code and link to the user's email (Supabase `/recover`, Firebase
     /// `PASSWORD_RESET`).
     case sendRecovery
+    /// Remove one of the user's passkeys (GoTrue's admin `DELETE /admin/users/{user_id}/passkeys/{passkey_id}`).
+    case deletePasskey(id: String)
 
     /// Reads an action from its path segment and its form.
     /// - Parameters:
     ///   - name: The path segment.
-    ///   - form: The form fields (`client_id` for `revoke-apple`).
+    ///   - form: The form fields (`client_id` for `revoke-apple`, `passkey_id` for `delete-passkey`).
     /// - Returns: `nil` for an unknown action or a missing field.
     init?(name: String, form: [String: String]) {
         switch name {
@@ -36,6 +38,9 @@ enum ConsoleAction: Sendable, Equatable {
             guard let client = form["client_id"], !client.isEmpty else { return nil }
             self = .revokeAppleAuthorization(clientID: client)
         case "recover": self = .sendRecovery
+        case "delete-passkey":
+            guard let id = form["passkey_id"], !id.isEmpty, id.utf8.count <= 64 else { return nil }
+            self = .deletePasskey(id: id)
         case "metadata":
             let edit = ConsoleMetadataEdit(form: form)
             guard !edit.isEmpty else { return nil }
@@ -55,6 +60,7 @@ enum ConsoleAction: Sendable, Equatable {
         case .revokeAppleAuthorization: "revoke-apple"
         case .editMetadata: "metadata"
         case .sendRecovery: "recover"
+        case .deletePasskey: "delete-passkey"
         }
     }
 
@@ -72,5 +78,6 @@ enum ConsoleAction: Sendable, Equatable {
         "create": "The user is created, with a confirmed email and no password.",
         "create-password": "The user is created, with a confirmed email and the password typed.",
         "recover": "A recovery mail is sent: the mailbox shows its code and link.",
+        "delete-passkey": "The passkey is removed: a sign-in with it is refused.",
     ]
 }

@@ -72,6 +72,21 @@ struct ConsoleUserDetail: Sendable, Equatable {
         var secondsLeft: Int
     }
 
+    /// A passkey (a WebAuthn credential row): what a user sees in their account's list, and the
+    /// stored counter a relying party compares each sign-in's against.
+    struct Passkey: Sendable, Equatable {
+        /// Its id, as the passkey routes name it.
+        var id: String
+        /// `friendly_name`.
+        var name: String
+        /// When it was registered.
+        var createdAt: Date
+        /// Its last sign-in, if any.
+        var lastUsedAt: Date?
+        /// `sign_count`: the authenticator's counter at the last ceremony.
+        var signCount: UInt32
+    }
+
     /// The row the users table shows.
     var summary: ConsoleUserSummary
     /// Whether the email is verified (confirmed).
@@ -90,4 +105,6 @@ struct ConsoleUserDetail: Sendable, Equatable {
     var validSince: Date?
     /// The user's TOTP factors and their current codes.
     var factors: [Factor] = []
+    /// The user's passkeys, oldest first.
+    var passkeys: [Passkey] = []
 }

@@ -1,5 +1,5 @@
 /// The console's page of one user: who they are, what can be done to them, their identities,
-/// metadata, sessions, and the apps their Apple ID authorized.
+/// metadata, sessions, second factors, passkeys, and the apps their Apple ID authorized.
 enum ConsoleUserPage {
     /// The page's content.
     /// - Parameters:
@@ -25,6 +25,7 @@ enum ConsoleUserPage {
             <h2 id="sessions">Sessions</h2>
             \(sessions(user))
             \(ConsoleFactorList.section(user))
+            \(ConsolePasskeyList.section(user, token: token))
             <h2 id="apple">Apps using Apple ID</h2>
             \(apple(user, token: token))
             """

@@ -56,6 +56,7 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
                 .init(id: $0.factor.mfaEnrollmentId, name: $0.factor.displayName ?? "", status: "verified", code: $0.code,
                       secondsLeft: $0.secondsLeft)
             }
+            detail.passkeys = Self.passkeys((try? engine.consolePasskeys(of: user.localId)) ?? [])
             return detail
         }
     }
@@ -110,7 +111,7 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
             appleAuthorizations: await appleAuthorizations(of: subjects), validSince: nil,
             factors: ((try? services.supabase.currentCodes(userID: user.id)) ?? []).map {
                 .init(id: $0.factor.id, name: $0.factor.friendlyName ?? "", status: $0.factor.status, code: $0.code, secondsLeft: $0.secondsLeft)
-            })
+            }, passkeys: Self.passkeys((try? services.supabase.consolePasskeys(of: user.id)) ?? []))
     }
 
     /// The session's methods, the first factor first (`password + totp (aal2)`).
@@ -147,6 +148,13 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
             },
             appleAuthorizations: await appleAuthorizations(of: user.providers.filter { $0.providerId == apple }.map(\.rawId)),
             validSince: validSince)
+    }
+
+    /// The console's rows of stored passkeys.
+    private static func passkeys(_ records: [PasskeyRecord]) -> [ConsoleUserDetail.Passkey] {
+        records.map {
+            .init(id: $0.id, name: $0.friendlyName, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt, signCount: $0.signCount)
+        }
     }
 
     // MARK: - Apple, mail
@@ -186,6 +194,7 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
         }
         if case .editMetadata(let edit) = action { return try await editMetadata(edit, of: key) }
         if action == .sendRecovery { return try await sendRecovery(to: key) }
+        if case .deletePasskey(let id) = action { return try await deletePasskey(id, of: key) }
         switch key.service {
         case .supabase:
             do { try await performOnSupabase(action, userID: key.id) } catch { throw Self.consoleFailure(error) }
@@ -207,7 +216,7 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
         case .unban: _ = try await engine.adminBanUser(bearer: serviceRoleKey, userID: userID, banDuration: "none")
         case .endSessions: try engine.consoleEndSessions(of: userID)
         case .expireSessions: try engine.consoleExpireSessions(of: userID)
-        case .revokeAppleAuthorization, .editMetadata, .sendRecovery: break
+        case .revokeAppleAuthorization, .editMetadata, .sendRecovery, .deletePasskey: break
         }
     }
 
@@ -221,7 +230,23 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
             _ = try await engine.adminUpdate(request)
         case .endSessions: try await engine.consoleEndSessions(of: localId)
         case .expireSessions: try await engine.consoleExpireSessions(of: localId)
-        case .revokeAppleAuthorization, .editMetadata, .sendRecovery: break
+        case .revokeAppleAuthorization, .editMetadata, .sendRecovery, .deletePasskey: break
+        }
+    }
+
+    /// Removes a passkey: Supabase through GoTrue's admin route, Firebase in the project's rows.
+    private func deletePasskey(_ id: String, of key: ConsoleUserKey) async throws(ConsoleFailure) {
+        switch key.service {
+        case .supabase:
+            do { try await services.supabase.adminDeletePasskey(bearer: serviceRoleKey, userID: key.id, passkeyID: id) } catch {
+                if case .api(404, "validation_failed", _) = error { throw .refused("The user has no passkey \(id).") }
+                throw Self.consoleFailure(error)
+            }
+        case .firebase(let project):
+            guard let engine = services.firebaseProjects.engine(for: project) else { throw .userNotFound }
+            do { try engine.consoleDeletePasskey(id, of: key.id) } catch {
+                throw error.message.hasPrefix("USER_NOT_FOUND") ? .userNotFound : .refused("The user has no passkey \(id).")
+            }
         }
     }
 

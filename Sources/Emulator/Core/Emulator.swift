@@ -110,6 +110,9 @@ public final class Emulator: Sendable {
         ("GET", "/mailbox/{email}", "the messages mailed to an address, newest last, each with its `code`", { emulator, call in
             await emulator.mailbox(email: call[parameter: "email"])
         }),
+        ("GET", "/web/passkeys/{backend}",
+         "a web app's passkey page (`supabase` or `firebase`): sign in with a mailed code, register a passkey, sign in with it",
+         { emulator, call in WebPasskeyPage.response(backend: call[parameter: "backend"], anonKey: emulator.anonKey) }),
         ("POST", "/reset", "forget every user, session, authorization and message; keep the keys (`Bearer` service-role key or `owner`)",
          { emulator, call in await emulator.reset(call.request) }),
     ])

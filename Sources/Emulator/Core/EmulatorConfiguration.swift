@@ -35,6 +35,10 @@ public struct EmulatorConfiguration: Sendable, Hashable {
     /// Host names requests may carry besides loopback names, IP literals and ``host``, for an
     /// emulator served under another name on purpose; any other `Host` is refused (DNS rebinding).
     public var allowedHosts: [String] = []
+    /// The Firebase projects' passkey settings (Identity Platform's `PasskeyConfig`: `rpId`
+    /// `localhost`, no `expectedOrigins` unless `login serve` is given some, which refuses every
+    /// ceremony).
+    public var firebasePasskeyConfig = FirebasePasskeyConfig()
 
     /// Creates a configuration.
     /// - Parameters:

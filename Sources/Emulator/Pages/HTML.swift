@@ -64,13 +64,24 @@ struct HTML: ExpressibleByStringInterpolation, Sendable, Equatable {
 
 extension EmulatorResponse {
     /// An HTML page (UTF-8), never cached, not to be framed.
-    static func html(_ page: HTML, status: Int = 200, headers: [(String, String)] = []) -> EmulatorResponse {
-        EmulatorResponse(
+    /// - Parameters:
+    ///   - page: The document.
+    ///   - status: The status.
+    ///   - headers: More headers.
+    ///   - fetchesSameOrigin: Whether the page's script may `fetch` this emulator's routes
+    ///     (`connect-src 'self'`); no page may reach another origin.
+    /// - Returns: The response.
+    static func html(
+        _ page: HTML, status: Int = 200, headers: [(String, String)] = [], fetchesSameOrigin: Bool = false
+    ) -> EmulatorResponse {
+        let connect = fetchesSameOrigin ? "connect-src 'self'; " : ""
+        let policy = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
+            + "\(connect)img-src data:; frame-ancestors 'none'"
+        return EmulatorResponse(
             status: status,
             headers: [
                 ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"), ("X-Frame-Options", "DENY"),
-                ("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'"),
-                ("Referrer-Policy", "no-referrer"),
+                ("Content-Security-Policy", policy), ("Referrer-Policy", "no-referrer"),
             ] + headers,
             body: Array(page.text.utf8))
     }

@@ -63,6 +63,7 @@ public func buildEmulator(
         firebaseActionURL: configuration.baseURL + "/emulator/action")
     setup.otherFirebaseProjectIDs = Array(configuration.firebaseProjects.dropFirst())
     setup.firebaseRateLimits = configuration.firebaseRateLimits
+    setup.firebasePasskeyConfig = configuration.firebasePasskeyConfig
     setup.supabase = configuration.supabase
     setup.supabaseJWTSecret = configuration.supabaseJWTSecret
     let database = try directory.flatMap { (directory: SimulationStateDirectory) throws(SimulationStoreError) -> SQLiteSimulationStorage? in
