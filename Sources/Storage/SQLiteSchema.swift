@@ -36,6 +36,13 @@ enum SQLiteSchema {
             try db.execute(sql: firebasePasswordTables)
         }
         migrator.registerMigration("7-firebase-mfa", migrate: firebaseMFATables)
+        // GoTrue's change of address: `users.email_change`, `email_change_sent_at`,
+        // `email_change_confirm_status`, and the two code types `one_time_tokens` gained
+        // (`email_change_token_current`, `email_change_token_new`); SQLite cannot alter a CHECK,
+        // so the table is made again.
+        migrator.registerMigration("8-email-change") { db in
+            try db.execute(sql: emailChangeTables)
+        }
         return migrator
     }
 
@@ -50,6 +57,30 @@ enum SQLiteSchema {
             project_id TEXT PRIMARY KEY NOT NULL,
             config TEXT NOT NULL
         );
+        """
+
+    /// What `8-email-change` does.
+    static let emailChangeTables = """
+        ALTER TABLE users ADD COLUMN email_change TEXT;
+        ALTER TABLE users ADD COLUMN email_change_sent_at TEXT;
+        ALTER TABLE users ADD COLUMN email_change_confirm_status INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE one_time_tokens_8 (
+            id TEXT PRIMARY KEY NOT NULL,
+            user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            token_type TEXT NOT NULL CHECK (token_type IN ('confirmation_token', 'reauthentication_token', 'recovery_token',
+                'email_change_token_new', 'email_change_token_current')),
+            token_hash TEXT NOT NULL CHECK (length(token_hash) > 0),
+            relates_to TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            wrong_attempts INTEGER NOT NULL DEFAULT 0,
+            UNIQUE (user_id, token_type)
+        );
+        INSERT INTO one_time_tokens_8 (id, user_id, token_type, token_hash, relates_to, created_at, updated_at, wrong_attempts)
+            SELECT id, user_id, token_type, token_hash, relates_to, created_at, updated_at, wrong_attempts FROM one_time_tokens;
+        DROP TABLE one_time_tokens;
+        ALTER TABLE one_time_tokens_8 RENAME TO one_time_tokens;
+        CREATE INDEX one_time_tokens_token_hash_idx ON one_time_tokens (token_hash);
         """
 
     /// GoTrue's `auth` schema, the columns the engine uses (GoTrue's migrations, 00_init onwards).

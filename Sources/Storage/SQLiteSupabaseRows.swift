@@ -36,8 +36,11 @@ final class SQLiteSupabaseRows: SupabaseRows {
     }
 
     func userID(emailCodeHash: String) -> String? {
-        step.string("SELECT user_id FROM one_time_tokens WHERE token_hash = ? AND token_type IN ('confirmation_token', 'recovery_token') LIMIT 1",
-                    [emailCodeHash])
+        step.string("""
+            SELECT user_id FROM one_time_tokens WHERE token_hash = ?
+                AND token_type IN ('confirmation_token', 'recovery_token', 'email_change_token_current', 'email_change_token_new')
+            LIMIT 1
+            """, [emailCodeHash])
     }
 
     func userCount() -> Int { Int(step.integer("SELECT count(*) FROM users", []) ?? 0) }
@@ -62,12 +65,13 @@ final class SQLiteSupabaseRows: SupabaseRows {
             step.execute("""
                 INSERT INTO users (email, email_confirmed_at, confirmation_sent_at, recovery_sent_at, reauthentication_sent_at,
                     last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until, is_anonymous,
-                    encrypted_password, invited_at, id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    encrypted_password, invited_at, email_change, email_change_sent_at, email_change_confirm_status, id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, Self.userColumns(new))
             for identity in new.identities { insert(identity, of: new.id) }
             saveCode(new.otp, replacing: nil, of: new)
             saveCode(new.reauthentication, replacing: nil, of: new)
+            saveEmailChangeCodes(old: nil, new: new)
             known.remember(new.id, new)
             return
         }
@@ -76,7 +80,7 @@ final class SQLiteSupabaseRows: SupabaseRows {
                 UPDATE users SET email = ?, email_confirmed_at = ?, confirmation_sent_at = ?, recovery_sent_at = ?,
                     reauthentication_sent_at = ?, last_sign_in_at = ?, raw_app_meta_data = ?, raw_user_meta_data = ?, created_at = ?,
                     updated_at = ?, banned_until = ?, is_anonymous = ?, encrypted_password = ?,
-                    invited_at = ?
+                    invited_at = ?, email_change = ?, email_change_sent_at = ?, email_change_confirm_status = ?
                 WHERE id = ?
                 """, Self.userColumns(new))
         }
@@ -98,6 +102,7 @@ final class SQLiteSupabaseRows: SupabaseRows {
         }
         if old.otp != new.otp { saveCode(new.otp, replacing: old.otp, of: new) }
         if old.reauthentication != new.reauthentication { saveCode(new.reauthentication, replacing: old.reauthentication, of: new) }
+        saveEmailChangeCodes(old: old, new: new)
         known.remember(new.id, new)
     }
 
@@ -140,7 +145,7 @@ final class SQLiteSupabaseRows: SupabaseRows {
         guard let row = step.row("""
             SELECT email, email_confirmed_at, raw_user_meta_data, created_at, updated_at, last_sign_in_at, is_anonymous, banned_until,
                 confirmation_sent_at, recovery_sent_at, reauthentication_sent_at, raw_app_meta_data, encrypted_password,
-                invited_at
+                invited_at, email_change, email_change_sent_at, email_change_confirm_status
             FROM users WHERE id = ?
             """, [id])
         else { return nil }
@@ -153,6 +158,11 @@ final class SQLiteSupabaseRows: SupabaseRows {
             reauthentication: nil, reauthenticationSentAt: step.optionalDate(row[10], "users.reauthentication_sent_at"),
             customAppMetadata: Self.customAppMetadata(step.object(row[11], "users.raw_app_meta_data")),
             encryptedPassword: row[12], invitedAt: step.optionalDate(row[13], "users.invited_at"))
+        let changeSentAt = step.optionalDate(row[15], "users.email_change_sent_at")
+        let newEmail: String = row[14] ?? ""
+        if !newEmail.isEmpty || changeSentAt != nil {
+            user.emailChange = SupabaseEmailChange(newEmail: newEmail, sentAt: changeSentAt, confirmStatus: row[16])
+        }
         user.identities = step.rows("""
             SELECT id, provider, provider_id, identity_data, email, created_at, updated_at, last_sign_in_at
             FROM identities WHERE user_id = ? ORDER BY created_at, id
@@ -166,7 +176,14 @@ final class SQLiteSupabaseRows: SupabaseRows {
             let type: String = row[0]
             let code = SupabaseOTPRecord(tokenHash: row[1], kind: Self.kind(ofTokenType: type),
                                          sentAt: step.date(row[2] as String, "one_time_tokens.created_at"), wrongAttempts: row[3])
-            if type == "reauthentication_token" { user.reauthentication = code } else { user.otp = code }
+            switch type {
+            case "reauthentication_token": user.reauthentication = code
+            case "email_change_token_current": user.emailChange = user.emailChange ?? SupabaseEmailChange(newEmail: "", sentAt: nil)
+                user.emailChange?.current = code
+            case "email_change_token_new": user.emailChange = user.emailChange ?? SupabaseEmailChange(newEmail: "", sentAt: nil)
+                user.emailChange?.new = code
+            default: user.otp = code
+            }
         }
         return user
     }
@@ -178,8 +195,20 @@ final class SQLiteSupabaseRows: SupabaseRows {
             """, Self.identityColumns(identity, of: userID))
     }
 
+    /// Saves the codes of a change of address that changed: the current address's relates to the
+    /// user's email, the new address's to the new one (as GoTrue's `CreateOneTimeToken` calls do).
+    private func saveEmailChangeCodes(old: SupabaseUserRecord?, new: SupabaseUserRecord) {
+        let before = old?.emailChange, after = new.emailChange
+        if before?.current != after?.current { saveCode(after?.current, replacing: before?.current, of: new) }
+        if before?.new != after?.new {
+            saveCode(after?.new, replacing: before?.new, of: new, relatesTo: after?.newEmail)
+        }
+    }
+
     /// Replaces an outstanding code of the user (`one_time_tokens`, one row per type).
-    private func saveCode(_ code: SupabaseOTPRecord?, replacing old: SupabaseOTPRecord?, of user: SupabaseUserRecord) {
+    private func saveCode(
+        _ code: SupabaseOTPRecord?, replacing old: SupabaseOTPRecord?, of user: SupabaseUserRecord, relatesTo: String? = nil
+    ) {
         if let old { step.execute("DELETE FROM one_time_tokens WHERE user_id = ? AND token_type = ?", [user.id, Self.tokenType(ofKind: old.kind)]) }
         guard let code else { return }
         step.execute("""
@@ -187,7 +216,8 @@ final class SQLiteSupabaseRows: SupabaseRows {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (user_id, token_type) DO UPDATE SET token_hash = excluded.token_hash, relates_to = excluded.relates_to,
                 created_at = excluded.created_at, updated_at = excluded.updated_at, wrong_attempts = excluded.wrong_attempts
-            """, [RandomIdentifiers.uuid(), user.id, Self.tokenType(ofKind: code.kind), code.tokenHash, user.email.lowercased(),
+            """, [RandomIdentifiers.uuid(), user.id, Self.tokenType(ofKind: code.kind), code.tokenHash,
+                  (relatesTo ?? user.email).lowercased(),
                   Column.text(code.sentAt), Column.text(code.sentAt), code.wrongAttempts])
     }
 
@@ -204,6 +234,8 @@ final class SQLiteSupabaseRows: SupabaseRows {
         switch kind {
         case "confirmation": "confirmation_token"
         case "reauthentication": "reauthentication_token"
+        case SupabaseEmailChange.currentKind: "email_change_token_current"
+        case SupabaseEmailChange.newKind: "email_change_token_new"
         default: "recovery_token"
         }
     }
@@ -212,6 +244,8 @@ final class SQLiteSupabaseRows: SupabaseRows {
         switch type {
         case "confirmation_token": "confirmation"
         case "reauthentication_token": "reauthentication"
+        case "email_change_token_current": SupabaseEmailChange.currentKind
+        case "email_change_token_new": SupabaseEmailChange.newKind
         default: "magiclink"
         }
     }
@@ -222,6 +256,10 @@ final class SQLiteSupabaseRows: SupabaseRows {
         guard old.appMetadata == new.appMetadata else { return false }
         (old.identities, old.otp, old.reauthentication) = ([], nil, nil)
         (new.identities, new.otp, new.reauthentication) = ([], nil, nil)
+        old.emailChange?.current = nil
+        old.emailChange?.new = nil
+        new.emailChange?.current = nil
+        new.emailChange?.new = nil
         return old == new
     }
 
@@ -231,7 +269,8 @@ final class SQLiteSupabaseRows: SupabaseRows {
          Column.text(user.recoverySentAt), Column.text(user.reauthenticationSentAt), Column.text(user.lastSignInAt),
          Column.text(user.appMetadata), Column.text(user.userMetadata), Column.text(user.createdAt), Column.text(user.updatedAt),
          Column.text(user.bannedUntil), user.isAnonymous, user.encryptedPassword,
-         Column.text(user.invitedAt), user.id]
+         Column.text(user.invitedAt), user.emailChange.flatMap { $0.newEmail.isEmpty ? nil : $0.newEmail },
+         Column.text(user.emailChange?.sentAt), user.emailChange?.confirmStatus ?? 0, user.id]
     }
 
     /// The `identities` columns, in the order of the insert and update statements, the id last.

@@ -12,16 +12,16 @@ import Testing
 struct PasswordEndToEndTests {
     private static let password = "pass phrase 1"
 
-    private func run(_ cli: LoginCLI, _ arguments: [String], input: String? = nil) async throws -> CommandRunner.Result {
+    func run(_ cli: LoginCLI, _ arguments: [String], input: String? = nil) async throws -> CommandRunner.Result {
         try await cli.runner.run(arguments + ["--state-dir", cli.state.path], input: input, timeLimit: 60)
     }
 
-    private func object(_ result: CommandRunner.Result) throws -> [String: Any] {
+    func object(_ result: CommandRunner.Result) throws -> [String: Any] {
         let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
         return try #require(parsed as? [String: Any], "\(result.stdout) \(result.stderr)")
     }
 
-    private func latestCode(_ cli: LoginCLI, _ email: String) async throws -> String {
+    func latestCode(_ cli: LoginCLI, _ email: String) async throws -> String {
         let mailbox = try await cli.json(["mailbox", "--email", email])
         return try #require((mailbox["messages"] as? [[String: Any]])?.last?["code"] as? String)
     }

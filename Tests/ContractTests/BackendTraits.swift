@@ -32,11 +32,6 @@ struct BackendTraits: Sendable {
     /// The error code unlinking gets with the service's default settings, when it is refused
     /// (GoTrue serves `DELETE /user/identities/{id}` only with manual linking enabled).
     let unlinkRefusedByDefault: String?
-    /// Whether the engine serves a guest's new address and password (Firebase `accounts:signUp`
-    /// with the guest's `idToken`). The Supabase engine does not serve GoTrue's `PUT /user` with
-    /// `email` yet (internal/api/user.go: an anonymous user with autoconfirm on takes the address
-    /// at once).
-    let upgradesGuestWithPassword: Bool
 
     /// A code that is surely not `code`, in the service's format.
     func wrongCode(besides code: Secret) -> Secret {
@@ -55,11 +50,11 @@ struct BackendTraits: Sendable {
         service: .supabase, refreshPolicy: .supabase, rotatesRefreshTokens: true, emailCodeIsSixDigits: true,
         expiredCodeError: .codeInvalid, retryAfterTenSecondsLater: 50, linkConflictCode: "identity_already_exists",
         recoversWithPendingToken: false, linksSameEmailAutomatically: true, acceptsReplayedAppleToken: true,
-        unlinkRefusedByDefault: "manual_linking_disabled", upgradesGuestWithPassword: false)
+        unlinkRefusedByDefault: "manual_linking_disabled")
 
     static let firebase = BackendTraits(
         service: .firebase, refreshPolicy: .firebase, rotatesRefreshTokens: false, emailCodeIsSixDigits: false,
         expiredCodeError: .codeExpired, retryAfterTenSecondsLater: nil, linkConflictCode: "FEDERATED_USER_ID_ALREADY_LINKED",
         recoversWithPendingToken: true, linksSameEmailAutomatically: false, acceptsReplayedAppleToken: false,
-        unlinkRefusedByDefault: nil, upgradesGuestWithPassword: true)
+        unlinkRefusedByDefault: nil)
 }

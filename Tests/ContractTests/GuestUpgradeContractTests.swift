@@ -7,8 +7,7 @@ import Testing
 /// A guest becomes an email + password account and keeps its uid: Firebase `accounts:signUp`
 /// with the guest's `idToken` (firebase-tools src/emulator/auth/operations.ts `signUp`); Supabase
 /// `PUT /user` with `email` and `password`, which with autoconfirm on gives an anonymous user the
-/// address at once (GoTrue internal/api/user.go `UserUpdate`). The Supabase engine does not serve
-/// that address change yet: its runs are a known issue until it does.
+/// address at once (GoTrue internal/api/user.go `UserUpdate`).
 @Suite("Backend contract: a guest adds a password")
 struct GuestUpgradeContractTests {
     @Test("the guest keeps its uid, stops being anonymous, and signs in with the password", arguments: BackendFlavor.withPasswords)
@@ -17,13 +16,9 @@ struct GuestUpgradeContractTests {
         let guest = try await sut.backend.signInAnonymously()
         let service = try sut.passwordBackend
         let token = guest.session.accessToken
-        try await withKnownIssue("the Supabase engine does not serve PUT /user with email yet") {
-            let update = try await service.addPassword(email: "ada@example.com", password: "correct horse 1", accessToken: token)
-            #expect(update.user.id == guest.user.id && !update.user.isAnonymous && update.user.email == "ada@example.com")
-            #expect(try await service.signIn(email: "ada@example.com", password: "correct horse 1").user.id == guest.user.id)
-        } when: {
-            !flavor.traits.upgradesGuestWithPassword
-        }
+        let update = try await service.addPassword(email: "ada@example.com", password: "correct horse 1", accessToken: token)
+        #expect(update.user.id == guest.user.id && !update.user.isAnonymous && update.user.email == "ada@example.com")
+        #expect(try await service.signIn(email: "ada@example.com", password: "correct horse 1").user.id == guest.user.id)
     }
 
     @Test("an address another account has is refused as emailInUse", arguments: BackendFlavor.withPasswords)
@@ -34,10 +29,6 @@ struct GuestUpgradeContractTests {
         let service = try sut.passwordBackend
         let token = guest.session.accessToken
         let add = { try await service.addPassword(email: "ada@example.com", password: "another one 2", accessToken: token) }
-        await withKnownIssue("the Supabase engine does not serve PUT /user with email yet") {
-            await sut.expectFailure("emailInUse", add) { $0 == .emailInUse }
-        } when: {
-            !flavor.traits.upgradesGuestWithPassword
-        }
+        await sut.expectFailure("emailInUse", add) { $0 == .emailInUse }
     }
 }

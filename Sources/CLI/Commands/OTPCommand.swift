@@ -46,24 +46,9 @@ struct OTPCommand: AsyncParsableCommand {
         try await LoginEnvironment.run(global, signIn: gates.chosen, termsAccepted: terms) { environment throws(AuthError) in
             _ = try await environment.login.execute(with: .emailOTP(email: email), termsAccepted: environment.termsAccepted)
         }
-        let hint = (["login mailbox --email", email] + global.repeatedArguments).joined(separator: " ")
-        var question = "A code was sent to \(email) (\(hint) shows it). Enter it: "
-        while true {
-            let typed = try Terminal.ask(question)
-            guard !typed.isEmpty else {
-                question = "Type the code (Ctrl-D cancels): "
-                continue
-            }
-            let wrong = Locked(false)
-            try await LoginEnvironment.run(global, signIn: gates.chosen, termsAccepted: terms) { environment throws(AuthError) in
-                do throws(AuthError) {
-                    try await environment.signIn(.emailCode(email: email, code: Secret(typed)))
-                } catch .codeInvalid {
-                    wrong.withLock { $0 = true }
-                }
-            }
-            guard wrong.current else { return }
-            question = "That code is not valid; type it again (Ctrl-D cancels): "
+        let prompt = MailedCodePrompt(global: global, address: email, what: "A code")
+        try await prompt.ask(global: global, signIn: gates.chosen, termsAccepted: terms) { code, environment throws(AuthError) in
+            _ = try await environment.signIn(.emailCode(email: email, code: code))
         }
     }
 }

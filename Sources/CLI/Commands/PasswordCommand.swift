@@ -33,4 +33,18 @@ struct PasswordSource: ParsableArguments {
             throw Reporter(json: json).fail(error)
         }
     }
+
+    /// Reads a mailed code from the next line of standard input.
+    /// - Parameters:
+    ///   - option: The flag that asked for it.
+    ///   - json: Whether failures are reported in JSON.
+    /// - Returns: The code, or `nil` when standard input has no more lines.
+    /// - Throws: The reported failure (exit 2).
+    static func code(fromStdin option: String, json: Bool) throws -> Secret? {
+        do throws(CommandFailure) {
+            return try PasswordInput.code(fromStdin: option)
+        } catch {
+            throw Reporter(json: json).fail(error)
+        }
+    }
 }

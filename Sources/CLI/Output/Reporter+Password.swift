@@ -41,4 +41,21 @@ extension Reporter {
         if let pending = change.pendingEmail { fields["pendingEmail"] = .string(pending) }
         emit(event: "emailChange", headline: headline, fields: fields, lines: [])
     }
+
+    /// One address of a change was confirmed.
+    /// - Parameter answer: Whether the other is still due, or the change.
+    func emailChangeConfirmation(_ answer: EmailChangeConfirmation) {
+        switch answer {
+        case .otherAddressPending:
+            emit(event: "emailChangeConfirmation", headline: "Confirmed; the code mailed to the other address is still due.",
+                 fields: ["pending": .bool(true)], lines: [])
+        case .changed(let update):
+            emit(event: "emailChangeConfirmation", headline: "The address is now \(update.user.email ?? "none").",
+                 fields: [
+                    "pending": .bool(false), "user": .string(update.user.id),
+                    "email": update.user.email.map(JSONValue.string) ?? .null,
+                 ],
+                 lines: [])
+        }
+    }
 }

@@ -45,6 +45,21 @@ enum PasswordInput {
         return Secret(text)
     }
 
+    /// One line of standard input as a mailed code (`--nonce-stdin`, `--codes-stdin`): never an
+    /// argument either, as a code is a secret while it is valid.
+    /// - Parameter option: The flag named in errors.
+    /// - Returns: The code, or `nil` when standard input has ended or the line is empty.
+    /// - Throws: ``CommandFailure`` (usage) for a line over 64 bytes or not UTF-8.
+    static func code(fromStdin option: String) throws(CommandFailure) -> Secret? {
+        let line = lineBytes()
+        guard !line.bytes.isEmpty else { return nil }
+        guard line.bytes.count <= 64, let text = String(validating: line.bytes, as: UTF8.self) else {
+            throw .usage("\(option): a code is one line of at most 64 bytes of UTF-8")
+        }
+        let code = text.trimmingCharacters(in: .whitespaces)
+        return code.isEmpty ? nil : Secret(code)
+    }
+
     /// Standard input up to its first line break or its end, read at most one byte past the
     /// bound, as bytes (so that input that is not UTF-8 is refused, not repaired).
     /// - Returns: The bytes, without the line ending, and whether the input had ended first.

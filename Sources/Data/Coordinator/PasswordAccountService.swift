@@ -59,6 +59,27 @@ public struct PasswordAccountService: Sendable {
         return change
     }
 
+    /// Confirms one address of a change of address with the code mailed to it: with GoTrue's
+    /// secure email change, call it for the current address's code and for the new one's (in
+    /// either order); the second changes the address and replaces the session with the one the
+    /// backend issues.
+    /// - Parameters:
+    ///   - email: The address the code was mailed to.
+    ///   - code: The code, as typed.
+    /// - Returns: Whether the other address is still due, or the change.
+    /// - Throws: ``AuthError``: `codeInvalid`; `invalidInput` on a backend that confirms a change
+    ///   only through its link (Firebase's `VERIFY_AND_CHANGE_EMAIL`).
+    @discardableResult
+    public func confirmEmailChange(email: String, code: Secret) async throws(AuthError) -> EmailChangeConfirmation {
+        guard let confirming = backend as? any EmailChangeConfirming else {
+            throw .invalidInput("this backend confirms a change of address through the mailed link only")
+        }
+        let address = try EmailAddress.normalized(email)
+        let answer = try await confirming.confirmEmailChange(email: address, proof: .code(code))
+        if case .changed(let update) = answer { _ = try await keep(update) }
+        return answer
+    }
+
     /// Gives the signed-in account (a guest keeps its id) an address and a password.
     /// - Parameters:
     ///   - email: The address.

@@ -11,6 +11,11 @@ package protocol SupabasePasswordAPI: Sendable {
     func recover(email: String) async throws
     /// `POST /verify` with a link's `token_hash`.
     func verify(tokenHash: String, type: String) async throws -> SupabaseSessionPayload
+    /// `POST /verify` type `email_change` with a code and the address it was mailed to: a
+    /// session, or GoTrue's message while the other address of a secure change is still due.
+    func verifyEmailChange(email: String, token: String) async throws -> SupabaseVerifyResponse
+    /// `POST /verify` type `email_change` with an emailed link's `token_hash`.
+    func verifyEmailChange(tokenHash: String) async throws -> SupabaseVerifyResponse
     /// `PUT /user` with an email, a password, a nonce or `data`.
     func updateUser(bearer: String, change: SupabaseUserChange) async throws -> SupabaseUserPayload
     /// `GET /reauthenticate`.

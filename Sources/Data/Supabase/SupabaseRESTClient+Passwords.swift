@@ -20,6 +20,14 @@ extension SupabaseRESTClient {
         try await call("POST", "verify", body: ["token_hash": tokenHash, "type": type], idempotent: false)
     }
 
+    func verifyEmailChange(email: String, token: String) async throws -> SupabaseVerifyResponse {
+        try await call("POST", "verify", body: ["type": "email_change", "email": email, "token": token], idempotent: false)
+    }
+
+    func verifyEmailChange(tokenHash: String) async throws -> SupabaseVerifyResponse {
+        try await call("POST", "verify", body: ["token_hash": tokenHash, "type": "email_change"], idempotent: false)
+    }
+
     func updateUser(bearer: String, change: SupabaseUserChange) async throws -> SupabaseUserPayload {
         try await call("PUT", "user", body: change, bearer: bearer, idempotent: false)
     }

@@ -50,7 +50,8 @@ extension SupabaseRoutes {
         var password: String?
         var data: JSONObject?
         var redirectTo: String?
-        enum CodingKeys: String, CodingKey { case type, email, password, data, redirectTo = "redirect_to" }
+        var newEmail: String?
+        enum CodingKeys: String, CodingKey { case type, email, password, data, redirectTo = "redirect_to", newEmail = "new_email" }
     }
 
     /// `POST /admin/generate_link`: the user's fields with `action_link`, `email_otp`,
@@ -59,7 +60,7 @@ extension SupabaseRoutes {
         let body: GenerateLinkBody = try decode(call.request)
         let link = try await engine.adminGenerateLink(
             bearer: call.request.bearer, type: body.type, email: body.email, password: body.password, data: body.data,
-            redirectTo: body.redirectTo)
+            redirectTo: body.redirectTo, newEmail: body.newEmail)
         var object = link.user.adminJSON
         object["action_link"] = .string(link.actionLink)
         object["email_otp"] = .string(link.emailOTP)

@@ -68,7 +68,8 @@ extension SupabaseRoutes {
         var password: String?
         var phone: String?
         var appMetadata: JSONObject?
-        enum CodingKeys: String, CodingKey { case data, email, password, phone, appMetadata = "app_metadata" }
+        var nonce: String?
+        enum CodingKeys: String, CodingKey { case data, email, password, phone, nonce, appMetadata = "app_metadata" }
     }
 }
 

@@ -42,7 +42,8 @@ struct SupabaseRoutes {
         ("GET", "/health", "GoTrue's health answer", { $0.respond($1.request, Self.health) }),
         ("GET", "/.well-known/jwks.json", "the access-token keys (empty for HS256)", { $0.jwks($1.request) }),
         ("GET", "/admin/users", "list users, newest first, `page` and `per_page` (service role)", { try await $0.adminListUsers($1) }),
-        ("POST", "/admin/generate_link", "a `signup`, `magiclink` or `recovery` link and code, not mailed (service role)",
+        ("POST", "/admin/generate_link",
+         "a `signup`, `magiclink`, `recovery`, `email_change_current` or `email_change_new` link and code, not mailed (service role)",
          { try await $0.adminGenerateLink($1) }),
         ("POST", "/admin/users", "create a user: email, `password` or `password_hash` (bcrypt), `email_confirm`, metadata, `ban_duration`, `id`"
             + " (service role)", { try await $0.adminCreateUser($1) }),
@@ -162,8 +163,11 @@ struct SupabaseRoutes {
 
     private func updateUser(_ request: EmulatorRequest) async throws -> EmulatorResponse {
         let body: UserBody = try decode(request)
-        let update = SupabaseEngine.UserUpdate(data: body.data, email: body.email, password: body.password, phone: body.phone, appMetadata: body.appMetadata)
-        return respond(request, try await engine.updateUser(bearer: request.bearer, update, client: request.client).jsonObject)
+        let update = SupabaseEngine.UserUpdate(
+            data: body.data, email: body.email, password: body.password, phone: body.phone, appMetadata: body.appMetadata,
+            nonce: body.nonce)
+        let user = try await engine.updateUser(bearer: request.bearer, update, referrers: Self.referrers(request), client: request.client)
+        return respond(request, user.jsonObject)
     }
 
     private func unlinkIdentity(_ call: RouteCall) async throws -> EmulatorResponse {

@@ -19,14 +19,20 @@ extension InProcessSupabaseAPI {
     }
 
     func verify(tokenHash: String, type: String) async throws -> SupabaseSessionPayload {
-        try await engine.verify(SupabaseVerifyRequest(type: type, tokenHash: tokenHash))
+        try Self.session(of: try await engine.verify(SupabaseVerifyRequest(type: type, tokenHash: tokenHash)))
+    }
+
+    func verifyEmailChange(email: String, token: String) async throws -> SupabaseVerifyResponse {
+        try await engine.verify(SupabaseVerifyRequest(type: "email_change", email: email, token: token))
+    }
+
+    func verifyEmailChange(tokenHash: String) async throws -> SupabaseVerifyResponse {
+        try await engine.verify(SupabaseVerifyRequest(type: "email_change", tokenHash: tokenHash))
     }
 
     func updateUser(bearer: String, change: SupabaseUserChange) async throws -> SupabaseUserPayload {
-        // The engine asks for no reauthentication nonce (GoTrue's default,
-        // GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION off), so a nonce is not checked.
-        try await engine.updateUser(
-            bearer: bearer, SupabaseEngine.UserUpdate(data: change.data, email: change.email, password: change.password))
+        let update = SupabaseEngine.UserUpdate(data: change.data, email: change.email, password: change.password, nonce: change.nonce)
+        return try await engine.updateUser(bearer: bearer, update)
     }
 
     func reauthenticate(bearer: String) async throws {

@@ -23,7 +23,16 @@ struct InProcessSupabaseAPI: SupabaseAuthAPI {
     }
 
     func verify(email: String, token: String, type: String) async throws -> SupabaseSessionPayload {
-        try await engine.verify(SupabaseVerifyRequest(type: type, email: email, token: token))
+        try Self.session(of: try await engine.verify(SupabaseVerifyRequest(type: type, email: email, token: token)))
+    }
+
+    /// The session of a verification; the first half of a secure email change has none (the
+    /// adapters confirm an email change through `verifyEmailChange`, which expects that).
+    static func session(of answer: SupabaseVerifyResponse) throws -> SupabaseSessionPayload {
+        guard let session = answer.session else {
+            throw SupabaseFailure.validation("the other address of this email change is still to be confirmed")
+        }
+        return session
     }
 
     func user(bearer: String) async throws -> SupabaseUserPayload {

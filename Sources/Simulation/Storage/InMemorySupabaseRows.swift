@@ -42,7 +42,12 @@ final class InMemorySupabaseRows: SupabaseRows {
             identityIndex[Self.identityKey(identity.provider, identity.providerID)] = user.id
             if let email = identity.email?.lowercased() { identityEmails[email, default: []].append(user.id) }
         }
-        if let hash = user.otp?.tokenHash { codeHashes[hash] = user.id }
+        for hash in Self.codeHashes(of: user) { codeHashes[hash] = user.id }
+    }
+
+    /// The hashes a link or code of the user is found by.
+    private static func codeHashes(of user: SupabaseUserRecord) -> [String] {
+        [user.otp, user.emailChange?.current, user.emailChange?.new].compactMap { $0?.tokenHash }
     }
 
     private func unindex(_ user: SupabaseUserRecord) {
@@ -54,7 +59,7 @@ final class InMemorySupabaseRows: SupabaseRows {
             if let position = owners.firstIndex(of: user.id) { owners.remove(at: position) }
             identityEmails[email] = owners.isEmpty ? nil : owners
         }
-        if let hash = user.otp?.tokenHash, codeHashes[hash] == user.id { codeHashes[hash] = nil }
+        for hash in Self.codeHashes(of: user) where codeHashes[hash] == user.id { codeHashes[hash] = nil }
     }
 
     func deleteUser(_ id: String) {

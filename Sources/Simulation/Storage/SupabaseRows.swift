@@ -15,8 +15,8 @@ package protocol SupabaseRows: SupabaseMFARows {
     func userID(provider: String, subject: String) -> String?
     /// The distinct users with an identity whose email, lowercased, is `identityEmail`.
     func userIDs(identityEmail: String) -> [String]
-    /// The user whose outstanding email code (``SupabaseUserRecord/otp``, not the
-    /// reauthentication code) has this hash.
+    /// The user whose outstanding email code (``SupabaseUserRecord/otp``, or a code of its
+    /// ``SupabaseUserRecord/emailChange``; not the reauthentication code) has this hash.
     func userID(emailCodeHash: String) -> String?
     /// Inserts or replaces a user, its identities and its codes.
     func save(_ user: SupabaseUserRecord)

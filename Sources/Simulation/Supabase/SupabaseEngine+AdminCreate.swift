@@ -87,16 +87,21 @@ extension SupabaseEngine {
         package var redirectTo: String
     }
 
-    /// Makes a link without mailing it. `invite` and the `email_change_*` types are not served yet
-    /// (422 `validation_failed`, saying so).
+    /// Makes a link without mailing it. `invite` is not served yet (422 `validation_failed`,
+    /// saying so); `email_change_current` and `email_change_new` take `new_email`
+    /// (``SupabaseStore/generateEmailChangeLink(type:email:newEmail:now:)``).
     package func adminGenerateLink(
-        bearer: String?, type: String?, email rawEmail: String?, password: String?, data: JSONObject?, redirectTo: String?
+        bearer: String?, type: String?, email rawEmail: String?, password: String?, data: JSONObject?, redirectTo: String?,
+        newEmail: String? = nil
     ) async throws(SupabaseFailure) -> GeneratedLink {
         try requireAdmin(bearer)
         let email = try normalizedEmail(rawEmail)
         let type = type ?? ""
-        if ["invite", "email_change_current", "email_change_new"].contains(type) {
+        if type == "invite" {
             throw .validation("generate_link type \(type) is not served by this emulator yet", status: 422)
+        }
+        if [SupabaseEmailChange.currentKind, SupabaseEmailChange.newKind].contains(type) {
+            return try generateEmailChangeLink(type: type, email: email, newEmail: newEmail, redirectTo: redirectTo)
         }
         try checkMetadataSize(data)
         let referrer = SupabaseRedirects.target(redirectTo, siteURL: configuration.settings.siteURL, allowList: configuration.settings.uriAllowList)

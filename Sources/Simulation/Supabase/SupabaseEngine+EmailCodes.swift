@@ -26,7 +26,11 @@ extension SupabaseEngine {
     /// `POST /verify`: GoTrue's `Validate` order, then the code (`email` + `token`) or the
     /// emailed link's `token_hash`. Every refused code counts against the address's budget
     /// (``SupabaseRateLimits/wrongCodesPerAddress``), which a new code does not refill.
-    package func verify(_ request: SupabaseVerifyRequest, client: String = inProcessClient) async throws(SupabaseFailure) -> SupabaseSessionPayload {
+    /// Type `email_change` follows GoTrue's `emailChangeVerify`: the first of the two codes of a
+    /// secure change answers GoTrue's message instead of a session.
+    package func verify(
+        _ request: SupabaseVerifyRequest, client: String = inProcessClient
+    ) async throws(SupabaseFailure) -> SupabaseVerifyResponse {
         try limit(\.verify, "verify", client: client)
         guard let type = request.type, !type.isEmpty else { throw .validation("Verify requires a verification type") }
         let token = request.token ?? "", hash = request.tokenHash ?? ""
@@ -36,10 +40,16 @@ extension SupabaseEngine {
         guard email.isEmpty, phone.isEmpty, (request.redirectTo ?? "").isEmpty else {
             throw .validation("Only the token_hash and type should be provided")
         }
-        return try sessionPayload(try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.verifyTokenHash(hash, type: type, now: clock.now()).0 })
+        if type == "email_change" { return try verifyEmailChange(hash: hash, failure: .linkExpired) }
+        let issued = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+            try store.verifyTokenHash(hash, type: type, now: clock.now()).0
+        }
+        return .session(try sessionPayload(issued))
     }
 
-    private func verifyCode(_ token: String, type: String, email rawEmail: String, phone: String) throws(SupabaseFailure) -> SupabaseSessionPayload {
+    private func verifyCode(
+        _ token: String, type: String, email rawEmail: String, phone: String
+    ) throws(SupabaseFailure) -> SupabaseVerifyResponse {
         if !phone.isEmpty, rawEmail.isEmpty {
             _ = try SupabasePhone.normalized(phone)
             throw .otpExpired
@@ -51,7 +61,13 @@ extension SupabaseEngine {
             throw .overRequestRateLimit
         }
         do {
-            return try sessionPayload(try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.verifyOTP(email: email, code: token, type: type, now: clock.now()) })
+            if type == "email_change" {
+                return try verifyEmailChange(hash: SupabaseStore.hash(email: email, code: token), failure: .otpExpired)
+            }
+            let issued = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+                try store.verifyOTP(email: email, code: token, type: type, now: clock.now())
+            }
+            return .session(try sessionPayload(issued))
         } catch {
             if let (budget, key) = guesses { _ = limiter.withLock { $0.allow(budget, key: key, now: clock.now()) } }
             throw error
@@ -69,6 +85,12 @@ extension SupabaseEngine {
         guard let token, !token.isEmpty else { throw .validation("Verify requires a token or a token hash") }
         let target = SupabaseRedirects.target(redirectTo, siteURL: configuration.settings.siteURL, allowList: configuration.settings.uriAllowList)
         do {
+            if type == "email_change" {
+                switch try verifyEmailChange(hash: token, failure: .linkExpired) {
+                case .session(let session): return target + "#" + SupabaseRedirects.fragment(session: session, type: type)
+                case .confirmationAccepted(let message): return target + "#" + FormEncoding.encode([("message", message), ("sb", "")])
+                }
+            }
             let (issued, resolved) = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.verifyTokenHash(token, type: type, now: clock.now()) }
             return target + "#" + SupabaseRedirects.fragment(session: try sessionPayload(issued), type: resolved)
         } catch {

@@ -13,13 +13,19 @@ extension SupabaseEngine {
         package var phone: String?
         /// `app_metadata`, when present and not `null`.
         package var appMetadata: JSONObject?
+        /// The code `GET /reauthenticate` mailed, for a password change that needs it.
+        package var nonce: String?
 
-        package init(data: JSONObject? = nil, email: String? = nil, password: String? = nil, phone: String? = nil, appMetadata: JSONObject? = nil) {
+        package init(
+            data: JSONObject? = nil, email: String? = nil, password: String? = nil, phone: String? = nil,
+            appMetadata: JSONObject? = nil, nonce: String? = nil
+        ) {
             self.data = data
             self.email = email
             self.password = password
             self.phone = phone
             self.appMetadata = appMetadata
+            self.nonce = nonce
         }
     }
 
@@ -32,39 +38,48 @@ extension SupabaseEngine {
         return payload
     }
 
-    /// `PUT /user` in GoTrue's order: the parameters are validated (a new password against the
-    /// policy), `app_metadata` from a user who is not an admin is 403 `not_admin` (users here never
-    /// are), then the changes. A new password must differ from the old one (422 `same_password`),
-    /// an anonymous user needs an email with it, and the user's other sessions end. A new phone
-    /// needs an SMS provider, which this project has not: GoTrue's 500 "Unable to get SMS
-    /// provider". Changing the email is not served yet (422).
-    package func updateUser(bearer: String?, _ update: UserUpdate, client: String = inProcessClient) async throws(SupabaseFailure) -> SupabaseUserPayload {
+    /// `PUT /user` in GoTrue's order (internal/api/user.go `UserUpdate`): the parameters are
+    /// validated (a new password against the policy), `app_metadata` from a user who is not an
+    /// admin is 403 `not_admin` (users here never are), an anonymous user needs an email with a
+    /// password, a new address another user has is 422 `email_exists`; then the password (after
+    /// the reauthentication `nonce` where GoTrue asks for it, and 422 `same_password`; the
+    /// user's other sessions end), the metadata, and the change of address, mailed
+    /// (``SupabaseStore/requestEmailChange(userID:newEmail:now:)``). A new phone needs an SMS
+    /// provider, which this project has not: GoTrue's 500 "Unable to get SMS provider".
+    package func updateUser(
+        bearer: String?, _ update: UserUpdate, referrers: [String?] = [], client: String = inProcessClient
+    ) async throws(SupabaseFailure) -> SupabaseUserPayload {
         let caller = try await authenticate(bearer)
         try limit(\.otp, "user", client: client)
-        if let email = update.email, !email.isEmpty { _ = try normalizedEmail(email) }
+        let email = try update.email.flatMap { email throws(SupabaseFailure) in email.isEmpty ? nil : try normalizedEmail(email) }
         let phone = try update.phone.flatMap { phone throws(SupabaseFailure) in phone.isEmpty ? nil : try SupabasePhone.normalized(phone) }
         let password = update.password ?? ""
         if !password.isEmpty { try SupabasePasswordPolicy.check(password, settings: configuration.settings) }
         guard update.appMetadata == nil else { throw .notAdminForAppMetadata }
         try requireAAL2ForCredentialChange(caller, update)
-        if !password.isEmpty, caller.user.isAnonymous, update.email?.isEmpty != false {
+        if !password.isEmpty, caller.user.isAnonymous, email == nil {
             throw .validation("Updating password of an anonymous user without an email or phone is not allowed", status: 422)
         }
-        guard update.email?.isEmpty != false else {
-            throw .validation("Changing the email is not supported by this emulator", status: 422)
+        let newEmail = email.flatMap { $0 == caller.user.email ? nil : $0 }
+        let taken = try newEmail.map { email throws(SupabaseFailure) in
+            try inspect { (store: SupabaseStore) throws(SupabaseFailure) in store.emailTaken(email, byOtherThan: caller.userID) }
+        }
+        if taken == true {
+            throw .api(status: 422, code: "email_exists", message: SupabaseFailure.duplicateEmail)
         }
         try checkMetadataSize(update.data)
         if phone != nil { throw .api(status: 500, code: "unexpected_failure", message: "Unable to get SMS provider") }
-        if !password.isEmpty {
-            if let old = caller.user.encryptedPassword, await hashing.verify(Array(password.utf8), against: old) {
-                throw .api(status: 422, code: "same_password", message: "New password should be different from the old password.")
+        if let newPassword = update.password { try await changePassword(caller, to: newPassword, nonce: update.nonce) }
+        return try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
+            var user = try store.updateUser(caller.userID, data: update.data, now: clock.now())
+            if let newEmail {
+                for sent in try store.requestEmailChange(userID: caller.userID, newEmail: newEmail, now: clock.now()) {
+                    deliver(sent.mail, to: sent.address, in: rows, referrers: referrers)
+                }
+                user = store.user(caller.userID) ?? user
             }
-            let hash = try await hashPassword(password)
-            _ = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
-                try store.setPassword(userID: caller.userID, encryptedPassword: hash, keepingSession: caller.sessionID, now: clock.now())
-            }
-        }
-        return try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.updateUser(caller.userID, data: update.data, now: clock.now()) }.payload
+            return user
+        }.payload
     }
 
     /// `PUT /user` with `data` (merged into `user_metadata`).

@@ -65,6 +65,14 @@ public struct SupabaseSettings: Sendable, Hashable {
     /// `API_EXTERNAL_URL`: the URL clients reach GoTrue's routes at, the issuer of access tokens
     /// and the base of emailed links; `nil` for the emulator's own (`<base>/auth/v1`).
     public var externalURL: String?
+    /// `GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED` (default `true`): whether a change of address
+    /// mails a code and link to the current address as well as the new one, and changes only once
+    /// both are confirmed (`POST /verify` type `email_change`); off, the new address alone.
+    public var secureEmailChangeEnabled: Bool
+    /// `GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION` (default `false`): whether a
+    /// password change from a session older than 24 hours needs the `nonce` that
+    /// `GET /reauthenticate` mails (400 `reauthentication_needed` without it).
+    public var updatePasswordRequireReauthentication: Bool
 
     /// The settings of a new GoTrue project: manual linking off, unverified email sign-ins off,
     /// every nonce checked, GoTrue's default rate limits.
@@ -86,6 +94,8 @@ public struct SupabaseSettings: Sendable, Hashable {
         mailerOTPExpiry = 3600
         mailerOTPLength = 6
         externalURL = nil
+        secureEmailChangeEnabled = true
+        updatePasswordRequireReauthentication = false
     }
 
     /// A one-line account of the settings, for banners and help (`manual linking on, …`).

@@ -27,6 +27,8 @@ package struct SupabaseUserRecord: Codable, Sendable, Hashable {
     package var encryptedPassword: String?
     /// When the user was last invited (`users.invited_at`, `POST /invite`).
     package var invitedAt: Date?
+    /// A change of address mailed with `PUT /user` (or `/admin/generate_link`), if any.
+    package var emailChange: SupabaseEmailChange?
 
     /// Creates a record with every field.
     package init(

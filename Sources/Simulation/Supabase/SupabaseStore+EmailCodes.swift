@@ -14,11 +14,12 @@ extension SupabaseStore {
         package var kind: String
         /// The `token_hash` of the emailed link.
         package var tokenHash: String
-        /// The verification type the link carries (`signup`, `invite`, `recovery` or `magiclink`).
+        /// The verification type the link carries (`signup`, `invite`, `recovery`, `email_change`
+        /// or `magiclink`).
         package var linkType: String {
             switch kind {
             case "confirmation": "signup"
-            case "invite", "recovery": kind
+            case "invite", "recovery", "email_change": kind
             default: "magiclink"
             }
         }
@@ -70,7 +71,7 @@ extension SupabaseStore {
         return Mail(code: code, kind: kind, tokenHash: hash)
     }
 
-    private func checkFrequency(lastSent: Date?, now: Date) throws(SupabaseFailure) {
+    func checkFrequency(lastSent: Date?, now: Date) throws(SupabaseFailure) {
         guard let lastSent else { return }
         let wait = lastSent.addingTimeInterval(configuration.emailResendInterval).timeIntervalSince(now)
         if wait > 0 { throw .emailRateLimit(after: Int(wait)) }
@@ -109,7 +110,7 @@ extension SupabaseStore {
             throw .validation("Invalid email verification type")
         }
         guard !hash.isEmpty, let user = rows.userID(emailCodeHash: hash).flatMap(rows.user), let otp = user.otp,
-              Self.accepts(type, kind: otp.kind)
+              SHA256Hex.constantTimeEquals(otp.tokenHash, hash), Self.accepts(type, kind: otp.kind)
         else { throw .linkExpired }
         try ensureNotBanned(user, now: clock)
         let resolved = type == "email" ? (otp.kind == "confirmation" ? "signup" : "magiclink") : type

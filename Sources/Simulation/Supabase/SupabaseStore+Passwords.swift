@@ -112,4 +112,23 @@ extension SupabaseStore {
         try logout(userID: userID, sessionID: sessionID, scope: "others")
         return user
     }
+
+    /// GoTrue's `verifyReauthentication` (internal/api/reauthenticate.go): the nonce is the code
+    /// `GET /reauthenticate` mailed to the user's address, within `GOTRUE_MAILER_OTP_EXP` of
+    /// `reauthentication_sent_at`; a right one is spent (`ConfirmReauthentication`).
+    /// - Throws: 422 `reauthentication_not_valid` "Nonce has expired or is invalid".
+    package func verifyReauthentication(userID: String, nonce: String, now clock: Date) throws(SupabaseFailure) {
+        let invalid = SupabaseFailure.api(status: 422, code: "reauthentication_not_valid", message: "Nonce has expired or is invalid")
+        guard var user = rows.user(userID), let code = user.reauthentication, let sentAt = user.reauthenticationSentAt else {
+            throw invalid
+        }
+        guard !user.email.isEmpty else {
+            throw .api(status: 422, code: "reauthentication_not_valid", message: "Reauthentication requires an email or a phone number")
+        }
+        guard clock.timeIntervalSince(sentAt) <= configuration.otpLifetime,
+              SHA256Hex.constantTimeEquals(code.tokenHash, Self.hash(email: user.email, code: nonce))
+        else { throw invalid }
+        user.reauthentication = nil
+        rows.save(user)
+    }
 }

@@ -34,6 +34,8 @@ extension SupabaseUserRecord {
             },
             createdAt: RFC3339.format(createdAt), updatedAt: RFC3339.format(updatedAt), isAnonymous: isAnonymous)
         payload.bannedUntil = bannedUntil.map(RFC3339.format)
+        payload.newEmail = emailChange.flatMap { $0.newEmail.isEmpty ? nil : $0.newEmail }
+        payload.emailChangeSentAt = emailChange?.sentAt.map(RFC3339.format)
         return payload
     }
 }

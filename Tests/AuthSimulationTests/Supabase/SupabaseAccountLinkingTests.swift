@@ -92,7 +92,9 @@ struct SupabaseAccountLinkingTests {
         #expect(owner.user.userMetadata["plan"] == nil)
         let code = try #require(await sut.world.services.mailbox.latest(for: "owner@example.com")).code
         let verify = await sut.failure { () async throws(SupabaseFailure) in
-            try await sut.engine.verify(SupabaseVerifyRequest(type: "email", email: "owner@example.com", token: code))
+            let answer = try await sut.engine.verify(SupabaseVerifyRequest(type: "email", email: "owner@example.com", token: code))
+            guard case .session(let session) = answer else { throw SupabaseFailure.api(status: 200, code: "no_session", message: "") }
+            return session
         }
         #expect(self.code(verify) == "otp_expired", "confirming dropped the outstanding code")
     }

@@ -24,6 +24,8 @@ extension SupabaseUserPayload {
         object.append("confirmed_at", confirmedAt.map(JSONValue.string))
         object.append("confirmation_sent_at", confirmationSentAt.map(JSONValue.string))
         object.append("recovery_sent_at", recoverySentAt.map(JSONValue.string))
+        object.append("new_email", newEmail.flatMap { $0.isEmpty ? nil : .string($0) })
+        object.append("email_change_sent_at", emailChangeSentAt.map(JSONValue.string))
         object.append("last_sign_in_at", lastSignInAt.map(JSONValue.string))
         object.append("app_metadata", .object(appMetadata))
         object.append("user_metadata", .object(userMetadata))

@@ -27,6 +27,9 @@ package struct SupabaseUserPayload: Codable, Hashable, Sendable {
     package var factors: [SupabaseFactorPayload]?
     /// `new_email`, while a change of address waits for its confirmation.
     package var newEmail: String?
+    /// `email_change_sent_at`: when the last change of address was mailed (GoTrue keeps it once
+    /// the change is confirmed).
+    package var emailChangeSentAt: String?
 
     package init(
         id: String, aud: String, role: String, email: String, phone: String, emailConfirmedAt: String?,
@@ -67,6 +70,7 @@ package struct SupabaseUserPayload: Codable, Hashable, Sendable {
         case bannedUntil = "banned_until"
         case factors
         case newEmail = "new_email"
+        case emailChangeSentAt = "email_change_sent_at"
     }
 
     package init(from decoder: any Decoder) throws {
@@ -90,6 +94,7 @@ package struct SupabaseUserPayload: Codable, Hashable, Sendable {
         isAnonymous = try container.decodeIfPresent(Bool.self, forKey: .isAnonymous) ?? false
         bannedUntil = try? container.decodeIfPresent(String.self, forKey: .bannedUntil)
         newEmail = try? container.decodeIfPresent(String.self, forKey: .newEmail)
+        emailChangeSentAt = try? container.decodeIfPresent(String.self, forKey: .emailChangeSentAt)
     }
 }
 
