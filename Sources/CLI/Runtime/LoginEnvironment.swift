@@ -54,6 +54,8 @@ struct LoginEnvironment: Sendable {
     /// Changes to the signed-in account's password and address (`nil` when the backend has no
     /// password side).
     var passwords: PasswordAccountService? = nil
+    /// The backend's passkey routes (`nil` when the backend has none).
+    var passkeyBackend: (any PasskeyBackend)? = nil
 
     /// The backend's name, as printed.
     var backendName: String { options.backend.rawValue }
