@@ -107,7 +107,7 @@ let package = Package(
         .executableTarget(
             name: "login",
             dependencies: [
-                "AuthDomain", "AuthData", "AuthPresentation", "AuthSimulation", "AuthStorage", "AuthEmulator", "AuthJWT",
+                "AuthDomain", "AuthData", "AuthPresentation", "AuthSimulation", "AuthStorage", "AuthEmulator", "AuthJWT", "AuthWebAuthn",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -137,7 +137,7 @@ let package = Package(
             path: "Sources/TestSupport", swiftSettings: strict),
         .testTarget(name: "AuthDomainTests", dependencies: ["AuthDomain", "AuthTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "AuthWebAuthnTests", dependencies: ["AuthWebAuthn", "AuthSimulation", "AuthJWT"], swiftSettings: strict),
+            name: "AuthWebAuthnTests", dependencies: ["AuthDomain", "AuthWebAuthn", "AuthSimulation", "AuthJWT"], swiftSettings: strict),
         .testTarget(name: "AuthJWTTests", dependencies: ["AuthJWT", "AuthTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "AuthDataTests",
@@ -146,7 +146,10 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "AuthPresentationTests",
-            dependencies: ["AuthDomain", "AuthData", "AuthPresentation", "AuthTestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "AuthDomain", "AuthData", "AuthPresentation", "AuthSimulation", "AuthTestSupport", "AuthWebAuthn",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "AuthSimulationTests",
@@ -176,7 +179,7 @@ let package = Package(
         .testTarget(
             name: "ContractTests",
             dependencies: [
-                "AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", "AuthEmulator", "AuthTestSupport",
+                "AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", "AuthEmulator", "AuthTestSupport", "AuthWebAuthn",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),

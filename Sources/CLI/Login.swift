@@ -28,8 +28,8 @@ struct Login: AsyncParsableCommand {
         subcommands: [
             AppleCommand.self, GoogleCommand.self, AnonymousCommand.self, OTPCommand.self, StatusCommand.self,
             RefreshCommand.self, LogoutCommand.self, TokenCommand.self, MailboxCommand.self, LinkCommand.self, UnlinkCommand.self,
-            DeleteAccountCommand.self, PasswordCommand.self, MFACommand.self, UsersCommand.self, ResetCommand.self, ServeCommand.self,
-            EnvCommand.self,
+            DeleteAccountCommand.self, PasswordCommand.self, MFACommand.self, PasskeyCommand.self, UsersCommand.self, ResetCommand.self,
+            ServeCommand.self, EnvCommand.self,
         ])
 
     /// Parses and runs, mapping every failure to the documented exit status: usage errors exit

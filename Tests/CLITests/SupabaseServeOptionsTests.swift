@@ -5,7 +5,7 @@ import Testing
 @testable import login
 
 /// `login serve`'s Supabase flags map to GoTrue's settings; without them the settings are
-/// GoTrue's defaults; the embedded world turns manual linking on.
+/// GoTrue's defaults; the embedded world turns manual linking and passkeys on.
 @Suite("login serve: Supabase settings")
 struct SupabaseServeOptionsTests {
     private func serve(_ arguments: [String]) throws -> ServeCommand {
@@ -43,10 +43,11 @@ struct SupabaseServeOptionsTests {
         #expect(throws: (any Error).self) { try Login.parseAsRoot(["serve"] + arguments) }
     }
 
-    @Test("the embedded world: GoTrue's defaults with manual linking on")
+    @Test("the embedded world: GoTrue's defaults with manual linking on, and passkeys for RP ID localhost and origin https://localhost")
     func embedded() {
         var expected = SupabaseSettings()
         expected.manualLinkingEnabled = true
+        expected.passkey = SupabasePasskeySettings(rpID: "localhost", displayName: "login", origins: ["https://localhost"])
         #expect(GlobalOptions.embeddedSupabaseSettings == expected)
     }
 }

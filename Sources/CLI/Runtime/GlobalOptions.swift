@@ -95,6 +95,8 @@ struct GlobalOptions: ParsableArguments {
     var simulationConfiguration: SimulationConfiguration {
         var configuration = SimulationConfiguration(clientIDs: [.apple: [appleClientID], .google: [googleClientID]])
         configuration.supabase = Self.embeddedSupabaseSettings
+        configuration.firebasePasskeyConfig = FirebasePasskeyConfig(
+            rpID: Self.embeddedPasskeyRPID, expectedOrigins: [Self.embeddedPasskeyOrigin])
         return configuration
     }
 
@@ -103,8 +105,16 @@ struct GlobalOptions: ParsableArguments {
     static var embeddedSupabaseSettings: SupabaseSettings {
         var settings = SupabaseSettings()
         settings.manualLinkingEnabled = true
+        settings.passkey = SupabasePasskeySettings(rpID: embeddedPasskeyRPID, displayName: "login", origins: [embeddedPasskeyOrigin])
         return settings
     }
+
+    /// The embedded engines' passkey relying party: RP ID `localhost`.
+    static let embeddedPasskeyRPID = "localhost"
+    /// The origin the embedded engines accept in passkey client data: the one a device's passkeys
+    /// report for the RP ID (`https://` and the RP ID), which `login passkey` uses by default.
+    static let embeddedPasskeyOrigin = "https://localhost"
+
 
     func validate() throws {
         if let timeout, !(1...300).contains(timeout) { throw ValidationError("--timeout takes 1 to 300 seconds, not \(timeout)") }

@@ -116,7 +116,8 @@ struct Wiring: Sendable {
             adminAccess: { [self] adminOptions throws(CommandFailure) in
                 try AdminWiring(options: options, directory: directory.url).access(services: services, adminOptions)
             },
-            passwords: (backend as? any PasswordAuthBackend).map { PasswordAccountService(backend: $0, sessions: sessions) }, backend: backend)
+            passwords: (backend as? any PasswordAuthBackend).map { PasswordAccountService(backend: $0, sessions: sessions) }, backend: backend,
+            passkeyBackend: backend as? any PasskeyBackend)
         try await body(environment)
     }
 

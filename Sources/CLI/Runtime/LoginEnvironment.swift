@@ -56,6 +56,8 @@ struct LoginEnvironment: Sendable {
     var passwords: PasswordAccountService? = nil
     /// The backend itself, for what only one service has (Firebase's `applyActionCode`).
     var backend: (any AuthBackend)? = nil
+    /// The backend's passkey routes (`nil` when the backend has none).
+    var passkeyBackend: (any PasskeyBackend)? = nil
 
     /// The backend's name, as printed.
     var backendName: String { options.backend.rawValue }

@@ -2,7 +2,6 @@
 import AuthDomain
 import AuthenticationServices
 import Foundation
-import ObjectiveC
 
 /// ``AppleIDAuthorizing`` through the system sheet (`ASAuthorizationController`).
 ///
@@ -66,82 +65,34 @@ public struct SystemAppleIDAuthorizer: AppleIDAuthorizing {
     }
 }
 
-/// One presentation of the sheet. The controller holds its delegate and context provider
-/// weakly; `present` keeps this object alive until the reply comes, and a tripwire attached to
-/// the controller answers for it if it is released without calling back.
-@MainActor
-private final class SheetPresentation: NSObject, @preconcurrency ASAuthorizationControllerDelegate,
-    @preconcurrency ASAuthorizationControllerPresentationContextProviding
-{
-    /// The address of this byte is the associated-object key; its value is never read.
-    nonisolated(unsafe) private static var tripwireKey: UInt8 = 0
-
-    private let anchor: @MainActor @Sendable () -> ASPresentationAnchor
-    private let reply = OneShotReply<AppleIDCredential, AuthError>()
-    private weak var controller: ASAuthorizationController?
-
-    private init(anchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor) {
-        self.anchor = anchor
-    }
-
+/// The Apple ID request and the mapping of its answer, around the shared ``AuthorizationSheet``.
+private enum SheetPresentation {
     static func present(
         _ request: AppleIDRequest, anchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor
     ) async throws(AuthError) -> AppleIDCredential {
-        let presentation = SheetPresentation(anchor: anchor)
-        presentation.start(request)
-        let credential = try await presentation.reply.value(cancelled: .cancelled, onCancel: { Task { @MainActor in presentation.cancel() } })
-        presentation.controller = nil
-        return credential
-    }
-
-    private func start(_ request: AppleIDRequest) {
-        let appleRequest = ASAuthorizationAppleIDProvider().createRequest()
-        appleRequest.requestedScopes = AppleIDScope.allCases.filter(request.scopes.contains).map { scope in
-            switch scope {
-            case .fullName: ASAuthorization.Scope.fullName
-            case .email: ASAuthorization.Scope.email
+        let answer = try await AuthorizationSheet.present({
+            let appleRequest = ASAuthorizationAppleIDProvider().createRequest()
+            appleRequest.requestedScopes = AppleIDScope.allCases.filter(request.scopes.contains).map { scope in
+                switch scope {
+                case .fullName: ASAuthorization.Scope.fullName
+                case .email: ASAuthorization.Scope.email
+                }
             }
+            appleRequest.nonce = request.nonce
+            return appleRequest
+        }, anchor: anchor) { error in
+            AppleSystemSheetMapping.error(domain: error.domain, code: error.code, description: error.localizedDescription)
         }
-        appleRequest.nonce = request.nonce
-        let controller = ASAuthorizationController(authorizationRequests: [appleRequest])
-        controller.delegate = self
-        controller.presentationContextProvider = self
-        let reply = reply
-        objc_setAssociatedObject(
-            controller, &Self.tripwireKey,
-            ReleaseTripwire { reply.abandon(because: .authorizationFailed("the Apple ID sheet closed without an answer")) },
-            .OBJC_ASSOCIATION_RETAIN)
-        self.controller = controller
-        controller.performRequests()
-    }
-
-    private func cancel() {
-        controller?.cancel()
-    }
-
-    func presentationAnchor(for controller: ASAuthorizationController) -> ASPresentationAnchor {
-        anchor()
-    }
-
-    func authorizationController(
-        controller: ASAuthorizationController, didCompleteWithAuthorization authorization: ASAuthorization
-    ) {
-        guard let credential = authorization.credential as? ASAuthorizationAppleIDCredential else {
-            reply.resolve(.failure(.authorizationFailed("the sheet returned a credential that is not an Apple ID")))
-            return
+        guard let credential = answer.credential as? ASAuthorizationAppleIDCredential else {
+            throw .authorizationFailed("the sheet returned a credential that is not an Apple ID")
         }
-        reply.resolve(.success(AppleSystemSheetMapping.credential(
+        return AppleSystemSheetMapping.credential(
             user: credential.user,
             identityToken: credential.identityToken.map(Array.init),
             authorizationCode: credential.authorizationCode.map(Array.init),
             email: credential.email,
             givenName: credential.fullName?.givenName,
-            familyName: credential.fullName?.familyName)))
-    }
-
-    func authorizationController(controller: ASAuthorizationController, didCompleteWithError error: any Error) {
-        let error = error as NSError
-        reply.resolve(.failure(AppleSystemSheetMapping.error(domain: error.domain, code: error.code, description: error.localizedDescription)))
+            familyName: credential.fullName?.familyName)
     }
 }
 #endif

@@ -6,7 +6,7 @@ import AuthJWT
 ///
 /// Methods throw ``SupabaseFailure`` for refusals and `AuthError.network` for transport
 /// failures.
-package protocol SupabaseAuthAPI: SupabasePasswordAPI {
+package protocol SupabaseAuthAPI: SupabasePasswordAPI, SupabasePasskeyAPI {
     /// `POST /token?grant_type=id_token`.
     func token(idToken request: SupabaseIDTokenRequest, bearer: String?) async throws -> SupabaseSessionPayload
     /// `POST /token?grant_type=refresh_token`.

@@ -5,6 +5,7 @@
 /// try await login.execute(with: .emailOTP(email: "ada@example.com"))          // sends a code
 /// try await login.execute(with: .emailCode(email: "ada@example.com", code: "123456"))
 /// try await login.execute(with: .password(email: "ada@example.com", password: Secret(typed)))
+/// try await login.execute(with: .passkey)
 /// ```
 public enum LoginCredential: Hashable, Sendable {
     /// Sign in with an identity provider (Apple, Google).
@@ -27,6 +28,8 @@ public enum LoginCredential: Hashable, Sendable {
     case passwordRecovery(email: String)
     /// Finish a recovery with the mailed code or link, setting a new password; ends signed in.
     case passwordReset(PasswordReset)
+    /// Sign in with a passkey the authenticator chooses (discoverable: no username).
+    case passkey
 
     /// The provider whose strategy handles this credential.
     public var provider: ProviderID {
@@ -35,6 +38,7 @@ public enum LoginCredential: Hashable, Sendable {
         case .anonymous: .anonymous
         case .emailOTP, .emailCode: .emailOTP
         case .password, .passwordLinking, .passwordSignUp, .passwordRecovery, .passwordReset: .password
+        case .passkey: .passkey
         }
     }
 }

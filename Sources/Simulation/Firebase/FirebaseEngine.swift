@@ -118,6 +118,7 @@ public final class FirebaseEngine: Sendable {
         let caller = try await authenticate(idToken)
         var payload = try inspect { (store: FirebaseStore) throws(FirebaseFailure) in store.lookupPayload(caller.user, admin: false) }
         payload.mfaInfo = try mfaInfo(of: caller.localId)
+        payload.passkeyInfo = try passkeyInfo(of: caller.localId)
         return FirebaseLookupResponse(users: [payload])
     }
 
@@ -141,6 +142,7 @@ public final class FirebaseEngine: Sendable {
         }
         let (before, authTime) = (caller.user.validSince, nowSeconds)
         let (user, refreshToken) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+            try store.deletePasskeys(request.deletePasskey ?? [], of: caller.localId)
             let user = try store.update(caller.localId, with: request, passwordHash: hash, isAdmin: false, now: now)
             let provider = hash != nil ? "password" : caller.signInProvider
             let renewed = request.returnSecureToken == true || user.validSince != before

@@ -101,6 +101,8 @@ package struct FirebaseUpdateRequest: Codable, Hashable, Sendable {
     package var customAttributes: String?
     package var deleteAttribute: [String]?
     package var deleteProvider: [String]?
+    /// Credential IDs of passkeys to delete (proto3 base64).
+    package var deletePasskey: [String]?
     package var returnSecureToken: Bool?
 
     package init(idToken: String?) { self.idToken = idToken }

@@ -23,6 +23,8 @@ package struct FirebaseUserInfoPayload: Codable, Hashable, Sendable {
     package var passwordUpdatedAt: Double?
     /// The enrolled second factors (absent without any).
     package var mfaInfo: [FirebaseMFAInfoPayload]?
+    /// The registered passkeys (absent without any).
+    package var passkeyInfo: [FirebasePasskeyInfoPayload]?
 
     package init(
         localId: String, email: String?, emailVerified: Bool?, displayName: String?, photoUrl: String?,
