@@ -8,7 +8,7 @@ import FoundationNetworking
 
 /// The loopback redirect of RFC 8252 §7.3, over real sockets on 127.0.0.1: one redirect, then
 /// closed; everything bounded in time.
-@Suite("Loopback redirect listener", .timeLimit(.minutes(1)))
+@Suite("Loopback redirect listener", .timeLimit(.minutes(3)))
 struct LoopbackRedirectListenerTests {
     /// Sends a request to the listener from a plain URLSession, as a browser would.
     static func send(_ method: String, _ url: URL, form: String? = nil) async throws -> (status: Int, body: String) {
@@ -25,7 +25,7 @@ struct LoopbackRedirectListenerTests {
     @Test("binds 127.0.0.1 on a free port; a GET redirect comes back with its query; other paths get 404 and the wait goes on")
     func getRedirect() async throws {
         let opened = OpenedURL()
-        let listener = LoopbackRedirectListener(timeout: .seconds(20)) { url in opened.set(url) }
+        let listener = LoopbackRedirectListener(timeout: .seconds(60)) { url in opened.set(url) }
         let attempt = try await listener.begin()
         #expect(attempt.redirectURI.host == "127.0.0.1")
         #expect(attempt.redirectURI.path == "/callback")
@@ -47,7 +47,7 @@ struct LoopbackRedirectListenerTests {
 
     @Test("a form_post redirect (Apple's response_mode) comes back with its fields as query items")
     func formPost() async throws {
-        let listener = LoopbackRedirectListener(timeout: .seconds(20)) { _ in }
+        let listener = LoopbackRedirectListener(timeout: .seconds(60)) { _ in }
         let attempt = try await listener.begin()
         let redirect = attempt.redirectURI
         let user = #"{"name":{"firstName":"Ada","lastName":"Lovelace"},"email":"ada@example.com"}"#
@@ -62,7 +62,7 @@ struct LoopbackRedirectListenerTests {
 
     @Test("after the redirect the port is closed")
     func closedAfterward() async throws {
-        let attempt = try await LoopbackRedirectListener(timeout: .seconds(20)) { _ in }.begin()
+        let attempt = try await LoopbackRedirectListener(timeout: .seconds(60)) { _ in }.begin()
         let redirect = attempt.redirectURI
         let visitor = Task { _ = try await Self.send("GET", URL(string: redirect.absoluteString + "?state=s")!) }
         _ = try await attempt.complete(opening: redirect, expectedState: "s")
@@ -84,7 +84,7 @@ struct LoopbackRedirectListenerTests {
 
     @Test("cancelling the waiting task ends the wait as cancelled")
     func cancellation() async throws {
-        let attempt = try await LoopbackRedirectListener(timeout: .seconds(30)) { _ in }.begin()
+        let attempt = try await LoopbackRedirectListener(timeout: .seconds(90)) { _ in }.begin()
         let waiting = Task { try await attempt.complete(opening: attempt.redirectURI, expectedState: "s") }
         try await Task.sleep(for: .milliseconds(100))
         waiting.cancel()
@@ -93,7 +93,7 @@ struct LoopbackRedirectListenerTests {
 
     @Test("a request head over 16 KiB is dropped without ending the wait")
     func oversizedRequest() async throws {
-        let attempt = try await LoopbackRedirectListener(timeout: .seconds(20)) { _ in }.begin()
+        let attempt = try await LoopbackRedirectListener(timeout: .seconds(60)) { _ in }.begin()
         let redirect = attempt.redirectURI
         let visitor = Task {
             _ = try? await Self.send("GET", URL(string: redirect.absoluteString + "?pad=" + String(repeating: "a", count: 20_000))!)
