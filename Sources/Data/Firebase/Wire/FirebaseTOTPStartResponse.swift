@@ -11,7 +11,25 @@ package struct FirebaseTOTPStartResponse: Codable, Sendable {
         package var periodSec: Int
         package var sessionInfo: String
         package var finalizeEnrollmentTime: String
+
+        /// Creates the session info.
+        package init(
+            sharedSecretKey: String, verificationCodeLength: Int, hashingAlgorithm: String, periodSec: Int,
+            sessionInfo: String, finalizeEnrollmentTime: String
+        ) {
+            self.sharedSecretKey = sharedSecretKey
+            self.verificationCodeLength = verificationCodeLength
+            self.hashingAlgorithm = hashingAlgorithm
+            self.periodSec = periodSec
+            self.sessionInfo = sessionInfo
+            self.finalizeEnrollmentTime = finalizeEnrollmentTime
+        }
     }
 
     package var totpSessionInfo: TOTPSessionInfo
+
+    /// Creates the answer.
+    package init(totpSessionInfo: TOTPSessionInfo) {
+        self.totpSessionInfo = totpSessionInfo
+    }
 }
