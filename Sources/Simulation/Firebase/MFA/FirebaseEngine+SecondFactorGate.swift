@@ -18,13 +18,14 @@ extension FirebasePasswordSignInResponse: FirebaseSecondFactorAnswer {}
 /// `isMfaEnabled` and `mfaPending`, after `signInWithIdp`, `signInWithEmailLink`,
 /// `signInWithPassword`), except when the request links to a signed-in user.
 extension FirebaseStore {
-    /// Whether a first factor of the user stops at the second factor.
+    /// Whether a first factor of the user stops at the second factor: the project's `mfa` allows
+    /// TOTP and the user has a factor.
     /// - Parameters:
     ///   - localId: The user.
     ///   - linking: Whether the request links to a signed-in user (then it never stops).
     /// - Returns: `true` when the answer must be a pending credential.
     func stopsAtSecondFactor(_ localId: String, linking: Bool) -> Bool {
-        !linking && !rows.mfaEnrollments(of: localId).isEmpty
+        !linking && (config.mfa ?? FirebaseMFAConfig()).allowsTOTP && !rows.mfaEnrollments(of: localId).isEmpty
     }
 }
 
@@ -41,5 +42,17 @@ extension FirebaseEngine {
     ) throws(FirebaseFailure) {
         answer.mfaInfo = try mfaInfo(of: localId)
         answer.mfaPendingCredential = pendSecondFactor(for: localId, signInProvider: signInProvider, authTime: authTime)
+    }
+
+    /// The project's `mfa` settings.
+    /// - Throws: ``FirebaseFailure`` when the config cannot be read.
+    func mfaConfig() throws(FirebaseFailure) -> FirebaseMFAConfig {
+        try inspect { (store: FirebaseStore) throws(FirebaseFailure) in store.config.mfa ?? FirebaseMFAConfig() }
+    }
+
+    /// The TOTP checker with the project's `adjacentIntervals` as its skew.
+    /// - Throws: ``FirebaseFailure`` when the config cannot be read.
+    func projectTOTP() throws(FirebaseFailure) -> TOTP {
+        TOTP(skew: Int64(try mfaConfig().adjacentIntervals))
     }
 }
