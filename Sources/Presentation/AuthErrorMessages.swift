@@ -34,6 +34,8 @@ public struct AuthErrorMessages: Sendable {
             let ways = pending.providers.map(Self.name(of:))
             return "An account with this email already exists; sign in with \(ways.isEmpty ? "it" : ways.joined(separator: " or ")) "
                 + "to add \(Self.name(of: pending.credential.provider))"
+        case .secondFactorRequired:
+            return "Enter the code from your authenticator app to finish signing in"
         case .credentialAlreadyInUse:
             return "That account is already linked to another user"
         case .rateLimited(let retryAfter):

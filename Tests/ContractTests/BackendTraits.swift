@@ -32,6 +32,9 @@ struct BackendTraits: Sendable {
     /// The error code unlinking gets with the service's default settings, when it is refused
     /// (GoTrue serves `DELETE /user/identities/{id}` only with manual linking enabled).
     let unlinkRefusedByDefault: String?
+    /// Whether a first factor of a user with a second factor answers a session below `aal2`
+    /// (GoTrue's `aal1` session) rather than a pending credential and no session (Firebase).
+    let secondFactorKeepsFirstSession: Bool
 
     /// A code that is surely not `code`, in the service's format.
     func wrongCode(besides code: Secret) -> Secret {
@@ -50,11 +53,11 @@ struct BackendTraits: Sendable {
         service: .supabase, refreshPolicy: .supabase, rotatesRefreshTokens: true, emailCodeIsSixDigits: true,
         expiredCodeError: .codeInvalid, retryAfterTenSecondsLater: 50, linkConflictCode: "identity_already_exists",
         recoversWithPendingToken: false, linksSameEmailAutomatically: true, acceptsReplayedAppleToken: true,
-        unlinkRefusedByDefault: "manual_linking_disabled")
+        unlinkRefusedByDefault: "manual_linking_disabled", secondFactorKeepsFirstSession: true)
 
     static let firebase = BackendTraits(
         service: .firebase, refreshPolicy: .firebase, rotatesRefreshTokens: false, emailCodeIsSixDigits: false,
         expiredCodeError: .codeExpired, retryAfterTenSecondsLater: nil, linkConflictCode: "FEDERATED_USER_ID_ALREADY_LINKED",
         recoversWithPendingToken: true, linksSameEmailAutomatically: false, acceptsReplayedAppleToken: false,
-        unlinkRefusedByDefault: nil)
+        unlinkRefusedByDefault: nil, secondFactorKeepsFirstSession: false)
 }

@@ -8,7 +8,8 @@ import Testing
 /// A second factor through the ``SecondFactorBackend`` port: sign in with Apple, enrol TOTP,
 /// step up with a code, refresh and keep `aal2` (GoTrue internal/api/mfa.go `verifyTOTPFactor`,
 /// internal/models/sessions.go `CalculateAALAndAMR`), on the in-process adapter and the REST
-/// adapter over the emulator. Firebase's TOTP routes are not built, so its flavours are not here.
+/// adapter over the emulator. Firebase raises no existing session (its code is taken at sign-in),
+/// so its flavours are in `FirebaseSecondFactorContractTests`.
 @Suite("Contract: second factor (TOTP)")
 struct SecondFactorContractTests {
     static let flavors: [BackendFlavor] = [.supabaseInProcess, .supabaseREST]

@@ -9,7 +9,7 @@ struct MFACodeCommand: AsyncParsableCommand {
         discussion: """
         Printing the code is this command's job: it stands in for the authenticator app, so that a script can sign in \
         with --mfa-code "$(login mfa code)". It computes the code from the factor's secret in the embedded engine's \
-        state directory (never from a command line), as the console shows it; it takes no lock, so it answers while \
+        state directory (never from a command line), as the console shows it; on Firebase, of an enrolled factor only; it takes no lock, so it answers while \
         another login command waits for the code. Without --id, the oldest verified factor's (else the oldest's).
         """)
 
@@ -22,18 +22,21 @@ struct MFACodeCommand: AsyncParsableCommand {
         let id = self.id
         try await LoginEnvironment.run(global, access: .readOnly) { environment in
             let user = try environment.requireSignedIn().user
-            guard environment.options.backend == .supabase, let services = environment.services else {
-                throw CommandFailure.usage(
-                    "login mfa code reads the embedded Supabase engine's state: run it without a remote backend, with --backend supabase")
+            guard let services = environment.services else {
+                throw CommandFailure.usage("login mfa code reads the embedded engine's state: run it without a remote backend")
             }
-            let codes = try services.supabase.currentCodes(userID: user.id)
-            let chosen = id.map { id in codes.first { $0.factor.id == id } }
-                ?? codes.first { $0.factor.status == "verified" } ?? codes.first
+            let codes: [(id: String, verified: Bool, code: String, secondsLeft: Int)] = switch environment.options.backend {
+            case .supabase:
+                try services.supabase.currentCodes(userID: user.id).map { ($0.factor.id, $0.factor.status == "verified", $0.code, $0.secondsLeft) }
+            case .firebase:
+                try services.firebase.currentCodes(localId: user.id).map { ($0.factor.mfaEnrollmentId, true, $0.code, $0.secondsLeft) }
+            }
+            let chosen = id.map { id in codes.first { $0.id == id } } ?? codes.first { $0.verified } ?? codes.first
             guard let chosen else {
                 throw CommandFailure(
                     code: "mfa_factor_not_found", message: "The signed-in user has no such factor (login mfa list shows them).", exit: .refused)
             }
-            environment.reporter.currentCode(chosen.code, factorID: chosen.factor.id, secondsLeft: chosen.secondsLeft)
+            environment.reporter.currentCode(chosen.code, factorID: chosen.id, secondsLeft: chosen.secondsLeft)
         }
     }
 }

@@ -100,6 +100,7 @@ enum ErrorReport {
         case .weakPassword: "weak_password"
         case .emailInUse: "email_in_use"
         case .reauthenticationRequired: "reauthentication_required"
+        case .secondFactorRequired: "mfa_required"
         case .cancelled, .invalidInput, .invalidEmail, .network, .backend, .credentialAlreadyInUse, .notSignedIn, .providerUnavailable,
              .noStrategyRegistered, .termsNotAccepted, .termsDeclinedAccountKept, .storage:
             "error"

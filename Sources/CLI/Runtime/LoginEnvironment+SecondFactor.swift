@@ -8,14 +8,15 @@ extension LoginEnvironment {
     /// - Throws: ``CommandFailure`` (exit 2).
     func requireSecondFactors() throws(CommandFailure) -> any SecondFactorBackend {
         guard let secondFactors else {
-            throw .usage("Second factors are only wired for --backend supabase here; Firebase's TOTP is not yet")
+            throw .usage("This backend has no second factors")
         }
         return secondFactors
     }
 
     /// Verifies the code given with `--mfa-code`; else, on a terminal, asks for it (without echo)
     /// until one is accepted (Ctrl-D cancels, exit 3); without either, refuses (exit 1) and says
-    /// to pass `--mfa-code`. The first factor's `aal1` session stays stored meanwhile.
+    /// to pass `--mfa-code`. The first factor's `aal1` session stays stored meanwhile (Supabase;
+    /// Firebase stores nothing until the code: its first factor left a pending credential).
     /// - Parameter pending: The step the first factor left.
     /// - Returns: The signed-in outcome with the `aal2` session.
     /// - Throws: ``AuthError``.
@@ -40,7 +41,7 @@ extension LoginEnvironment {
             }
             do throws(AuthError) {
                 return try await login.verifySecondFactor(code: Secret(typed), factorID: factor.id, for: pending)
-            } catch .backend(let failure) where failure.code.rawValue == "mfa_verification_failed" {
+            } catch .backend(let failure) where ["mfa_verification_failed", "INVALID_CODE"].contains(failure.code.rawValue) {
                 question = "That code was not accepted; type the current one (Ctrl-D cancels): "
             }
         }

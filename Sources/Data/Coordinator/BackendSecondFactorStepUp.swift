@@ -4,8 +4,10 @@ import AuthDomain
 /// `aal2` of a user with a verified factor needs a code (supabase-swift
 /// `AuthMFA.getAuthenticatorAssuranceLevel`: the next level is `aal2` when a factor is verified;
 /// GoTrue internal/models/sessions.go `CalculateAALAndAMR` gives `aal1` until a TOTP claim).
-/// The first factor's session stays the kept one until the code raises it; the raised session
-/// replaces it in the ``SessionManager`` (announced as `tokenRefreshed`).
+/// On Supabase the first factor's session stays the kept one until the code raises it; the raised
+/// session replaces it in the ``SessionManager`` (announced as `tokenRefreshed`). On Firebase the
+/// first factor left only a pending credential: the code finishes the sign-in and its session is
+/// kept and announced as `signedIn`.
 ///
 /// ```swift
 /// let login = LoginUseCase(coordinator: coordinator, router: router, requiresTermsAcceptance: false,
@@ -42,7 +44,7 @@ public struct BackendSecondFactorStepUp: SecondFactorStepUp {
     ///   - pending: The pending step.
     /// - Returns: The result with the `aal2` session.
     /// - Throws: ``AuthError``: `invalidInput` for a factor not in the step; `notSignedIn` when
-    ///   the kept session is another user's or gone; the backend's refusal of the code.
+    ///   the kept session is another user's or gone (Supabase); the backend's refusal of the code.
     public func verify(code: Secret, factorID: String, for pending: PendingSecondFactor) async throws(AuthError) -> AuthenticationResult {
         guard pending.factors.contains(where: { $0.id == factorID }) else {
             throw .invalidInput("the factor is not one of this sign-in's")
@@ -58,6 +60,12 @@ public struct BackendSecondFactorStepUp: SecondFactorStepUp {
             result.session = raised
             result.isNewUser = false
             return result
+        case .pendingCredential:
+            let signIn = try await factors.completeSecondFactorSignIn(factorID, code: code, pending: pending)
+            let stored = StoredSession(session: signIn.session, user: signIn.user, provider: pending.provider)
+            try await sessions.adopt(stored, announcing: .signedIn(stored))
+            return AuthenticationResult(user: signIn.user, credential: AuthCredential(provider: pending.provider),
+                                        session: signIn.session, isNewUser: false)
         }
     }
 }

@@ -4,7 +4,7 @@
 ///
 /// Methods throw ``FirebaseFailure`` for refusals and `AuthError.network` for transport
 /// failures.
-package protocol FirebaseAuthAPI: FirebasePasswordAPI, FirebasePasskeyAPI {
+package protocol FirebaseAuthAPI: FirebasePasswordAPI, FirebasePasskeyAPI, FirebaseSecondFactorAPI {
     /// `accounts:signInWithIdp`.
     func signInWithIdp(_ request: FirebaseIdpRequest) async throws -> FirebaseIdpResponse
     /// `accounts:signUp`.

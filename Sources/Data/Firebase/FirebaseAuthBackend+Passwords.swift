@@ -43,6 +43,9 @@ extension FirebaseAuthBackend: PasswordAuthBackend {
     public func signIn(email: String, password: Secret) async throws(AuthError) -> BackendSignIn {
         try await call {
             let response = try await api.signInWithPassword(FirebasePasswordSignInRequest(email: email, password: password))
+            try FirebaseWireMapping.checkSecondFactor(
+                response.mfaPendingCredential, mfaInfo: response.mfaInfo, user: pendingUser(response.localId, email, response.displayName),
+                provider: .password)
             return try await signedIn(idToken: response.idToken, refreshToken: response.refreshToken, expiresIn: response.expiresIn,
                                       localId: response.localId, isNewUser: false)
         }

@@ -16,6 +16,8 @@ import Foundation
 public struct FirebaseAuthBackend: AuthBackend {
     let api: any FirebaseAuthAPI
     let clock: AuthClock
+    /// The names given at `enrollTOTP` until `:finalize` takes them, by `sessionInfo`.
+    let enrollmentNames = Locked<[String: String]>([:])
 
     package init(api: any FirebaseAuthAPI, clock: AuthClock) {
         self.api = api
@@ -63,6 +65,8 @@ public struct FirebaseAuthBackend: AuthBackend {
     public func verifyEmailCode(_ code: Secret, email: String) async throws(AuthError) -> BackendSignIn {
         try await call {
             let response = try await api.signInWithEmailLink(FirebaseEmailLinkRequest(email: email, oobCode: code.revealed))
+            try FirebaseWireMapping.checkSecondFactor(
+                response.mfaPendingCredential, mfaInfo: response.mfaInfo, user: pendingUser(response.localId, email, nil), provider: .emailOTP)
             return try await signedIn(idToken: response.idToken, refreshToken: response.refreshToken, expiresIn: response.expiresIn,
                                       localId: response.localId, isNewUser: response.isNewUser)
         }
@@ -184,6 +188,9 @@ public struct FirebaseAuthBackend: AuthBackend {
         guard let localId = response.localId else {
             throw AuthError.backend(BackendError(code: "INVALID_RESPONSE", message: "signInWithIdp answered without localId"))
         }
+        try FirebaseWireMapping.checkSecondFactor(
+            response.mfaPendingCredential, mfaInfo: response.mfaInfo, user: pendingUser(localId, response.email, response.displayName),
+            provider: credential.provider)
         return try await signedIn(idToken: response.idToken, refreshToken: response.refreshToken, expiresIn: response.expiresIn,
                                   localId: localId, isNewUser: response.isNewUser ?? false)
     }

@@ -74,7 +74,13 @@ struct FirebaseRESTClient: FirebaseAuthAPI {
     }
 
     func call<Body: Encodable, Response: Decodable>(_ method: String, _ body: Body, idempotent: Bool) async throws -> Response {
-        let url = try keyed(configuration.url(host: "identitytoolkit.googleapis.com", path: "v1/\(method)"))
+        try await call(method, body, version: "v1", idempotent: idempotent)
+    }
+
+    func call<Body: Encodable, Response: Decodable>(
+        _ method: String, _ body: Body, version: String, idempotent: Bool
+    ) async throws -> Response {
+        let url = try keyed(configuration.url(host: "identitytoolkit.googleapis.com", path: "\(version)/\(method)"))
         return try decode(try await send(url, body: try RequestJSON.encoder.encode(body), contentType: "application/json", bearer: nil, idempotent: idempotent))
     }
 

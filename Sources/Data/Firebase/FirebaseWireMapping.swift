@@ -1,4 +1,5 @@
 import AuthDomain
+import AuthJWT
 import Foundation
 
 /// Translates Firebase wire values to domain values; shared by the REST adapter and the
@@ -35,8 +36,47 @@ package enum FirebaseWireMapping {
         // Firebase sends "3600"; anything that is not a whole number of seconds up to a year
         // (e.g. "1e300", "nan") would break the refresh scheduler, so it counts as the default.
         let lifetime = expiresIn.flatMap { Int($0) }.flatMap { (0...31_536_000).contains($0) ? TimeInterval($0) : nil } ?? 3600
-        return AuthSession(accessToken: Secret(idToken), refreshToken: Secret(refreshToken),
-                           expiresAt: now.addingTimeInterval(lifetime), userID: userID)
+        var session = AuthSession(accessToken: Secret(idToken), refreshToken: Secret(refreshToken),
+                                  expiresAt: now.addingTimeInterval(lifetime), userID: userID)
+        session.assuranceLevel = assuranceLevel(idToken: idToken)
+        return session
+    }
+
+    /// The level of a Firebase ID token, read unverified from its own claims:
+    /// `firebase.sign_in_second_factor` names the second factor of an `aal2` sign-in
+    /// (firebase-ios-sdk `MultiFactorInfo`; Google's ID token reference).
+    /// - Parameter idToken: The ID token.
+    /// - Returns: `aal2` with a second factor, `aal1` without, `nil` for an unreadable token.
+    package static func assuranceLevel(idToken: String) -> AssuranceLevel? {
+        guard let payload = try? CompactJWS(parsing: idToken).payload else { return nil }
+        let secondFactor = payload["firebase"]?.objectValue?["sign_in_second_factor"]?.stringValue
+        return secondFactor.map { $0.isEmpty ? .aal1 : .aal2 } ?? .aal1
+    }
+
+    /// Turns a first factor's answer without tokens (`mfaPendingCredential` and `mfaInfo`) into
+    /// ``AuthError/secondFactorRequired(_:)``; does nothing for an answer with tokens.
+    /// - Parameters:
+    ///   - pendingCredential: The answer's `mfaPendingCredential`.
+    ///   - mfaInfo: The answer's `mfaInfo`.
+    ///   - user: The user the answer names.
+    ///   - provider: The first factor.
+    /// - Throws: ``AuthError/secondFactorRequired(_:)`` with the TOTP factors.
+    package static func checkSecondFactor(
+        _ pendingCredential: String?, mfaInfo: [FirebaseMFAInfoPayload]?, user: AuthUser, provider: ProviderID
+    ) throws {
+        guard let pendingCredential, !pendingCredential.isEmpty else { return }
+        let pending = PendingSecondFactor(
+            factors: secondFactors(mfaInfo), provider: provider, proof: .pendingCredential(Secret(pendingCredential), user: user))
+        throw AuthError.secondFactorRequired(pending)
+    }
+
+    /// The TOTP factors of an `mfaInfo` list (all enrolled, so verified).
+    /// - Parameter mfaInfo: The list.
+    /// - Returns: The factors, in the list's order.
+    package static func secondFactors(_ mfaInfo: [FirebaseMFAInfoPayload]?) -> [SecondFactor] {
+        (mfaInfo ?? []).filter { $0.totpInfo != nil }.map {
+            SecondFactor(id: $0.mfaEnrollmentId, friendlyName: $0.displayName.flatMap { $0.isEmpty ? nil : $0 }, isVerified: true)
+        }
     }
 
     /// Interprets the 200 answers of `signInWithIdp` that are refusals: `needConfirmation` and

@@ -4,13 +4,17 @@
 ///
 /// On Supabase the first factor already gave an `aal1` session whose next level is `aal2`
 /// (supabase-swift `AuthMFA.getAuthenticatorAssuranceLevel`: the next level is `aal2` when the
-/// user has a verified factor); on Firebase it would be the `mfaPendingCredential` and `mfaInfo`
-/// of the sign-in answer, with no tokens. ``proof`` carries either, so the screen sees one shape.
+/// user has a verified factor); on Firebase it is the `mfaPendingCredential` and `mfaInfo` of the
+/// sign-in answer, with no tokens (firebase-ios-sdk `MultiFactorResolver`). ``proof`` carries
+/// either, so the screen sees one shape.
 public struct PendingSecondFactor: Hashable, Sendable {
     /// What the first factor left to continue from.
     public enum Proof: Hashable, Sendable {
         /// Supabase: the first factor's `aal1` session (kept as the signed-in session meanwhile).
         case session(AuthenticationResult)
+        /// Firebase: the sign-in's `mfaPendingCredential` (no session is kept meanwhile) and the
+        /// user it answered for; `mfaSignIn:finalize` takes it with a code.
+        case pendingCredential(Secret, user: AuthUser)
     }
 
     /// The user's verified factors, oldest first (the screen may let the user pick one).
@@ -21,6 +25,7 @@ public struct PendingSecondFactor: Hashable, Sendable {
     public var user: AuthUser {
         switch proof {
         case .session(let result): result.user
+        case .pendingCredential(_, let user): user
         }
     }
     /// What the first factor left.

@@ -38,6 +38,11 @@ public enum AuthError: Error, Hashable, Sendable {
     /// ``LoginCredential/passwordLinking(email:password:link:)`` for a password), and the identity
     /// is linked then.
     case accountExists(PendingLink)
+    /// The first factor succeeded but the backend answers no session until a second factor's code
+    /// (Firebase's `mfaPendingCredential` and `mfaInfo`). ``LoginUseCase`` turns it into
+    /// ``LoginOutcome/secondFactorRequired(_:)``; other callers continue with
+    /// ``SecondFactorBackend/completeSecondFactorSignIn(_:code:pending:)``.
+    case secondFactorRequired(PendingSecondFactor)
     /// The provider identity already belongs to another account. `recovery`, when present, is the
     /// credential the backend handed back to sign in to that account instead (Firebase), so the
     /// spent provider token is not sent again.
@@ -128,6 +133,8 @@ extension AuthError: CustomStringConvertible {
         case .accountExists(let pending):
             "an account for \(pending.email ?? "this email") already exists; sign in with "
                 + pending.providers.map(\.rawValue).joined(separator: ", ") + " to link \(pending.credential.provider)"
+        case .secondFactorRequired(let pending):
+            "a second factor is required to finish the \(pending.provider) sign-in (\(pending.factors.count) factor(s))"
         case .credentialAlreadyInUse(let error, let recovery):
             "this identity belongs to another account (\(error.code))" + (recovery == nil ? "" : "; a recovery credential was returned")
         case .rateLimited(let retryAfter):

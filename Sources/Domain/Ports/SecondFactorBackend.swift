@@ -1,6 +1,8 @@
 /// The backend's second factors (TOTP) for the signed-in user: enrol, list, remove, and verify a
-/// code, which raises the session to ``AssuranceLevel/aal2``. Adapters: `SupabaseAuthBackend`
-/// (GoTrue's `/factors` routes, over HTTP or in process).
+/// code, which raises the session to ``AssuranceLevel/aal2``, or finish a sign-in that waits for
+/// one. Adapters: `SupabaseAuthBackend` (GoTrue's `/factors` routes) and `FirebaseAuthBackend`
+/// (Identity Toolkit v2 `accounts/mfaEnrollment` and `accounts/mfaSignIn`), each over HTTP or in
+/// process.
 ///
 /// ```swift
 /// let enrollment = try await backend.enrollTOTP(friendlyName: "iPhone", issuer: "Example", session: session)
@@ -40,4 +42,30 @@ public protocol SecondFactorBackend: Sendable {
     ///   - session: The signed-in session.
     /// - Throws: ``AuthError``.
     func removeSecondFactor(_ factorID: String, session: AuthSession) async throws(AuthError)
+
+    /// Finishes a sign-in the backend answered without a session
+    /// (``PendingSecondFactor/Proof/pendingCredential(_:user:)``, Firebase's `mfaSignIn:finalize`).
+    /// - Parameters:
+    ///   - factorID: The factor the code is of (one of `pending.factors`).
+    ///   - code: The six digits the authenticator app shows.
+    ///   - pending: What ``AuthError/secondFactorRequired(_:)`` carried.
+    /// - Returns: The `aal2` session and its user.
+    /// - Throws: ``AuthError``: a wrong or reused code (the pending credential stays; the user may
+    ///   try again), an expired credential; `invalidInput` from a backend that never answers
+    ///   without a session (the default).
+    func completeSecondFactorSignIn(_ factorID: String, code: Secret, pending: PendingSecondFactor) async throws(AuthError) -> BackendSignIn
+}
+
+extension SecondFactorBackend {
+    /// A backend whose first factors always answer a session (GoTrue's `aal1` session) has no
+    /// sign-in to finish: raise the session with ``verifySecondFactor(_:code:session:)`` instead.
+    /// - Parameters:
+    ///   - factorID: Unused.
+    ///   - code: Unused.
+    ///   - pending: Unused.
+    /// - Returns: Never.
+    /// - Throws: ``AuthError/invalidInput(_:)``.
+    public func completeSecondFactorSignIn(_ factorID: String, code: Secret, pending: PendingSecondFactor) async throws(AuthError) -> BackendSignIn {
+        throw .invalidInput("this backend's first factor answers a session: verify the code against it")
+    }
 }

@@ -45,7 +45,14 @@ public struct LoginUseCase: Sendable {
     ///   that has not accepted the terms, ``LoginOutcome/termsRequired(_:)``.
     /// - Throws: ``AuthError``.
     public func execute(with credential: LoginCredential, termsAccepted: Bool) async throws(AuthError) -> LoginOutcome {
-        switch try await coordinator.signIn(with: credential) {
+        let outcome: SignInOutcome
+        do throws(AuthError) {
+            outcome = try await coordinator.signIn(with: credential)
+        } catch .secondFactorRequired(let pending) {
+            guard secondFactor != nil else { throw .secondFactorRequired(pending) }
+            return .secondFactorRequired(pending)
+        }
+        switch outcome {
         case .codeSent(let challenge):
             return .codeSent(challenge)
         case .mailSent(let challenge, let kind):

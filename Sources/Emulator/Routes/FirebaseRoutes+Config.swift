@@ -4,7 +4,7 @@ import AuthSimulation
 import Foundation
 
 /// Identity Platform's project config (`admin/v2/projects/{p}/config`), which the Admin SDKs
-/// read and write (`passwordPolicyConfig`, `emailPrivacyConfig`), beside the other admin rows of
+/// read and write (`passwordPolicyConfig`, `emailPrivacyConfig`, `mfa`), beside the other admin rows of
 /// ``FirebaseRoutes/table``.
 extension FirebaseRoutes {
     private static let adminV2 = "/identitytoolkit.googleapis.com/admin/v2/projects/{project}/config"
@@ -12,7 +12,7 @@ extension FirebaseRoutes {
     /// `GET` and `PATCH` of the project's config, `Bearer owner`.
     static var adminConfigRows: [(method: String, pattern: String, summary: String, handler: RouteTable<FirebaseRoutes>.Handler)] {
         [
-            ("GET", adminV2, "the project's `signIn`, `emailPrivacyConfig`, `passwordPolicyConfig` (`Bearer owner`)", { routes, call in
+            ("GET", adminV2, "the project's `signIn`, `emailPrivacyConfig`, `passwordPolicyConfig`, `mfa` (`Bearer owner`)", { routes, call in
                 try routes.requireAdmin(call.request)
                 return .json(try await routes.project(call[parameter: "project"]).adminConfig())
             }),

@@ -93,10 +93,10 @@ struct FirebaseRoutes {
             ("GET", "\(emulator)/oobCodes", "the project's email links sent", { routes, call in
                 try await Self.oobCodes(of: try routes.project(call[parameter: "project"]))
             }),
-            ("GET", "\(emulator)/config", "the project's `signIn.allowDuplicateEmails` and `emailPrivacyConfig`", { routes, call in
+            ("GET", "\(emulator)/config", "the project's `signIn.allowDuplicateEmails`, `emailPrivacyConfig` and `mfa`", { routes, call in
                 .json(try await routes.project(call[parameter: "project"]).emulatorConfig())
             }),
-            ("PATCH", "\(emulator)/config", "change `signIn.allowDuplicateEmails`, `emailPrivacyConfig.enableImprovedEmailPrivacy`", {
+            ("PATCH", "\(emulator)/config", "change `signIn.allowDuplicateEmails`, `emailPrivacyConfig.enableImprovedEmailPrivacy`, `mfa`", {
                 routes, call in
                 let engine = try routes.project(call[parameter: "project"])
                 return .json(try await engine.updateEmulatorConfig(try routes.decodeObject(call.request)))

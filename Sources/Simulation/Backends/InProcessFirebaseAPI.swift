@@ -28,6 +28,19 @@ struct InProcessFirebaseAPI: FirebaseAuthAPI {
         try await engine.adminRevokeRefreshTokens(localId: localId)
     }
     var emailResendInterval: Double { engine.configuration.emailResendInterval }
+    var projectID: String? { engine.configuration.projectID }
+    func startMFAEnrollment(_ request: FirebaseMFAEnrollmentRequest) async throws -> FirebaseTOTPStartResponse {
+        try await engine.startMFAEnrollment(request)
+    }
+    func finalizeMFAEnrollment(_ request: FirebaseMFAEnrollmentRequest) async throws -> FirebaseMFATokensResponse {
+        try await engine.finalizeMFAEnrollment(request)
+    }
+    func withdrawMFAEnrollment(_ request: FirebaseMFAEnrollmentRequest) async throws -> FirebaseMFATokensResponse {
+        try await engine.withdrawMFAEnrollment(request)
+    }
+    func finalizeMFASignIn(_ request: FirebaseMFASignInRequest) async throws -> FirebaseMFATokensResponse {
+        try await engine.finalizeMFASignIn(request)
+    }
 }
 
 extension FirebaseAuthBackend {

@@ -21,6 +21,7 @@ extension FirebaseEngine {
         if body["emailPrivacyConfig"]?.objectValue?["enableImprovedEmailPrivacy"] != nil {
             mask.append("emailPrivacyConfig.enableImprovedEmailPrivacy")
         }
+        if body["mfa"] != nil { mask.append("mfa") }
         return try changeConfig(body, updateMask: mask.joined(separator: ",")).emulatorJSON
     }
 

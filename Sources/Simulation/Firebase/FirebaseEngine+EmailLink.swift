@@ -60,14 +60,12 @@ extension FirebaseEngine {
         let (now, authTime) = (self.now, nowSeconds)
         let (user, isNewUser, refreshToken) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             let (user, isNewUser) = try store.signInWithEmailLink(email: email, code: code, linkingTo: caller?.localId, client: client, now: now)
-            // A user with a second factor gets a pending credential instead of tokens (not when linking).
-            if caller == nil, !store.rows.mfaEnrollments(of: user.localId).isEmpty { return (user, isNewUser, String?.none) }
+            if store.stopsAtSecondFactor(user.localId, linking: caller != nil) { return (user, isNewUser, String?.none) }
             return (user, isNewUser, store.issueRefreshToken(for: user.localId, signInProvider: "password", authTime: authTime, now: now))
         }
         guard let refreshToken else {
             var response = FirebaseEmailLinkResponse(email: email, localId: user.localId, isNewUser: isNewUser, idToken: nil, refreshToken: nil, expiresIn: nil)
-            response.mfaInfo = try mfaInfo(of: user.localId)
-            response.mfaPendingCredential = pendSecondFactor(for: user.localId, signInProvider: "password", authTime: authTime)
+            try awaitSecondFactor(&response, localId: user.localId, signInProvider: "password", authTime: authTime)
             return response
         }
         let idToken = try mintIDToken(for: user, signInProvider: "password", authTime: authTime)

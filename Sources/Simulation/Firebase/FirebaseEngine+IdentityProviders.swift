@@ -39,8 +39,7 @@ extension FirebaseEngine {
             response.pendingToken = pendingToken
         case .secondFactorRequired(let user):
             response.localId = user.localId
-            response.mfaInfo = try mfaInfo(of: user.localId)
-            response.mfaPendingCredential = pendSecondFactor(for: user.localId, signInProvider: identity.providerId, authTime: nowSeconds)
+            try awaitSecondFactor(&response, localId: user.localId, signInProvider: identity.providerId, authTime: nowSeconds)
         case .signedIn(let user, let isNewUser, let refreshToken):
             response.localId = user.localId
             response.displayName = user.displayName ?? identity.displayName
@@ -86,7 +85,7 @@ extension FirebaseEngine {
         } catch where request.returnIdpCredential == true && (error.code == "FEDERATED_USER_ID_ALREADY_LINKED" || error.code == "EMAIL_EXISTS") {
             return .refused(code: error.code, pendingToken: store.storePending(identity, oauthIdToken: oauthIdToken, now: now))
         }
-        if caller == nil, !store.rows.mfaEnrollments(of: user.localId).isEmpty { return .secondFactorRequired(user) }
+        if store.stopsAtSecondFactor(user.localId, linking: caller != nil) { return .secondFactorRequired(user) }
         let refreshToken = store.issueRefreshToken(for: user.localId, signInProvider: identity.providerId, authTime: authTime, now: now)
         return .signedIn(user, isNewUser: isNewUser, refreshToken: refreshToken)
     }

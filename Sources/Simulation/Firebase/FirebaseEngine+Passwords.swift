@@ -73,15 +73,13 @@ extension FirebaseEngine {
         }
         let (user, refreshToken) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             let user = try store.signInWithPassword(localId: candidate.localId, checkedHash: hash, now: now)
-            // A user with a second factor gets a pending credential instead of tokens (firebase-tools operations.ts).
-            if !store.rows.mfaEnrollments(of: user.localId).isEmpty { return (user, String?.none) }
+            if store.stopsAtSecondFactor(user.localId, linking: false) { return (user, String?.none) }
             return (user, store.issueRefreshToken(for: user.localId, signInProvider: "password", authTime: authTime, now: now))
         }
         guard let refreshToken else {
             var response = FirebasePasswordSignInResponse(localId: user.localId, email: email, displayName: user.displayName,
                                                           idToken: nil, refreshToken: nil, expiresIn: nil)
-            response.mfaInfo = try mfaInfo(of: user.localId)
-            response.mfaPendingCredential = pendSecondFactor(for: user.localId, signInProvider: "password", authTime: authTime)
+            try awaitSecondFactor(&response, localId: user.localId, signInProvider: "password", authTime: authTime)
             return response
         }
         return FirebasePasswordSignInResponse(

@@ -20,6 +20,8 @@ package struct FirebaseProjectConfig: Codable, Hashable, Sendable {
     package var enableImprovedEmailPrivacy = true
     /// `passwordPolicyConfig`.
     package var passwordPolicy = FirebasePasswordPolicy()
+    /// `mfa`; `nil` in a row written before it existed, read as the defaults.
+    package var mfa: FirebaseMFAConfig?
 
     /// The defaults.
     package init() {}
@@ -29,6 +31,7 @@ package struct FirebaseProjectConfig: Codable, Hashable, Sendable {
         [
             "signIn": .object(["allowDuplicateEmails": .bool(allowDuplicateEmails)]),
             "emailPrivacyConfig": .object(["enableImprovedEmailPrivacy": .bool(enableImprovedEmailPrivacy)]),
+            "mfa": .object((mfa ?? FirebaseMFAConfig()).json),
         ]
     }
 
@@ -62,6 +65,12 @@ package struct FirebaseProjectConfig: Codable, Hashable, Sendable {
                 throw .code("INVALID_CONFIG", "emailPrivacyConfig.enableImprovedEmailPrivacy must be a boolean")
             }
             enableImprovedEmailPrivacy = flag
+        }
+        if wanted("mfa"), let object = body["mfa"] {
+            guard let fields = object.objectValue else { throw .code("INVALID_CONFIG", "mfa must be an object") }
+            var settings = mfa ?? FirebaseMFAConfig()
+            try settings.apply(fields)
+            mfa = settings
         }
         if wanted("passwordPolicyConfig"), let policy = body["passwordPolicyConfig"]?.objectValue {
             passwordPolicy = try FirebasePasswordPolicy(json: policy)

@@ -20,9 +20,11 @@ extension FirebaseEngine {
     /// `:finalize` takes.
     /// - Parameter request: The body.
     /// - Returns: `totpSessionInfo` (holds the secret).
-    /// - Throws: `MISSING_ID_TOKEN`, `INVALID_ID_TOKEN`, `UNSUPPORTED_FIRST_FACTOR`, `UNVERIFIED_EMAIL`,
+    /// - Throws: `OPERATION_NOT_ALLOWED` when the project's `mfa` does not allow TOTP (first, as
+    ///   operations.ts checks its SMS provider), `MISSING_ID_TOKEN`, `INVALID_ID_TOKEN`, `UNSUPPORTED_FIRST_FACTOR`, `UNVERIFIED_EMAIL`,
     ///   `INVALID_ARGUMENT` without `totpEnrollmentInfo`, `SECOND_FACTOR_LIMIT_EXCEEDED`.
     package func startMFAEnrollment(_ request: FirebaseMFAEnrollmentRequest) async throws(FirebaseFailure) -> FirebaseTOTPStartResponse {
+        guard try mfaConfig().allowsTOTP else { throw .code("OPERATION_NOT_ALLOWED", "TOTP based MFA not enabled.") }
         let caller = try await eligibleCaller(request.idToken)
         guard caller.user.emailVerified else {
             throw .code("UNVERIFIED_EMAIL", "Need to verify email first before enrolling second factors.")
@@ -68,7 +70,7 @@ extension FirebaseEngine {
             totpEnrollments.withLock { $0[sessionInfo] = nil }
             throw .code("SESSION_EXPIRED")
         }
-        guard let step = try? TOTP().matchingStep(of: code, for: session.secret, at: now) else { throw .code("INVALID_CODE") }
+        guard let step = try? projectTOTP().matchingStep(of: code, for: session.secret, at: now) else { throw .code("INVALID_CODE") }
         let enrollment = FirebaseMFAEnrollmentRecord(
             localId: caller.localId, mfaEnrollmentId: RandomIdentifiers.firebaseUID(), displayName: request.displayName,
             enrolledAt: now, secret: session.secret, lastUsedStep: step)

@@ -45,7 +45,8 @@ extension FirebaseEngine {
         var factor = try enrollment(request.mfaEnrollmentId, of: pending.localId)
         guard let code = request.totpVerificationInfo?.verificationCode, !code.isEmpty else { throw .code("MISSING_CODE") }
         let now = self.now
-        guard let step = try? TOTP().matchingStep(of: code, for: factor.secret, at: now), step > (factor.lastUsedStep ?? .min) else {
+        let totp = try projectTOTP()
+        guard let step = try? totp.matchingStep(of: code, for: factor.secret, at: now), step > (factor.lastUsedStep ?? .min) else {
             throw .code("INVALID_CODE")
         }
         factor.lastUsedStep = step
