@@ -91,6 +91,7 @@ struct ServeCommand: AsyncParsableCommand {
         let gotrue = try GoTrueEnvironment(ProcessInfo.processInfo.environment)
         configuration.supabase = try supabase.settings(over: gotrue)
         configuration.supabaseJWTSecret = supabase.jwtSecret
+        configuration.supabaseJWTKeys = gotrue.jwtKeys
         configuration.console = console ? .othersWithServiceRoleKey : .loopbackOnly
         configuration.allowedHosts = allowedHost
         if !firebaseProject.isEmpty { configuration.firebaseProjects = firebaseProject }
