@@ -14,14 +14,7 @@ import Testing
 @Suite("login serve --port 0: the bound port in the issuer and links; GOTRUE_JWT_KEYS")
 struct ServeBoundPortTests {
     private func call(_ server: ServeProcess, _ method: String, _ path: String, json: String? = nil) async throws -> Data {
-        var request = URLRequest(url: try #require(URL(string: server.baseURL + path)), timeoutInterval: 60)
-        request.httpMethod = method
-        request.setValue(server.anonKey, forHTTPHeaderField: "apikey")
-        if let json {
-            request.httpBody = Data(json.utf8)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        return try await URLSession.shared.data(for: request).0
+        try await server.send(method, path, json: json)
     }
 
     @Test("iss, the Supabase /verify link and the Firebase action link name the bound port; the token is ES256 with its kid")
