@@ -27,6 +27,9 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     /// The bytes as WebAuthn authenticator data (fixed fields, attested credential data with its
     /// COSE key, extensions).
     case authenticatorData = "authenticator-data"
+    /// The bytes as a Supabase CLI `config.toml` through `TOMLDocument`, `SupabaseConfigTOML`
+    /// and `GoTrueEnvironment`.
+    case supabaseConfig = "supabase-config"
 
     /// Runs the entry on one input.
     /// - Parameter bytes: The input.
@@ -42,6 +45,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .bcrypt: PasswordFuzzing.bcrypt(bytes)
         case .cbor: WebAuthnFuzzing.cbor(bytes)
         case .authenticatorData: WebAuthnFuzzing.authenticatorData(bytes)
+        case .supabaseConfig: ConfigFuzzing.supabaseConfig(bytes)
         }
     }
 }

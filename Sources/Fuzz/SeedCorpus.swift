@@ -19,6 +19,7 @@ enum SeedCorpus {
         case .bcrypt: bcrypt.map { ($0.0, Array($0.1.utf8)) }
         case .cbor: WebAuthnSeeds.cbor
         case .authenticatorData: WebAuthnSeeds.authenticatorData
+        case .supabaseConfig: supabaseConfig.map { ($0.0, Array($0.1.utf8)) }
         }
     }
 
@@ -70,6 +71,30 @@ enum SeedCorpus {
             ("ec-key", Array(#"{"keys":[{"kty":"EC","crv":"P-256","kid":"EC1","x":"AAAA","y":"AAAA"}]}"#.utf8)),
         ]
     }
+
+    private static let supabaseConfig: [(String, String)] = [
+        ("auth", """
+            project_id = "seed"
+            [auth]
+            site_url = "http://127.0.0.1:3000"
+            additional_redirect_urls = [
+              "https://127.0.0.1:3000", # a comment
+            ]
+            jwt_expiry = 3_600
+            enable_signup = true
+            password_requirements = "letters_digits"
+            jwt_secret = "env(FUZZ)"
+            [auth.email]
+            enable_confirmations = false
+            otp_length = 0x6
+            [auth.external.apple]
+            enabled = true
+            client_id = "com.example.app"
+            skip_nonce_check = 'false'
+            """),
+        ("escapes", "[auth]\nsite_url = \"\\u00e9\\U0001F600\\t\"\n\"quoted.key\" = -1.5e3\n"),
+        ("refused", "[auth]\nx = { a = 1 }\n[[b]]\nc = 1979-05-27\n"),
+    ]
 
     private static let json: [(String, String)] = [
         ("claims", claims),

@@ -89,10 +89,12 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--firebase-passkey-origin takes scheme://host[:port], not \"\(origin.prefix(80))\"")
         }
         if stateDir?.isEmpty == true { throw ValidationError("--state-dir must not be empty (omit it for the default directory)") }
-        do { _ = try supabase.settings(over: try GoTrueEnvironment(ProcessInfo.processInfo.environment)) } catch {
+        let environment = try ServeEnvironment(configPath: supabase.supabaseConfig, environment: ProcessInfo.processInfo.environment)
+        do { _ = try supabase.settings(over: environment.gotrue) } catch {
             throw ValidationError("\(error.description) (a GoTrue environment variable)")
         }
-        if console, supabase.usesWellKnownKeys {
+        try supabase.validateSecret(in: environment.variables)
+        if console, supabase.usesWellKnownKeys(in: environment.variables) {
             throw ValidationError("--console admits other hosts by the service-role key, and the well-known local one protects nothing: "
                 + "add --supabase-state-keys or --supabase-jwt-secret SECRET")
         }
@@ -103,9 +105,11 @@ struct ServeCommand: AsyncParsableCommand {
         let directory = global.stateDirectory
         var configuration = EmulatorConfiguration(host: host, port: port, stateDirectory: directory, ephemeral: ephemeral)
         configuration.anonKeys = anonKey
-        let gotrue = try GoTrueEnvironment(ProcessInfo.processInfo.environment)
+        let environment = try ServeEnvironment(configPath: supabase.supabaseConfig, environment: ProcessInfo.processInfo.environment)
+        let gotrue = environment.gotrue
         configuration.supabase = try supabase.settings(over: gotrue)
-        configuration.supabaseJWTSecret = supabase.jwtSecret
+        configuration.supabaseJWTSecret = supabase.jwtSecret(in: environment.variables)
+        configuration.supabaseJWTKeys = gotrue.jwtKeys
         configuration.console = console ? .othersWithServiceRoleKey : .loopbackOnly
         configuration.allowedHosts = allowedHost
         if !firebaseProject.isEmpty { configuration.firebaseProjects = firebaseProject }
@@ -117,9 +121,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let logger = LoginEnvironment.makeLogger(label: "emulator", verbose: verbose)
         let reporter = Reporter(json: json, verbose: verbose)
-        for name in gotrue.unmodelled {
-            reporter.note("\(name) is set, but this emulator does not model it: ignored (see Docs/Emulator.md)", label: "warning")
-        }
+        for warning in environment.warnings { reporter.note(warning, label: "warning") }
         let locks: ServeLocks
         do { locks = try await ServeLocks.take(directory, logger: logger) } catch { throw reporter.report(error, options: nil) }
         if let warning = ServeBanner.exposureWarning(host: host) { reporter.note(warning, label: "warning") }

@@ -3,9 +3,15 @@ import ArgumentParser
 import AuthDomain
 import AuthSimulation
 
-/// `login serve`'s Supabase settings: GoTrue's own environment variables (``GoTrueEnvironment``),
-/// then these flags, shorthands for the most used of them, which win over the variables.
+/// `login serve`'s Supabase settings: a Supabase CLI project's `config.toml` (`--supabase-config`),
+/// then GoTrue's own environment variables (``GoTrueEnvironment``), then these flags, shorthands for
+/// the most used of them: a flag wins over a variable, a variable over the file.
 struct SupabaseServeOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "A Supabase CLI project's supabase/config.toml: its [auth] settings, as `supabase start` passes them to GoTrue "
+            + "(GoTrue variables and flags win over it).", valueName: "path"))
+    var supabaseConfig: String?
+
     @Flag(help: "Serve DELETE /user/identities/{id} (GOTRUE_SECURITY_MANUAL_LINKING_ENABLED; off by default, as in GoTrue).")
     var supabaseManualLinking = false
 
@@ -46,23 +52,34 @@ struct SupabaseServeOptions: ParsableArguments {
     var supabaseStateKeys = false
 
     /// The project secret given: `--supabase-jwt-secret`, else GoTrue's `GOTRUE_JWT_SECRET` variable
-    /// (which, unlike a command line, other users cannot read).
-    var projectJWTSecret: String? {
-        supabaseJWTSecret ?? ProcessInfo.processInfo.environment["GOTRUE_JWT_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
+    /// (which, unlike a command line, other users cannot read), else `auth.jwt_secret` in the
+    /// `config.toml` (already merged into the environment).
+    /// - Parameter environment: The variables, the file's merged under them.
+    func projectJWTSecret(in environment: [String: String]) -> String? {
+        supabaseJWTSecret ?? environment["GOTRUE_JWT_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// The JWT secret to serve with: the project's (``projectJWTSecret``), `nil` (the state
+    /// The JWT secret to serve with: the project's (``projectJWTSecret(in:)``), `nil` (the state
     /// directory's own) with `--supabase-state-keys`, else the local stack's well-known one.
-    var jwtSecret: String? {
+    /// - Parameter environment: The variables, the file's merged under them.
+    func jwtSecret(in environment: [String: String]) -> String? {
         if supabaseStateKeys { return nil }
-        return projectJWTSecret ?? SupabaseLocalKeys.jwtSecret
+        return projectJWTSecret(in: environment) ?? SupabaseLocalKeys.jwtSecret
     }
 
     /// Whether the keys are the well-known local ones, which protect nothing.
-    var usesWellKnownKeys: Bool { jwtSecret == SupabaseLocalKeys.jwtSecret }
+    /// - Parameter environment: The variables, the file's merged under them.
+    func usesWellKnownKeys(in environment: [String: String]) -> Bool { jwtSecret(in: environment) == SupabaseLocalKeys.jwtSecret }
 
     func validate() throws {
-        if let secret = projectJWTSecret {
+        try validateSecret(in: ProcessInfo.processInfo.environment)
+        try validateFlags()
+    }
+
+    /// The project secret's bounds (supabase/cli refuses a `jwt_secret` under 16 characters).
+    /// - Parameter environment: The variables, the file's merged under them.
+    func validateSecret(in environment: [String: String]) throws {
+        if let secret = projectJWTSecret(in: environment) {
             // supabase/cli pkg/config/apikeys.go refuses a jwt_secret under 16 characters.
             guard (16...4096).contains(secret.count) else {
                 throw ValidationError("--supabase-jwt-secret (or GOTRUE_JWT_SECRET) takes 16 to 4096 characters")
@@ -71,6 +88,9 @@ struct SupabaseServeOptions: ParsableArguments {
                 throw ValidationError("--supabase-jwt-secret (or GOTRUE_JWT_SECRET) and --supabase-state-keys both choose the keys: give one")
             }
         }
+    }
+
+    private func validateFlags() throws {
         if let length = supabasePasswordMinLength, !(6...72).contains(length) {
             throw ValidationError("--supabase-password-min-length takes 6 to 72")
         }

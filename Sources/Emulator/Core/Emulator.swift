@@ -32,8 +32,8 @@ public final class Emulator: Sendable {
         self.developerKeyPath = developerKeyPath
         let log = RequestLog()
         requestLog = log
-        let key = services.supabase.configuration.accessTokenKey
-        // Signed as the Supabase CLI signs them: with the default secret, its published keys.
+        let key = services.supabase.configuration.accessTokenKeys.apiKeySigner
+        // Signed as the Supabase CLI signs them: with the JWT secret (by default its published one, so its published keys).
         anonKey = try key.sign(SupabaseLocalKeys.apiKeyClaims(role: "anon"))
         serviceRoleKey = try key.sign(SupabaseLocalKeys.apiKeyClaims(role: "service_role"))
         supabase = SupabaseRoutes(engine: services.supabase, apiKeys: [anonKey, serviceRoleKey] + configuration.anonKeys)

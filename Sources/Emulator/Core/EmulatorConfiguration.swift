@@ -32,6 +32,9 @@ public struct EmulatorConfiguration: Sendable, Hashable {
     /// The Supabase JWT secret: the local stack's well-known one (``SupabaseLocalKeys``) unless a
     /// project's own is set; `nil` for the secret generated for the state directory.
     public var supabaseJWTSecret: String? = SupabaseLocalKeys.jwtSecret
+    /// `GOTRUE_JWT_KEYS`: the access tokens' asymmetric signing key and further verification
+    /// keys (``GoTrueJWTKeys``); `nil` signs with the JWT secret alone.
+    public var supabaseJWTKeys: String?
     /// Host names requests may carry besides loopback names, IP literals and ``host``, for an
     /// emulator served under another name on purpose; any other `Host` is refused (DNS rebinding).
     public var allowedHosts: [String] = []
@@ -59,5 +62,10 @@ public struct EmulatorConfiguration: Sendable, Hashable {
     }
 
     /// The base URL clients use.
-    public var baseURL: String { "http://\(host.contains(":") ? "[\(host)]" : host):\(port)" }
+    public var baseURL: String { baseURL(port: port) }
+
+    /// The base URL clients use, with a given port (the bound one, for port 0).
+    /// - Parameter port: The port.
+    /// - Returns: The URL.
+    public func baseURL(port: Int) -> String { "http://\(host.contains(":") ? "[\(host)]" : host):\(port)" }
 }

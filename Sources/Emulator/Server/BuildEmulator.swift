@@ -41,9 +41,10 @@ public struct EmulatorApp: Sendable {
 /// Builds the emulator: reads (or creates) the keys in the state directory, opens its database
 /// (`auth.sqlite3`, importing a `state.json` of an earlier version; in memory with `--ephemeral`),
 /// wires the simulated services, and the Hummingbird application that serves it on one port.
-/// (`login serve` takes the directory for itself first: `ServeLocks`.) With port 0 the issuer and
-/// emailed links carry port 0 when `API_EXTERNAL_URL` is not set: picking a free port before the
-/// bind raced with other sockets (servers started by the tests became unreachable under load).
+/// (`login serve` takes the directory for itself first: `ServeLocks`.) The issuer and emailed
+/// links carry the bound port (with port 0, the one the bind picked; `API_EXTERNAL_URL` still
+/// fixes the issuer): the engines read the base URL per request, and it is set once the server
+/// has bound, before it answers any request.
 /// - Parameters:
 ///   - configuration: Host, port, state directory, accepted client ids and keys.
 ///   - logger: The server's logger.
@@ -66,12 +67,18 @@ public func buildEmulator(
     setup.firebasePasskeyConfig = configuration.firebasePasskeyConfig
     setup.supabase = configuration.supabase
     setup.supabaseJWTSecret = configuration.supabaseJWTSecret
+    setup.supabaseJWTKeys = configuration.supabaseJWTKeys
+    let base = LateBoundURL(configuration.baseURL)
+    setup.emulatorBase = base
     let database = try directory.flatMap { (directory: SimulationStateDirectory) throws(SimulationStoreError) -> SQLiteSimulationStorage? in
         configuration.ephemeral ? nil : try StateDatabase.open(directory, defaultFirebaseProject: setup.firebaseProjectID, logger: logger)
     }
     let services = try await SimulatedServices(configuration: setup, keys: keys, storage: database ?? InMemorySimulationStorage(), clock: .live)
     let app = try buildEmulator(configuration: configuration, services: services, developerKeyPath: directory?.developerKeyURL(for: keys).path,
-                                logger: logger, onServerRunning: onServerRunning)
+                                logger: logger) { emulator, port in
+        base.bind(configuration.baseURL(port: port))
+        await onServerRunning(emulator, port)
+    }
     return EmulatorApp(emulator: app.emulator, application: app.application, storage: database)
 }
 

@@ -27,8 +27,15 @@ public struct FirebaseEngineConfiguration: Sendable {
     public var rateLimits: FirebaseRateLimits
     /// Refresh tokens kept per user; the oldest is invalidated beyond it.
     public var maxRefreshTokensPerUser: Int
-    /// The base of sign-in links put in emails.
-    public var actionURL: String
+    /// The base of sign-in links put in emails: under the emulator's bound address once it
+    /// listens (``boundBase``), else the one given.
+    public var actionURL: String {
+        get { boundBase.map { $0.url + "/emulator/action" } ?? givenActionURL }
+        set { givenActionURL = newValue; boundBase = nil }
+    }
+    private var givenActionURL: String
+    /// The emulator's base URL, read when a request arrives; `nil` when the action URL is fixed.
+    package var boundBase: LateBoundURL?
     /// The project's passkey settings (Identity Platform's `PasskeyConfig`).
     public var passkeyConfig = FirebasePasskeyConfig()
     /// The bcrypt cost of new password hashes (10; tests use bcrypt's minimum, 4).
@@ -50,7 +57,7 @@ public struct FirebaseEngineConfiguration: Sendable {
         self.emailResendInterval = 60
         self.rateLimits = FirebaseRateLimits()
         self.maxRefreshTokensPerUser = 64
-        self.actionURL = "http://127.0.0.1:9999/emulator/action"
+        self.givenActionURL = "http://127.0.0.1:9999/emulator/action"
         self.passwordHashCost = Bcrypt.defaultCost
     }
 }

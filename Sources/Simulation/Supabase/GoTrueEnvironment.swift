@@ -51,6 +51,8 @@ public struct GoTrueEnvironment: Sendable {
         // SupabasePasskeySettings
         "GOTRUE_PASSKEY_ENABLED", "GOTRUE_WEBAUTHN_RP_ID", "GOTRUE_WEBAUTHN_RP_DISPLAY_NAME", "GOTRUE_WEBAUTHN_RP_ORIGINS",
         "GOTRUE_PASSKEY_MAX_PASSKEYS_PER_USER", "GOTRUE_WEBAUTHN_CHALLENGE_EXPIRY_DURATION",
+        // GoTrueJWTKeys
+        "GOTRUE_JWT_KEYS",
     ]
 
     /// The longest value read, in bytes (an emulator bound; GoTrue has none).
@@ -75,7 +77,13 @@ public struct GoTrueEnvironment: Sendable {
             throw Failure(variable: name, reason: "longer than \(Self.maxValueBytes) bytes")
         }
         _ = try apply(to: SupabaseSettings())
+        if let keys = jwtKeys {
+            do { _ = try GoTrueJWTKeys(parsing: keys) } catch { throw Failure(variable: "GOTRUE_JWT_KEYS", reason: error.reason) }
+        }
     }
+
+    /// `GOTRUE_JWT_KEYS` (a JSON array of private JWKs, ``GoTrueJWTKeys``), when set and not empty.
+    public var jwtKeys: String? { values["GOTRUE_JWT_KEYS"].flatMap { $0.isEmpty ? nil : $0 } }
 
     /// `GOTRUE_JWT_SECRET`, when set and not empty.
     public var jwtSecret: String? { values["GOTRUE_JWT_SECRET"].flatMap { $0.isEmpty ? nil : $0 } }

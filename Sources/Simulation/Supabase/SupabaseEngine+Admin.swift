@@ -44,15 +44,13 @@ extension SupabaseEngine {
 
     /// A `service_role` key for the admin routes, as the Supabase CLI prints one.
     package func serviceRoleKey() throws -> String {
-        try configuration.accessTokenKey.sign([
+        try configuration.accessTokenKeys.apiKeySigner.sign([
             "iss": .string("supabase-demo"), "role": .string("service_role"), "exp": .int(nowSeconds + 10 * 365 * 86_400),
         ])
     }
 
     /// The public keys of asymmetric access-token keys (`/.well-known/jwks.json`); empty for HS256.
-    package var jwks: JSONObject {
-        ["keys": .array(configuration.accessTokenKey.publicJWK.map { [.object($0)] } ?? [])]
-    }
+    package var jwks: JSONObject { configuration.accessTokenKeys.jwks }
 
     /// `requireAdminCredentials` (api/middleware.go): a signed token whose `role` is an admin
     /// role. `exp` is checked when present, as GoTrue's parser does (api/auth.go builds it
@@ -60,7 +58,7 @@ extension SupabaseEngine {
     /// without one, as supabase-py's test fixtures mint theirs, is accepted.
     func requireAdmin(_ bearer: String?) throws(SupabaseFailure) {
         guard let bearer, !bearer.isEmpty else { throw .noAuthorization }
-        guard let jws = try? CompactJWS(parsing: bearer), configuration.accessTokenKey.isValidSignature(of: jws) else {
+        guard let jws = try? CompactJWS(parsing: bearer), configuration.accessTokenKeys.verifies(jws) else {
             throw .badJWT("signature is invalid")
         }
         if jws.payload["exp"] != nil { try checkExpiry(jws.payload) }

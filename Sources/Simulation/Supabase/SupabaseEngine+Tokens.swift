@@ -19,7 +19,7 @@ extension SupabaseEngine {
     /// cannot revoke, and does not compare the session's user with `sub`).
     func authenticate(_ bearer: String?) async throws(SupabaseFailure) -> Caller {
         guard let bearer, !bearer.isEmpty else { throw .noAuthorization }
-        guard let jws = try? CompactJWS(parsing: bearer), configuration.accessTokenKey.isValidSignature(of: jws) else {
+        guard let jws = try? CompactJWS(parsing: bearer), configuration.accessTokenKeys.verifies(jws) else {
             throw .badJWT("signature is invalid")
         }
         let claims = jws.payload

@@ -4,10 +4,24 @@ import Foundation
 
 /// How the Supabase-like engine behaves; defaults follow the Supabase CLI's local stack.
 public struct SupabaseEngineConfiguration: Sendable {
-    /// `iss` of access tokens (`<project>/auth/v1`).
-    public var issuer: String
-    /// The key that signs access tokens (HS256 `GOTRUE_JWT_SECRET` by default).
-    public var accessTokenKey: JWTSigningKey
+    /// `iss` of access tokens (`<project>/auth/v1`), and the base of emailed links: the
+    /// emulator's bound address once it listens (``boundBase``), else the one given.
+    public var issuer: String {
+        get { boundBase.map { $0.url + "/auth/v1" } ?? givenIssuer }
+        set { givenIssuer = newValue; boundBase = nil }
+    }
+    private var givenIssuer: String
+    /// The emulator's base URL, read when a request arrives, once its port is bound; `nil` when
+    /// the issuer is fixed (`API_EXTERNAL_URL`, or in process).
+    package var boundBase: LateBoundURL?
+    /// The access-token keys: the signing key and the verification keys
+    /// (HS256 `GOTRUE_JWT_SECRET` alone by default; `GOTRUE_JWT_KEYS`).
+    public var accessTokenKeys: SupabaseAccessTokenKeys
+    /// The key that signs access tokens; setting it makes it the only key.
+    public var accessTokenKey: JWTSigningKey {
+        get { accessTokenKeys.signing }
+        set { accessTokenKeys = SupabaseAccessTokenKeys(key: newValue) }
+    }
     /// Access-token lifetime (`GOTRUE_JWT_EXP`, ``SupabaseSettings/jwtExpiry``).
     public var accessTokenLifetime: Int {
         get { settings.jwtExpiry }
@@ -67,8 +81,8 @@ public struct SupabaseEngineConfiguration: Sendable {
     ///   - accessTokenKey: The access-token signing key.
     ///   - clientIDs: Accepted audiences per provider.
     public init(issuer: String, accessTokenKey: JWTSigningKey, clientIDs: [ProviderID: Set<String>]) {
-        self.issuer = issuer
-        self.accessTokenKey = accessTokenKey
+        self.givenIssuer = issuer
+        self.accessTokenKeys = SupabaseAccessTokenKeys(key: accessTokenKey)
         self.clientIDs = clientIDs
         self.settings = SupabaseSettings()
         self.refreshTokenReuseInterval = 10

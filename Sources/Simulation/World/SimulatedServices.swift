@@ -72,11 +72,14 @@ public final class SimulatedServices: Sendable {
         let providerKeys = {
             [ProviderID.apple: KeySetCache(now: clock.now) { await apple.jwks }, .google: KeySetCache(now: clock.now) { await google.jwks }]
         }
+        let secret = configuration.supabaseJWTSecret.map { Array($0.utf8) }
+            ?? Array(Data(base64Encoded: keys.supabaseJWTSecret) ?? Data(keys.supabaseJWTSecret.utf8))
         var supabaseConfiguration = SupabaseEngineConfiguration(
-            issuer: configuration.supabaseIssuer,
-            accessTokenKey: .hs256(secret: configuration.supabaseJWTSecret.map { Array($0.utf8) }
-                ?? Array(Data(base64Encoded: keys.supabaseJWTSecret) ?? Data(keys.supabaseJWTSecret.utf8))),
-            clientIDs: configuration.acceptedClientIDs)
+            issuer: configuration.supabaseIssuer, accessTokenKey: .hs256(secret: secret), clientIDs: configuration.acceptedClientIDs)
+        if let text = configuration.supabaseJWTKeys {
+            supabaseConfiguration.accessTokenKeys = SupabaseAccessTokenKeys(secret: secret, jwtKeys: try GoTrueJWTKeys(parsing: text))
+        }
+        if configuration.supabase.externalURL == nil { supabaseConfiguration.boundBase = configuration.emulatorBase }
         supabaseConfiguration.maxSessionsPerUser = 64
         supabaseConfiguration.settings = configuration.supabase
         supabaseConfiguration.passwordHashCost = configuration.passwordHashCost
@@ -89,6 +92,7 @@ public final class SimulatedServices: Sendable {
             projectID: configuration.firebaseProjectID, idTokenKey: firebaseKey.signer,
             clientIDs: configuration.acceptedClientIDs)
         firebaseConfiguration.actionURL = configuration.firebaseActionURL
+        firebaseConfiguration.boundBase = configuration.emulatorBase
         firebaseConfiguration.rateLimits = configuration.firebaseRateLimits
         firebaseConfiguration.passkeyConfig = configuration.firebasePasskeyConfig
         firebaseConfiguration.passwordHashCost = configuration.passwordHashCost

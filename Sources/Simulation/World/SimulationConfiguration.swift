@@ -23,6 +23,12 @@ public struct SimulationConfiguration: Sendable, Hashable {
     /// default (``SupabaseLocalKeys``), so the anon key stays the same across state directories;
     /// `nil` for the secret generated for the state directory (``SimulationKeys``).
     public var supabaseJWTSecret: String? = SupabaseLocalKeys.jwtSecret
+    /// `GOTRUE_JWT_KEYS` (``GoTrueJWTKeys``): the asymmetric signing key and further
+    /// verification keys; `nil` signs with the JWT secret alone.
+    public var supabaseJWTKeys: String?
+    /// The emulator's base URL once its port is bound, read per request for the Supabase issuer
+    /// (unless `API_EXTERNAL_URL` fixes it) and the Firebase action links; `nil` in process.
+    package var emulatorBase: LateBoundURL?
     /// The bcrypt cost of new password hashes (GoTrue's 10; tests may use `Bcrypt.minimumCost`,
     /// as GoTrue's own tests do).
     public var passwordHashCost = Bcrypt.defaultCost

@@ -1,0 +1,73 @@
+import AuthJWT
+import AuthTestSupport
+import Crypto
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// `login serve --supabase-config PATH`: a Supabase CLI project's `supabase/config.toml` mapped
+/// to GoTrue's variables as `supabase start` maps it (supabase/cli
+/// apps/cli-go/internal/start/start.go), with GoTrue's variables over it and the flags over both;
+/// `GET /settings` reports the result (GoTrue internal/api/settings.go).
+@Suite("login serve --supabase-config")
+struct ServeSupabaseConfigTests {
+    private func write(_ text: String, _ name: String, in folder: TemporaryDirectory) throws -> String {
+        let url = folder.url.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+        return url.path
+    }
+
+    private func call(_ server: ServeProcess, _ method: String, _ path: String, json: String? = nil) async throws -> JSONObject {
+        try StrictJSONParser.parseObject(Array(try await server.send(method, path, json: json)))
+    }
+
+    @Test("the file, then a variable over it, then a flag over both; signing_keys_path gives the JWKS")
+    func precedence() async throws {
+        let folder = TemporaryDirectory()
+        let keys = PrivateJWKs.variable([PrivateJWKs.ec(P256.Signing.PrivateKey(), kid: "toml-ec", ops: ["sign", "verify"])])
+        _ = try write(keys, "signing_keys.json", in: folder)
+        let config = try write("""
+            [auth]
+            enable_signup = false
+            enable_anonymous_sign_ins = false
+            signing_keys_path = "./signing_keys.json"
+            [auth.email]
+            enable_confirmations = true
+            max_frequency = "1s"
+            """, "config.toml", in: folder)
+        let runner = try CommandRunner.builtProduct("login")
+        let server = try await ServeProcess(
+            runner: runner,
+            arguments: ["--state-dir", TemporaryDirectory().path, "--ephemeral", "--supabase-config", config,
+                        "--supabase-mailer-autoconfirm"],
+            environment: ["GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED": "true", "GOTRUE_MAILER_AUTOCONFIRM": "false"])
+        let settings = try await call(server, "GET", "/auth/v1/settings")
+        #expect(settings["disable_signup"] == .bool(true), "from the file")
+        #expect(settings["external"]?.objectValue?["anonymous_users"] == .bool(true), "the variable wins over the file")
+        #expect(settings["mailer_autoconfirm"] == .bool(true), "the flag wins over the variable and the file")
+        // Sign-ups are off (from the file), so the signing key shows in the JWKS.
+        let jwks = try await call(server, "GET", "/auth/v1/.well-known/jwks.json")
+        // A second server on the same port stops at the bind, after its warnings.
+        let second = try await runner.run(
+            ["serve", "--port", String(server.port), "--ephemeral", "--state-dir", TemporaryDirectory().path, "--supabase-config", config])
+        await server.stop()
+        #expect(second.stderr.contains("auth.email.max_frequency (GOTRUE_SMTP_MAX_FREQUENCY) is set, but this emulator does not model it"))
+        #expect(jwks["keys"]?.arrayValue?.compactMap { $0.objectValue?["kid"] } == [.string("toml-ec")], "\(jwks)")
+    }
+
+    @Test("a file the CLI would refuse is a usage error naming its line; a missing file is one too")
+    func refused() async throws {
+        let folder = TemporaryDirectory()
+        let runner = try CommandRunner.builtProduct("login")
+        let bad = try write("[auth]\njwt_expiry = \"soon\"\n", "config.toml", in: folder)
+        let serve = ["serve", "--port", "0", "--ephemeral", "--state-dir", TemporaryDirectory().path, "--supabase-config"]
+        let result = try await runner.run(serve + [bad])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("line 2: auth.jwt_expiry takes an integer"), "\(result.stderr)")
+        let missing = try await runner.run(serve + [folder.url.path + "/none.toml"])
+        #expect(missing.status == 2 && missing.stderr.contains("cannot read"))
+    }
+}
