@@ -43,6 +43,16 @@ enum SQLiteSchema {
         migrator.registerMigration("8-email-change") { db in
             try db.execute(sql: emailChangeTables)
         }
+        // GoTrue's `flow_state.provider_access_token` and `provider_refresh_token` (20230322519590):
+        // what a PKCE `/callback` keeps for the code exchange. The session is made at the exchange
+        // now, so `session_id`, `refresh_token` and `amr_timestamp` stay empty.
+        migrator.registerMigration("9-flow-state-provider-tokens") { db in
+            try db.execute(sql: """
+                ALTER TABLE flow_state ADD COLUMN provider_access_token TEXT;
+                ALTER TABLE flow_state ADD COLUMN provider_refresh_token TEXT;
+                CREATE INDEX flow_state_user_id_idx ON flow_state (user_id, authentication_method);
+                """)
+        }
         return migrator
     }
 

@@ -86,13 +86,12 @@ extension SQLiteSupabaseRows {
     }
 
     func save(_ record: SupabaseFlowStateRecord) {
-        let issued = record.issued
         let updated: Date = record.authCodeIssuedAt ?? record.createdAt
         step.execute("""
-            INSERT OR REPLACE INTO flow_state (\(Self.flowStateColumns), updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [record.id, issued?.userID, record.authCode, record.codeChallengeMethod, record.codeChallenge, record.provider,
-                  Column.text(record.createdAt), issued?.amrMethod ?? "oauth", Column.text(record.authCodeIssuedAt), record.referrer,
-                  record.linkingTargetID, issued?.sessionID, issued?.refreshToken, issued?.amrTimestamp,
+            INSERT OR REPLACE INTO flow_state (\(Self.flowStateColumns), updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [record.id, record.userID, record.authCode, record.codeChallengeMethod, record.codeChallenge, record.provider,
+                  Column.text(record.createdAt), record.authenticationMethod, Column.text(record.authCodeIssuedAt),
+                  record.referrer, record.linkingTargetID, record.providerAccessToken, record.providerRefreshToken,
                   Column.text(updated)])
     }
 
@@ -104,18 +103,21 @@ extension SQLiteSupabaseRows {
 
     private static let flowStateColumns = """
         id, user_id, auth_code, code_challenge_method, code_challenge, provider_type, created_at, authentication_method, \
-        auth_code_issued_at, referrer, linking_target_id, session_id, refresh_token, amr_timestamp
+        auth_code_issued_at, referrer, linking_target_id, provider_access_token, provider_refresh_token
         """
 
     private func flowState(from row: Row) -> SupabaseFlowStateRecord {
-        var issued: SupabaseFlowStateRecord.IssuedSession?
-        if let userID: String = row[1], let sessionID: String = row[11], let refreshToken: String = row[12], let amrTimestamp: Int64 = row[13] {
-            issued = SupabaseFlowStateRecord.IssuedSession(
-                userID: userID, sessionID: sessionID, refreshToken: refreshToken, amrMethod: row[7], amrTimestamp: amrTimestamp)
-        }
-        return SupabaseFlowStateRecord(
+        SupabaseFlowStateRecord(
             id: row[0], provider: row[5], codeChallenge: row[4], codeChallengeMethod: row[3], authCode: row[2], referrer: row[9],
-            linkingTargetID: row[10], createdAt: step.date(row[6] as String, "flow_state.created_at"), issued: issued,
-            authCodeIssuedAt: step.optionalDate(row[8], "flow_state.auth_code_issued_at"))
+            linkingTargetID: row[10], createdAt: step.date(row[6] as String, "flow_state.created_at"),
+            authCodeIssuedAt: step.optionalDate(row[8], "flow_state.auth_code_issued_at"), userID: row[1],
+            authenticationMethod: row[7], providerAccessToken: row[11], providerRefreshToken: row[12])
+    }
+
+    func flowState(userID: String, authenticationMethod: String) -> SupabaseFlowStateRecord? {
+        step.row("""
+            SELECT \(Self.flowStateColumns) FROM flow_state WHERE user_id = ? AND authentication_method = ?
+            ORDER BY created_at DESC LIMIT 1
+            """, [userID, authenticationMethod]).map(flowState(from:))
     }
 }

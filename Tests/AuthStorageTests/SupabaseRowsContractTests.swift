@@ -116,7 +116,9 @@ struct SupabaseRowsContractTests {
                                            referrer: "http://localhost/app", linkingTargetID: "user-1", createdAt: Fixture.at(10))
         done.authCode = "auth-code"
         done.authCodeIssuedAt = Fixture.at(11)
-        done.issued = .init(userID: "user-1", sessionID: "s-1", refreshToken: "token-1", amrMethod: "oauth", amrTimestamp: 1_790_000_011)
+        done.userID = "user-1"
+        done.providerAccessToken = "provider-access"
+        done.providerRefreshToken = "provider-refresh"
         try sut.write { rows in
             rows.supabase.save(old)
             rows.supabase.save(done)
@@ -125,6 +127,8 @@ struct SupabaseRowsContractTests {
             #expect(rows.supabase.flowState("f-old") == old)
             #expect(rows.supabase.flowState(authCode: "auth-code") == done)
             #expect(rows.supabase.flowState(authCode: "other") == nil)
+            #expect(rows.supabase.flowState(userID: "user-1", authenticationMethod: "oauth") == done)
+            #expect(rows.supabase.flowState(userID: "user-1", authenticationMethod: "magiclink") == nil)
         }
         try sut.write { $0.supabase.deleteFlowStates(createdAtOrBefore: Fixture.at(0)) }
         try sut.read { rows in

@@ -38,17 +38,19 @@ struct EmulatorHarness {
         return await emulator.handle(EmulatorRequest(method: method, target: target, headers: all, body: Array((json ?? "").utf8)))
     }
 
-    /// A Supabase call with the anon key and the 2024-01-01 API version.
+    /// A Supabase call with the anon key and the 2024-01-01 API version, through a proxy that
+    /// names the client in `X-Forwarded-For` (what a `GOTRUE_RATE_LIMIT_HEADER` of that name counts).
     func supabase(_ method: String, _ path: String, json: String? = nil, bearer: String? = nil, versioned: Bool = true) async -> EmulatorResponse {
-        var headers = ["apikey": emulator.anonKey]
+        var headers = ["apikey": emulator.anonKey, "x-forwarded-for": "127.0.0.1"]
         if versioned { headers["x-supabase-api-version"] = "2024-01-01" }
         if let bearer { headers["authorization"] = "Bearer \(bearer)" }
         return await send(method, "/auth/v1/" + path, json: json, headers: headers)
     }
 
-    /// A Supabase call from a client address (the rate limits' key).
+    /// A Supabase call from a client address, as a proxy names it in `X-Forwarded-For` (the
+    /// rate limits' key when `GOTRUE_RATE_LIMIT_HEADER` is `X-Forwarded-For`).
     func supabase(_ method: String, _ path: String, json: String? = nil, bearer: String? = nil, from address: String) async -> EmulatorResponse {
-        var headers = ["apikey": emulator.anonKey, "x-supabase-api-version": "2024-01-01"]
+        var headers = ["apikey": emulator.anonKey, "x-supabase-api-version": "2024-01-01", "x-forwarded-for": address]
         if json != nil { headers["content-type"] = "application/json" }
         if let bearer { headers["authorization"] = "Bearer \(bearer)" }
         var request = EmulatorRequest(method: method, target: "/auth/v1/" + path, headers: headers, body: Array((json ?? "").utf8))

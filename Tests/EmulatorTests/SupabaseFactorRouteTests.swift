@@ -218,6 +218,7 @@ struct SupabaseFactorRouteTests {
     func verifyRateLimit() async throws {
         let sut = try await EmulatorHarness.passwords(autoconfirm: true) { settings in
             settings.rateLimits = .gotrue
+            settings.rateLimitHeader = "X-Forwarded-For"
             settings.mfa.rateLimitChallengeAndVerify = 15
         }.sut
         let bearer = try await signUp(sut)

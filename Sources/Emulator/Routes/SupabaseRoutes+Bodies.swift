@@ -4,12 +4,22 @@ import AuthSimulation
 
 /// The JSON bodies of the Supabase routes, as GoTrue's `retrieveRequestParams` reads them.
 extension SupabaseRoutes {
-    struct OTPBody: Decodable {
+    /// `code_challenge` and `code_challenge_method`, in the bodies that start an emailed link.
+    protocol ChallengeCarrying {
+        var codeChallenge: String? { get }
+        var codeChallengeMethod: String? { get }
+    }
+
+    struct OTPBody: Decodable, ChallengeCarrying {
         var email: String?
         var phone: String?
         var createUser: Bool?
         var data: JSONObject?
-        enum CodingKeys: String, CodingKey { case email, phone, data, createUser = "create_user" }
+        var codeChallenge: String?
+        var codeChallengeMethod: String?
+        enum CodingKeys: String, CodingKey {
+            case email, phone, data, createUser = "create_user", codeChallenge = "code_challenge", codeChallengeMethod = "code_challenge_method"
+        }
     }
 
     struct VerifyBody: Decodable {
@@ -22,11 +32,16 @@ extension SupabaseRoutes {
         enum CodingKeys: String, CodingKey { case type, email, phone, token, tokenHash = "token_hash", redirectTo = "redirect_to" }
     }
 
-    struct SignUpBody: Decodable {
+    struct SignUpBody: Decodable, ChallengeCarrying {
         var email: String?
         var phone: String?
         var password: String?
         var data: JSONObject?
+        var codeChallenge: String?
+        var codeChallengeMethod: String?
+        enum CodingKeys: String, CodingKey {
+            case email, phone, password, data, codeChallenge = "code_challenge", codeChallengeMethod = "code_challenge_method"
+        }
     }
 
     /// `grant_type=password` (GoTrue's `PasswordGrantParams`).
@@ -41,14 +56,22 @@ extension SupabaseRoutes {
         var data: JSONObject?
     }
 
-    struct RecoverBody: Decodable {
+    struct RecoverBody: Decodable, ChallengeCarrying {
         var email: String?
+        var codeChallenge: String?
+        var codeChallengeMethod: String?
+        enum CodingKeys: String, CodingKey { case email, codeChallenge = "code_challenge", codeChallengeMethod = "code_challenge_method" }
     }
 
-    struct ResendBody: Decodable {
+    struct ResendBody: Decodable, ChallengeCarrying {
         var type: String?
         var email: String?
         var phone: String?
+        var codeChallenge: String?
+        var codeChallengeMethod: String?
+        enum CodingKeys: String, CodingKey {
+            case type, email, phone, codeChallenge = "code_challenge", codeChallengeMethod = "code_challenge_method"
+        }
     }
 
     struct PKCEBody: Decodable {
@@ -74,7 +97,7 @@ extension SupabaseRoutes {
 }
 
 extension EmulatorRequest {
-    /// The key Supabase's rate limits are kept under: the peer's address (`unknown` for
-    /// requests handled without a socket).
-    var client: String { clientAddress ?? "unknown" }
+    /// The key Supabase's per-client rate limits are kept under (``SupabaseRoutes/rateLimitKey(_:header:)``,
+    /// which `handle` puts in `clientAddress`); empty: not limited.
+    var client: String { clientAddress ?? "" }
 }

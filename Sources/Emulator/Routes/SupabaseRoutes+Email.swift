@@ -9,7 +9,7 @@ extension SupabaseRoutes {
         let body: SignUpBody = try decode(request)
         let answer = try await engine.signUp(
             email: body.email, phone: body.phone, password: body.password, data: body.data ?? [:], referrers: Self.referrers(request),
-            client: request.client)
+            pkce: try Self.challenge(body), client: request.client)
         return respond(request, answer.jsonObject)
     }
 
@@ -18,8 +18,13 @@ extension SupabaseRoutes {
         guard body.phone?.isEmpty != false else { throw SupabaseFailure.api(status: 400, code: "phone_provider_disabled", message: "Unsupported phone provider") }
         try await engine.sendOTP(
             email: body.email, createUser: body.createUser ?? true, data: body.data ?? [:], referrers: Self.referrers(request),
-            client: request.client)
+            pkce: try Self.challenge(body), client: request.client)
         return respond(request, [:])
+    }
+
+    /// The body's PKCE challenge, checked (GoTrue `validatePKCEParams`); `nil` for the implicit flow.
+    static func challenge(_ body: some ChallengeCarrying) throws(SupabaseFailure) -> SupabaseCodeChallenge? {
+        try SupabaseCodeChallenge.parse(challenge: body.codeChallenge, method: body.codeChallengeMethod)
     }
 
     /// Where a mailed link sends the user back, in GoTrue's order (internal/utilities/request.go
@@ -54,14 +59,15 @@ extension SupabaseRoutes {
 
     func recover(_ request: EmulatorRequest) async throws -> EmulatorResponse {
         let body: RecoverBody = try decode(request)
-        try await engine.recover(email: body.email, referrers: Self.referrers(request), client: request.client)
+        try await engine.recover(email: body.email, referrers: Self.referrers(request), pkce: try Self.challenge(body), client: request.client)
         return respond(request, [:])
     }
 
     func resend(_ request: EmulatorRequest) async throws -> EmulatorResponse {
         let body: ResendBody = try decode(request)
         try await engine.resend(
-            type: body.type, email: body.email, phone: body.phone, referrers: Self.referrers(request), client: request.client)
+            type: body.type, email: body.email, phone: body.phone, referrers: Self.referrers(request), pkce: try Self.challenge(body),
+            client: request.client)
         return respond(request, [:])
     }
 

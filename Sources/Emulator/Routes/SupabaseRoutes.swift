@@ -17,16 +17,16 @@ struct SupabaseRoutes {
     private static let coreRoutes: [Row] = [
         ("POST", "/token", "`grant_type=id_token`, `password` (email), `refresh_token` or `pkce`",
          { try await $0.token($1.request) }),
-        ("GET", "/authorize", "a browser sign-in: 302 to the provider (`provider`, `redirect_to`, PKCE `code_challenge`); no API key, as Supabase's gateway",
+        ("GET", "/authorize", "a browser sign-in: 302 to the provider (`provider`, `redirect_to` or `Referer`, `scopes`, PKCE `code_challenge`); no API key, as Supabase's gateway",
          { try await $0.authorize($1.request) }),
-        ("GET", "/callback", "the provider's answer: 302 to `redirect_to` with `code` (PKCE) or the session in the fragment", { await $0.callback($1.request) }),
+        ("GET", "/callback", "the provider's answer: 302 to `redirect_to` with `code` (PKCE) or the session and `provider_token` in the fragment", { await $0.callback($1.request) }),
         ("POST", "/callback", "Apple's `form_post` answer, as `GET /callback`", { await $0.callback($1.request) }),
         ("GET", "/user/identities/authorize", "link a provider through the browser (manual linking; `skip_http_redirect=true` answers `{url}`)",
          { try await $0.authorizeIdentity($1.request) }),
         ("POST", "/signup", "an anonymous user, or email + password (a confirmation mail, or a session with autoconfirm); phone answers GoTrue's 400", { try await $0.signUp($1.request) }),
-        ("POST", "/otp", "mail a one-time code and its link", { try await $0.otp($1.request) }),
+        ("POST", "/otp", "mail a one-time code and its link (a PKCE link with `code_challenge`)", { try await $0.otp($1.request) }),
         ("POST", "/verify", "verify a one-time code (`email` + `token`) or an emailed link's `token_hash`", { try await $0.verify($1.request) }),
-        ("GET", "/verify", "the emailed link: 303 to `redirect_to` with the session (or the error) in the fragment", { try await $0.verifyLink($1.request) }),
+        ("GET", "/verify", "the emailed link: 303 to `redirect_to` with the session (or the error) in the fragment; a PKCE link (`pkce_` token) with `?code=`", { try await $0.verifyLink($1.request) }),
         ("POST", "/invite", "create a user without a password and mail an invite (type `invite`; service role)",
          { try await $0.invite($1.request) }),
         ("POST", "/recover", "mail a password recovery code and its link (type `recovery`); `{}` for any address", { try await $0.recover($1.request) }),
@@ -64,6 +64,8 @@ struct SupabaseRoutes {
     ]
 
     func handle(_ request: EmulatorRequest, path: ArraySlice<String>) async -> EmulatorResponse {
+        var request = request
+        request.clientAddress = Self.rateLimitKey(request, header: engine.configuration.settings.rateLimitHeader)
         let versioned = Self.isVersioned(request)
         do {
             guard path.first == "v1" else { throw SupabaseFailure.api(status: 404, code: "not_found", message: "Not Found") }
@@ -80,6 +82,16 @@ struct SupabaseRoutes {
         } catch {
             return Self.error(.api(status: 500, code: "unexpected_failure", message: "\(error)"), versioned: versioned)
         }
+    }
+
+    /// The client GoTrue's per-client limits count (`performRateLimitingWithHeader`, api/middleware.go):
+    /// the first comma-separated value of the `GOTRUE_RATE_LIMIT_HEADER` header, trimmed; empty
+    /// (not limited) without that setting, without the header or with an empty first value. The
+    /// Supabase handlers see it as the request's client address.
+    static func rateLimitKey(_ request: EmulatorRequest, header: String?) -> String {
+        guard let header, let value = request.headers[header.lowercased()] else { return "" }
+        let first = value.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return first.trimmingCharacters(in: .whitespaces)
     }
 
     /// Whether the client asked for the 2024-01-01 error shape (echoed back on errors only).
@@ -101,14 +113,14 @@ struct SupabaseRoutes {
 
     private func authorize(_ request: EmulatorRequest) async throws -> EmulatorResponse {
         let url = try await engine.authorize(
-            provider: request.query["provider"], redirectTo: request.query["redirect_to"], codeChallenge: request.query["code_challenge"],
+            provider: request.query["provider"], referrers: Self.referrers(request), codeChallenge: request.query["code_challenge"],
             codeChallengeMethod: request.query["code_challenge_method"], scopes: request.query["scopes"], base: Self.base(request), client: request.client)
         return EmulatorResponse(status: 302, headers: [("Location", url.absoluteString), ("Cache-Control", "no-store")])
     }
 
     private func authorizeIdentity(_ request: EmulatorRequest) async throws -> EmulatorResponse {
         let url = try await engine.authorize(
-            provider: request.query["provider"], redirectTo: request.query["redirect_to"], codeChallenge: request.query["code_challenge"],
+            provider: request.query["provider"], referrers: Self.referrers(request), codeChallenge: request.query["code_challenge"],
             codeChallengeMethod: request.query["code_challenge_method"], scopes: request.query["scopes"], base: Self.base(request),
             linkingBearer: request.bearer ?? "", client: request.client)
         if request.query["skip_http_redirect"] == "true" { return respond(request, ["url": .string(url.absoluteString)]) }

@@ -69,7 +69,7 @@ extension FirebaseEngine {
             throw .idpResponse("The IdP response has neither an id_token nor a code.")
         }
         do {
-            return (session.providerId, try await webFlow.exchange(provider: provider, code: code, clientID: clientID, redirectURI: session.continueUri))
+            return (session.providerId, try await webFlow.exchange(provider: provider, code: code, clientID: clientID, redirectURI: session.continueUri).idToken)
         } catch {
             throw .idpResponse("Error exchanging the code with \(session.providerId): \(error.error): \(error.description)")
         }

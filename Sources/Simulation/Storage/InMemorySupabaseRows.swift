@@ -141,6 +141,10 @@ final class InMemorySupabaseRows: SupabaseRows {
 
     func flowState(_ id: String) -> SupabaseFlowStateRecord? { flowStates[id] }
     func flowState(authCode: String) -> SupabaseFlowStateRecord? { flowStates.values.first { $0.authCode == authCode } }
+    func flowState(userID: String, authenticationMethod: String) -> SupabaseFlowStateRecord? {
+        flowStates.values.filter { $0.userID == userID && $0.authenticationMethod == authenticationMethod }
+            .max { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+    }
     func save(_ flowState: SupabaseFlowStateRecord) { flowStates[flowState.id] = flowState }
     func deleteFlowState(_ id: String) { flowStates[id] = nil }
     func deleteFlowStates(createdAtOrBefore date: Date) { flowStates = flowStates.filter { $0.value.createdAt > date } }

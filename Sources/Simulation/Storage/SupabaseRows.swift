@@ -63,6 +63,8 @@ package protocol SupabaseRows: SupabaseMFARows {
     func flowState(_ id: String) -> SupabaseFlowStateRecord?
     /// The flow state holding an auth code.
     func flowState(authCode: String) -> SupabaseFlowStateRecord?
+    /// The newest flow state of a user with this `authentication_method` (GoTrue `FindFlowStateByUserID`).
+    func flowState(userID: String, authenticationMethod: String) -> SupabaseFlowStateRecord?
     /// Inserts or replaces a flow state.
     func save(_ flowState: SupabaseFlowStateRecord)
     /// Deletes a flow state.

@@ -42,6 +42,7 @@ public struct GoTrueEnvironment: Sendable {
         "GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED", "GOTRUE_SECURITY_MANUAL_LINKING_ENABLED", "GOTRUE_PASSWORD_MIN_LENGTH",
         "GOTRUE_PASSWORD_REQUIRED_CHARACTERS", "GOTRUE_MAILER_OTP_EXP", "GOTRUE_MAILER_OTP_LENGTH", "GOTRUE_RATE_LIMIT_OTP",
         "GOTRUE_RATE_LIMIT_VERIFY", "GOTRUE_RATE_LIMIT_TOKEN_REFRESH", "GOTRUE_RATE_LIMIT_ANONYMOUS_USERS",
+        "GOTRUE_RATE_LIMIT_EMAIL_SENT", "GOTRUE_RATE_LIMIT_HEADER",
         "GOTRUE_EXTERNAL_IOS_BUNDLE_ID", "API_EXTERNAL_URL", "GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED",
         "GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION",
         // SupabaseMFASettings
@@ -124,7 +125,7 @@ public struct GoTrueEnvironment: Sendable {
         try applyURLs(to: &settings)
         try applyNumbers(to: &settings)
         if let text = values["GOTRUE_PASSWORD_REQUIRED_CHARACTERS"] { settings.passwordRequiredCharacters = Self.requiredCharacters(text) }
-        settings.rateLimits = try GoTrueRateLimitVariables(values: values).apply(to: settings.rateLimits)
+        try GoTrueRateLimitVariables(values: values).apply(to: &settings)
         if values.keys.contains(where: { $0.hasPrefix("GOTRUE_MFA_") }) { settings.mfa = SupabaseMFASettings(environment: values) }
         if values.keys.contains(where: { $0.hasPrefix("GOTRUE_PASSKEY_") || $0.hasPrefix("GOTRUE_WEBAUTHN_") }) {
             do { settings.passkey = try SupabasePasskeySettings(environment: values) } catch {

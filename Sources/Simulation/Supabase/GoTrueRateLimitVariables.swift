@@ -26,6 +26,32 @@ struct GoTrueRateLimitVariables {
         return limits
     }
 
+    /// Applies the limits, `GOTRUE_RATE_LIMIT_EMAIL_SENT` and `GOTRUE_RATE_LIMIT_HEADER`.
+    /// - Parameter settings: The settings to change.
+    /// - Throws: ``GoTrueEnvironment/Failure`` for a value GoTrue refuses.
+    func apply(to settings: inout SupabaseSettings) throws(GoTrueEnvironment.Failure) {
+        settings.rateLimits = try apply(to: settings.rateLimits)
+        if let emailSent = try emailSent() { settings.rateLimits?.emailSent = emailSent }
+        if let header = values["GOTRUE_RATE_LIMIT_HEADER"] { settings.rateLimitHeader = header.isEmpty ? nil : header }
+    }
+
+    /// `GOTRUE_RATE_LIMIT_EMAIL_SENT` in `conf.Rate`'s syntax (internal/conf/rate.go): a number
+    /// (per hour), or `events/duration` with a whole number of events and a Go duration.
+    private func emailSent() throws(GoTrueEnvironment.Failure) -> SupabaseRateLimits.EmailSent? {
+        let name = "GOTRUE_RATE_LIMIT_EMAIL_SENT"
+        guard let text = values[name] else { return nil }
+        if let events = GoValueSyntax.double(text) {
+            guard events >= 0 else { throw GoTrueEnvironment.Failure(variable: name, reason: "takes a non-negative number of mails") }
+            return .init(events: events, period: 3600, isBurst: false)
+        }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let events = UInt64(parts[0]), events < 1 << 52,
+              let nanoseconds = try? GoDuration.nanoseconds(String(parts[1])) else {
+            throw GoTrueEnvironment.Failure(variable: name, reason: "takes a number, or events/duration such as 10/1h")
+        }
+        return .init(events: Double(events), period: nanoseconds > 0 ? Double(nanoseconds) / 1e9 : 3600, isBurst: true)
+    }
+
     private func number(_ name: String) throws(GoTrueEnvironment.Failure) -> Double? {
         guard let text = values[name] else { return nil }
         guard let value = GoValueSyntax.double(text), value >= 0 else {

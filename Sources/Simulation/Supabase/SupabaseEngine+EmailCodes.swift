@@ -8,8 +8,10 @@ import Foundation
 extension SupabaseEngine {
     /// `POST /otp` with an email: creates the user if allowed and mails a code and its link,
     /// whose `redirect_to` is the first allowed of `referrers` (``SupabaseRedirects/referrer(_:siteURL:allowList:)``).
+    /// With `pkce`, the link is a PKCE one (``SupabaseStore/startEmailFlow(_:email:challenge:now:)``).
     package func sendOTP(
-        email rawEmail: String?, createUser: Bool, data: JSONObject, referrers: [String?] = [], client: String = inProcessClient
+        email rawEmail: String?, createUser: Bool, data: JSONObject, referrers: [String?] = [], pkce: SupabaseCodeChallenge? = nil,
+        client: String = inProcessClient
     ) async throws(SupabaseFailure) {
         try limit(\.otp, "otp", client: client)
         guard configuration.settings.emailEnabled else { throw .emailLoginsDisabled(status: 422) }
@@ -19,7 +21,7 @@ extension SupabaseEngine {
         try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
             let mail = try store.requestOTP(
                 email: email, createUser: createUser, signupDisabled: signupDisabled, data: data, now: clock.now())
-            deliver(mail, to: email, in: rows, referrers: referrers)
+            try deliver(store.outgoing(mail, to: email, pkce: pkce, now: clock.now()), to: email, in: rows, referrers: referrers)
         }
     }
 
@@ -75,15 +77,27 @@ extension SupabaseEngine {
     }
 
     /// `GET /verify?token=<hash>&type=…&redirect_to=…`, the link in the email: 303 to the
-    /// redirect target with the session, or GoTrue's error, in the fragment.
+    /// redirect target with the session, or GoTrue's error, in the fragment. A `pkce_` token
+    /// (a PKCE link) sends `?code=` instead, and its errors in the query too (`verifyGet`,
+    /// `prepPKCERedirectURL`, `prepErrorRedirectURL`).
     /// - Returns: The `Location` to redirect to.
     /// - Throws: ``SupabaseFailure`` for what GoTrue answers as JSON (a missing type or token, a
-    ///   rate limit).
+    ///   rate limit, a PKCE link whose type names no authentication method).
     package func verifyLink(token: String?, type: String?, redirectTo: String?, client: String = inProcessClient) async throws(SupabaseFailure) -> String {
         try limit(\.verify, "verify", client: client)
         guard let type, !type.isEmpty else { throw .validation("Verify requires a verification type") }
         guard let token, !token.isEmpty else { throw .validation("Verify requires a token or a token hash") }
         let target = SupabaseRedirects.target(redirectTo, siteURL: configuration.settings.siteURL, allowList: configuration.settings.uriAllowList)
+        let now = clock.now()
+        if token.hasPrefix(SupabaseStore.pkcePrefix) {
+            _ = try SupabaseStore.authenticationMethod(linkType: type)
+            do {
+                let code = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.authCode(forLink: token, type: type, now: now) }
+                return Self.appending([("code", code)], to: target)
+            } catch {
+                return Self.withError(target, error)
+            }
+        }
         do {
             if type == "email_change" {
                 switch try verifyEmailChange(hash: token, failure: .linkExpired) {
@@ -91,7 +105,7 @@ extension SupabaseEngine {
                 case .confirmationAccepted(let message): return target + "#" + FormEncoding.encode([("message", message), ("sb", "")])
                 }
             }
-            let (issued, resolved) = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.verifyTokenHash(token, type: type, now: clock.now()) }
+            let (issued, resolved) = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.verifyTokenHash(token, type: type, now: now) }
             return target + "#" + SupabaseRedirects.fragment(session: try sessionPayload(issued), type: resolved)
         } catch {
             return target + "#" + SupabaseRedirects.fragment(error: error)
@@ -101,7 +115,8 @@ extension SupabaseEngine {
     /// `POST /resend`: GoTrue's checks in order; a new confirmation code for an unconfirmed
     /// address, `{}` otherwise (unknown addresses are not revealed).
     package func resend(
-        type: String?, email rawEmail: String?, phone: String?, referrers: [String?] = [], client: String = inProcessClient
+        type: String?, email rawEmail: String?, phone: String?, referrers: [String?] = [], pkce: SupabaseCodeChallenge? = nil,
+        client: String = inProcessClient
     ) async throws(SupabaseFailure) {
         try limit(\.otp, "resend", client: client)
         let type = type ?? "", email = rawEmail ?? "", phone = phone ?? ""
@@ -118,7 +133,7 @@ extension SupabaseEngine {
         guard type == "signup" else { return }
         try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
             if let mail = try store.resendConfirmation(email: address, now: clock.now()) {
-                deliver(mail, to: address, in: rows, referrers: referrers)
+                try deliver(store.outgoing(mail, to: address, pkce: pkce, now: clock.now()), to: address, in: rows, referrers: referrers)
             }
         }
     }
@@ -128,6 +143,7 @@ extension SupabaseEngine {
         let caller = try await authenticate(bearer)
         try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
             let (email, code) = try store.reauthenticate(userID: caller.userID, now: clock.now())
+            try countEmailSent()
             mailbox.deliver(MailMessage(code: code, link: nil, kind: "reauthentication", sender: "supabase", sentAt: clock.now()), to: email, in: rows)
         }
     }
@@ -136,7 +152,8 @@ extension SupabaseEngine {
     /// `<auth>/verify?token=<token_hash>&type=…&redirect_to=<referrer>`, internal/api/mail.go and
     /// mailer/templatemailer), in the step that made it. The referrer is the request's
     /// `redirect_to`, else its `Referer`, when allowed; else the site URL (`utilities.GetReferrer`).
-    func deliver(_ mail: SupabaseStore.Mail, to email: String, in rows: any SimulationRows, referrers: [String?] = []) {
+    func deliver(_ mail: SupabaseStore.Mail, to email: String, in rows: any SimulationRows, referrers: [String?] = []) throws(SupabaseFailure) {
+        try countEmailSent()
         let settings = configuration.settings
         let referrer = SupabaseRedirects.referrer(referrers, siteURL: settings.siteURL, allowList: settings.uriAllowList)
         let link = configuration.issuer + "/verify?" + FormEncoding.encode([

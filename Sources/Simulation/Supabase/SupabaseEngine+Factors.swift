@@ -134,7 +134,7 @@ extension SupabaseEngine {
     /// `GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY` a minute, a bucket of 30, per client, after
     /// authentication; 429 `over_request_rate_limit`.
     private func limitFactorCall(_ name: String, client: String) throws(SupabaseFailure) {
-        guard configuration.settings.rateLimits != nil else { return }
+        guard configuration.settings.rateLimits != nil, !client.isEmpty else { return }
         let limit = SupabaseRateLimits.Limit(events: configuration.settings.mfa.rateLimitChallengeAndVerify, period: 60, burst: 30)
         let now = clock.now()
         guard limiter.withLock({ $0.allow(limit, key: name + "|" + client, now: now) }) else { throw .overRequestRateLimit }

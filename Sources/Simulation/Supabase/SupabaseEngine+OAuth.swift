@@ -11,18 +11,20 @@ extension SupabaseEngine {
     /// `GET /authorize`: a flow state, then the provider's sign-in page.
     /// - Parameters:
     ///   - provider: `provider` (lowercased).
-    ///   - redirectTo: `redirect_to`; one that is not allowed falls back to the site URL, silently, as GoTrue does.
+    ///   - referrers: `redirect_to`, then the `Referer` header (GoTrue `utilities.GetReferrer`);
+    ///     the first allowed one is where the flow ends, else the site URL, silently.
     ///   - codeChallenge: `code_challenge` (PKCE); without it the implicit flow.
     ///   - codeChallengeMethod: `s256` or `plain`.
-    ///   - scopes: Extra scopes for the provider.
+    ///   - scopes: Extra scopes, comma-separated: appended to Google's, ignored for Apple
+    ///     (GoTrue `provider/google.go`, `provider/apple.go`).
     ///   - base: The emulator's origin, for the callback URL.
     ///   - linkingBearer: For `/user/identities/authorize`: the signed-in user's token.
     ///   - client: The client's address (rate limits).
     /// - Returns: The provider's authorization URL.
-    /// - Throws: 400 `validation_failed` for an unknown provider or half a PKCE pair; the
-    ///   authentication and manual-linking errors when linking.
+    /// - Throws: 400 `validation_failed` for an unknown provider or a bad PKCE challenge
+    ///   (``SupabaseCodeChallenge``); the authentication and manual-linking errors when linking.
     package func authorize(
-        provider rawProvider: String?, redirectTo: String?, codeChallenge: String?, codeChallengeMethod: String?, scopes: String?,
+        provider rawProvider: String?, referrers: [String?], codeChallenge: String?, codeChallengeMethod: String?, scopes: String?,
         base: String, linkingBearer: String? = nil, client: String = inProcessClient
     ) async throws(SupabaseFailure) -> URL {
         let name = (rawProvider ?? "").lowercased()
@@ -35,34 +37,44 @@ extension SupabaseEngine {
         guard configuration.settings.enabledProviders.contains(provider) else {
             throw .validation("Unsupported provider: provider is not enabled")
         }
-        let challenge = codeChallenge.flatMap { $0.isEmpty ? nil : $0 }
-        let method = codeChallengeMethod.flatMap { $0.isEmpty ? nil : $0.lowercased() }
-        guard (challenge == nil) == (method == nil) else { throw .validation("PKCE flow requires code_challenge_method and code_challenge") }
-        if let method, method != "s256", method != "plain" { throw .validation("Unsupported code_challenge_method \(method)") }
-        if let challenge, !(43...128).contains(challenge.utf8.count) {
-            throw .validation("code challenge has to be between 43 and 128 characters")
-        }
+        let pkce = try SupabaseCodeChallenge.parse(challenge: codeChallenge, method: codeChallengeMethod)
         var linkingTarget: String?
         if let linkingBearer {
             guard configuration.settings.manualLinkingEnabled else { throw .manualLinkingDisabled }
             linkingTarget = try await authenticate(linkingBearer).userID
         }
         let now = clock.now()
+        let settings = configuration.settings
         let record = SupabaseFlowStateRecord(
-            id: UUID().uuidString.lowercased(), provider: ProviderWireNames.supabase(provider), codeChallenge: challenge,
-            codeChallengeMethod: method, authCode: nil,
-            referrer: SupabaseRedirects.target(redirectTo, siteURL: configuration.settings.siteURL, allowList: configuration.settings.uriAllowList),
-            linkingTargetID: linkingTarget, createdAt: now, issued: nil, authCodeIssuedAt: nil)
+            id: UUID().uuidString.lowercased(), provider: ProviderWireNames.supabase(provider), codeChallenge: pkce?.challenge,
+            codeChallengeMethod: pkce?.method, authCode: nil,
+            referrer: SupabaseRedirects.referrer(referrers, siteURL: settings.siteURL, allowList: settings.uriAllowList),
+            linkingTargetID: linkingTarget, createdAt: now, authenticationMethod: "oauth")
         try mutate { (store: SupabaseStore) throws(SupabaseFailure) in store.insertFlowState(record, now: now) }
         guard let url = webFlow.authorizationURL(
-            provider: provider, base: base, clientID: clientID, redirectURI: base + "/auth/v1/callback", state: record.id, scopes: scopes)
+            provider: provider, base: base, clientID: clientID, redirectURI: base + "/auth/v1/callback", state: record.id,
+            scopes: Self.providerScopes(provider, extra: scopes))
         else { throw .validation("Unsupported provider: Provider \(name) could not be found") }
         return url
     }
 
+    /// The `scope` GoTrue asks the provider for: Google's `email profile` and the extra scopes
+    /// (split at commas) after them; Apple's `email name`, whatever was asked.
+    static func providerScopes(_ provider: ProviderID, extra: String?) -> String? {
+        switch provider {
+        case .google:
+            let added = (extra ?? "").isEmpty ? [] : (extra ?? "").split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            return (["email", "profile"] + added).joined(separator: " ")
+        case .apple: return "email name"
+        default: return nil
+        }
+    }
+
     /// `GET|POST /callback`: the provider's answer. Always a redirect: to `redirect_to` with the
-    /// auth code (PKCE) or the session in the fragment (implicit), or with the error; state
-    /// errors go to the site URL (`loadFlowState`).
+    /// auth code (PKCE) or the session in the fragment (implicit), or with the error (every error
+    /// has an `error`, ``SupabaseRedirects/fragment(error:fromCallback:)``); state errors go to
+    /// the site URL (`loadFlowState`). A failed callback keeps the flow state, as GoTrue does, so
+    /// the provider may answer again within its 300 s.
     /// - Parameters:
     ///   - fields: The query (GET) or form (Apple's `form_post`): `state`, `code`, `error`,
     ///     `error_description`, `user`.
@@ -76,13 +88,12 @@ extension SupabaseEngine {
                 try store.flowStateForCallback(fields["state"], now: now)
             }
         } catch {
-            return (Self.withError(configuration.settings.siteURL, error), 303)
+            return (Self.withError(configuration.settings.siteURL, error, fromCallback: true), 303)
         }
         do {
             return (try await completeCallback(record, fields: fields, base: base, now: now), 302)
         } catch {
-            _ = try? mutate { (store: SupabaseStore) throws(SupabaseFailure) in store.removeFlowState(record.id) }
-            return (Self.withError(record.referrer, error), 302)
+            return (Self.withError(record.referrer, error, fromCallback: true), 302)
         }
     }
 
@@ -97,42 +108,52 @@ extension SupabaseEngine {
         guard let webFlow, let clientID = configuration.clientIDs[provider]?.sorted().first else {
             throw .validation("Unsupported provider: Provider \(record.provider) could not be found")
         }
-        let idToken: String
+        let exchanged: ProviderWebFlow.Exchanged
         do {
-            idToken = try await webFlow.exchange(provider: provider, code: code, clientID: clientID, redirectURI: base + "/auth/v1/callback")
+            exchanged = try await webFlow.exchange(provider: provider, code: code, clientID: clientID, redirectURI: base + "/auth/v1/callback")
         } catch {
             throw .api(status: 500, code: "unexpected_failure", message: "Error exchanging code: \(error.error): \(error.description)")
         }
-        var identity = try await verify(idToken, provider: provider, rawNonce: nil, accessToken: nil)
+        var identity = try await verify(exchanged.idToken, provider: provider, rawNonce: nil, accessToken: nil)
         // Apple gives the name only in the callback's `user` field, the first time (provider/apple.go `ParseUser`).
         if provider == .apple, let name = Self.appleName(fields["user"]) {
             identity.identityData["name"] = .string(name)
             identity.identityData["full_name"] = .string(name)
         }
-        // PKCE keeps the flow state with the code that hands the session over; the implicit flow
-        // spends it. Either way in the step that signs in.
-        let authCode = record.codeChallenge == nil ? nil : UUID().uuidString.lowercased()
-        let issued = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
-            let issued: SupabaseStore.Issued
-            if let target = record.linkingTargetID {
-                issued = try store.link(identity, toUser: target, now: now)
-            } else {
-                issued = try store.signIn(with: identity, now: now)
-            }
-            if let authCode {
-                store.completeFlowState(record.id, issued: issued, authCode: authCode, now: now)
-            } else {
+        // PKCE keeps the user and the provider's tokens in the flow state with the code that
+        // hands them over; the session is made at the exchange. The implicit flow makes it now
+        // and spends the flow state.
+        guard record.codeChallenge != nil else {
+            var session = try sessionPayload(try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+                let issued: SupabaseStore.Issued
+                if let target = record.linkingTargetID {
+                    issued = try store.link(identity, toUser: target, now: now)
+                } else {
+                    issued = try store.signIn(with: identity, now: now)
+                }
                 store.removeFlowState(record.id)
-            }
-            return issued
+                return issued
+            })
+            session.providerToken = exchanged.tokens?.accessToken
+            session.providerRefreshToken = exchanged.tokens?.refreshToken
+            return Self.withoutFragment(record.referrer) + "#" + SupabaseRedirects.fragment(session: session, type: "")
         }
-        guard let authCode else {
-            return Self.withoutFragment(record.referrer) + "#" + SupabaseRedirects.fragment(session: try sessionPayload(issued), type: "")
+        let authCode = UUID().uuidString.lowercased()
+        try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+            let userID: String
+            if let target = record.linkingTargetID {
+                _ = try store.attach(identity, toUser: target, now: now)
+                userID = target
+            } else {
+                userID = try store.admit(identity, now: now).userID
+            }
+            store.completeFlowState(record.id, userID: userID, tokens: exchanged.tokens, authCode: authCode, now: now)
         }
         return Self.appending([("code", authCode)], to: record.referrer)
     }
 
-    /// `POST /token?grant_type=pkce` with `auth_code` and `code_verifier`.
+    /// `POST /token?grant_type=pkce` with `auth_code` and `code_verifier`: the session, made now,
+    /// with the provider's tokens a browser sign-in kept (`provider_token`, `provider_refresh_token`).
     /// - Parameters:
     ///   - authCode: The code `redirect_to` got.
     ///   - codeVerifier: The PKCE verifier.
@@ -146,9 +167,13 @@ extension SupabaseEngine {
             throw .validation("invalid request: both auth code and code verifier should be non-empty")
         }
         let now = clock.now()
-        return try sessionPayload(try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        let (issued, tokens) = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             try store.exchangeFlowState(authCode: authCode, verifier: codeVerifier, now: now)
-        })
+        }
+        var session = try sessionPayload(issued)
+        session.providerToken = tokens?.accessToken
+        session.providerRefreshToken = tokens?.refreshToken
+        return session
     }
 
     /// "First Last" from Apple's `user` JSON (`{"name":{"firstName":…,"lastName":…}}`).
@@ -160,8 +185,8 @@ extension SupabaseEngine {
     }
 
     /// `url` with the error in its query and in its fragment (`redirectErrors`).
-    static func withError(_ url: String, _ error: SupabaseFailure) -> String {
-        let fragment = SupabaseRedirects.fragment(error: error)
+    static func withError(_ url: String, _ error: SupabaseFailure, fromCallback: Bool = false) -> String {
+        let fragment = SupabaseRedirects.fragment(error: error, fromCallback: fromCallback)
         let query = FormEncoding.decode(fragment).map { fields in fields.filter { $0.key != "sb" }.sorted { $0.key < $1.key } } ?? []
         return appending(query.map { ($0.key, $0.value) }, to: url) + "#" + fragment
     }

@@ -9,14 +9,16 @@ import Foundation
 extension SupabaseEngine {
     /// The email + password branch of `POST /signup`, after the password policy.
     func signUpWithPassword(
-        email rawEmail: String, password: String, data: JSONObject, referrers: [String?] = []
+        email rawEmail: String, password: String, data: JSONObject, referrers: [String?] = [], pkce: SupabaseCodeChallenge? = nil
     ) async throws(SupabaseFailure) -> SupabaseSignUpAnswer {
         let email = try normalizedEmail(rawEmail)
         try checkMetadataSize(data)
         let hash = try await hashPassword(password)
         let outcome = try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
             let outcome = try store.signUp(email: email, encryptedPassword: hash, data: data, now: clock.now())
-            if case .confirmationSent(_, let mail?) = outcome { deliver(mail, to: email, in: rows, referrers: referrers) }
+            if case .confirmationSent(_, let mail?) = outcome {
+                try deliver(store.outgoing(mail, to: email, pkce: pkce, now: clock.now()), to: email, in: rows, referrers: referrers)
+            }
             return outcome
         }
         switch outcome {
@@ -90,7 +92,7 @@ extension SupabaseEngine {
         try checkMetadataSize(data)
         return try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
             let (user, mail) = try store.invite(email: email, data: data ?? [:], now: clock.now())
-            deliver(mail, to: email, in: rows, referrers: referrers)
+            try deliver(mail, to: email, in: rows, referrers: referrers)
             return user
         }
     }
@@ -99,7 +101,7 @@ extension SupabaseEngine {
     /// a known one is mailed a recovery code and its link (type `recovery`), which `/verify` turns
     /// into a session in which `PUT /user` sets the new password.
     package func recover(
-        email rawEmail: String?, referrers: [String?] = [], client: String = inProcessClient
+        email rawEmail: String?, referrers: [String?] = [], pkce: SupabaseCodeChallenge? = nil, client: String = inProcessClient
     ) async throws(SupabaseFailure) {
         try limit(\.otp, "recover", client: client)
         // GoTrue api/api.go puts requireEmailProvider before /recover.
@@ -108,7 +110,7 @@ extension SupabaseEngine {
         let email = try normalizedEmail(rawEmail)
         try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
             if let mail = try store.requestRecovery(email: email, now: clock.now()) {
-                deliver(mail, to: email, in: rows, referrers: referrers)
+                try deliver(store.outgoing(mail, to: email, pkce: pkce, now: clock.now()), to: email, in: rows, referrers: referrers)
             }
         }
     }

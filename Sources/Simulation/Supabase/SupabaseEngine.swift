@@ -133,7 +133,8 @@ public final class SupabaseEngine: Sendable {
     /// an email + password user (``signUpWithPassword(email:password:data:)``); phone sign-ups
     /// are off, as in a project without an SMS provider.
     package func signUp(
-        email: String?, phone: String?, password: String?, data: JSONObject, referrers: [String?] = [], client: String = inProcessClient
+        email: String?, phone: String?, password: String?, data: JSONObject, referrers: [String?] = [],
+        pkce: SupabaseCodeChallenge? = nil, client: String = inProcessClient
     ) async throws(SupabaseFailure) -> SupabaseSignUpAnswer {
         let hasEmail = email?.isEmpty == false, hasPhone = phone?.isEmpty == false
         guard hasEmail || hasPhone else {
@@ -156,7 +157,7 @@ public final class SupabaseEngine: Sendable {
         guard configuration.settings.emailEnabled else {
             throw .api(status: 400, code: "email_provider_disabled", message: "Email signups are disabled")
         }
-        return try await signUpWithPassword(email: email ?? "", password: password, data: data, referrers: referrers)
+        return try await signUpWithPassword(email: email ?? "", password: password, data: data, referrers: referrers, pkce: pkce)
     }
 
     /// `POST /signup` without email or phone: an anonymous user.
@@ -172,9 +173,21 @@ public final class SupabaseEngine: Sendable {
     /// Takes a token from the client's bucket of a GoTrue limit (429 `over_request_rate_limit`
     /// when empty); nothing when the project's rate limits are off.
     func limit(_ which: KeyPath<SupabaseRateLimits, SupabaseRateLimits.Limit>, _ name: String, client: String) throws(SupabaseFailure) {
-        guard let limits = configuration.settings.rateLimits else { return }
+        // An empty client: the request named none in GOTRUE_RATE_LIMIT_HEADER (GoTrue does not limit it).
+        guard let limits = configuration.settings.rateLimits, !client.isEmpty else { return }
         let now = clock.now()
         guard limiter.withLock({ $0.allow(limits[keyPath: which], key: name + "|" + client, now: now) }) else { throw .overRequestRateLimit }
+    }
+
+    /// Counts a mail against `GOTRUE_RATE_LIMIT_EMAIL_SENT` (GoTrue `internal/api/mail.go`
+    /// `sendEmail`): 0 refuses every mail; with autoconfirm nothing is counted.
+    /// - Throws: 429 `over_email_send_rate_limit`.
+    func countEmailSent() throws(SupabaseFailure) {
+        guard let limit = configuration.settings.rateLimits?.emailSent else { return }
+        if limit.events == 0 { throw .emailSendRateLimit }
+        guard !configuration.settings.mailerAutoconfirm else { return }
+        let now = clock.now()
+        guard limiter.withLock({ $0.allowEmail(limit, now: now) }) else { throw .emailSendRateLimit }
     }
 
     /// Refuses `user_metadata` larger than ``SupabaseEngineConfiguration/maxUserMetadataBytes``.

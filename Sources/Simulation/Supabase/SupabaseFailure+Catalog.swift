@@ -36,6 +36,7 @@ extension SupabaseFailure {
     static func emailRateLimit(after seconds: Int) -> SupabaseFailure {
         .api(status: 429, code: "over_email_send_rate_limit", message: "For security purposes, you can only request this after \(seconds) seconds.")
     }
+    static let emailSendRateLimit = SupabaseFailure.api(status: 429, code: "over_email_send_rate_limit", message: "email rate limit exceeded")
     static let tooManyWrongCodes = SupabaseFailure.api(status: 429, code: "over_request_rate_limit", message: "Request rate limit reached")
     static func badIDToken(_ description: String = "Bad ID token") -> SupabaseFailure { .oauth(error: "invalid request", description: description) }
     static let nonceEitherBoth = SupabaseFailure.oauth(error: "invalid request", description: "Passed nonce and nonce in id_token should either both exist or not.")

@@ -10,6 +10,7 @@ struct SupabaseRateLimiter: Sendable {
     }
 
     private var buckets: [String: Bucket] = [:]
+    private var emailWindow: (start: Date, count: Int)?
     private let capacity: Int
 
     init(capacity: Int = 50_000) { self.capacity = capacity }
@@ -30,6 +31,26 @@ struct SupabaseRateLimiter: Sendable {
         if consume { bucket.tokens -= 1 }
         if buckets.count >= capacity, buckets[key] == nil { prune(now: now) }
         buckets[key] = bucket
+        return true
+    }
+
+    /// Counts one mail against the project's ``SupabaseRateLimits/emailSent``: fixed windows
+    /// from the first mail (`IntervalLimiter`), or a bucket refilled one mail per period (`BurstLimiter`).
+    /// - Returns: Whether the mail may go.
+    mutating func allowEmail(_ limit: SupabaseRateLimits.EmailSent, now: Date) -> Bool {
+        guard limit.events >= 1 else { return false }
+        if limit.isBurst { return allow(.init(events: 1, period: limit.period, burst: limit.events), key: "email-sent", now: now) }
+        var window = emailWindow ?? (start: now, count: 0)
+        let elapsed = now.timeIntervalSince(window.start)
+        if elapsed >= limit.period {
+            window = (window.start.addingTimeInterval((elapsed / limit.period).rounded(.down) * limit.period), 0)
+        }
+        guard Double(window.count) < limit.events else {
+            emailWindow = window
+            return false
+        }
+        window.count += 1
+        emailWindow = window
         return true
     }
 

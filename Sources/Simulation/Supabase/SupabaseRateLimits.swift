@@ -2,8 +2,10 @@ import Foundation
 
 /// GoTrue's request limits (`internal/conf/configuration.go`, `RateLimit*`; enforced in
 /// `internal/api/middleware.go` `limitHandler`): token buckets of `events` per `period`
-/// holding at most `burst`, one per client address and limit. Over a limit GoTrue answers
-/// 429 `over_request_rate_limit` "Request rate limit reached".
+/// holding at most `burst`, one per client and limit, where the client is the first value of the
+/// `GOTRUE_RATE_LIMIT_HEADER` header (``SupabaseSettings/rateLimitHeader``; without it nothing is
+/// limited per client). Over a limit GoTrue answers 429 `over_request_rate_limit` "Request rate
+/// limit reached". Beside them, the project-wide ``emailSent``.
 public struct SupabaseRateLimits: Sendable, Hashable {
     /// One token bucket.
     public struct Limit: Sendable, Hashable {
@@ -38,6 +40,30 @@ public struct SupabaseRateLimits: Sendable, Hashable {
     /// Wrong or expired email codes accepted per address, whoever sends them (not a GoTrue
     /// setting: GoTrue limits `/verify` per IP only). A new code does not refill it.
     public var wrongCodesPerAddress: Limit
+
+    /// `GOTRUE_RATE_LIMIT_EMAIL_SENT` (30 an hour): mails sent by the whole project, whoever asks
+    /// (GoTrue `internal/api/mail.go` `sendEmail`, `internal/ratelimit`): over it 429
+    /// `over_email_send_rate_limit` "email rate limit exceeded". A plain number is that many per
+    /// hour in fixed windows (`IntervalLimiter`); `N/duration` is a bucket of `N` refilled one
+    /// mail per duration (`BurstLimiter`). Not applied with autoconfirm; `0` refuses every mail.
+    public var emailSent = EmailSent(events: 30, period: 3600, isBurst: false)
+
+    /// The project-wide email limit.
+    public struct EmailSent: Sendable, Hashable {
+        /// Mails per window, or the bucket's size.
+        public var events: Double
+        /// The window, or the time one mail takes to come back, in seconds.
+        public var period: TimeInterval
+        /// `N/duration` (a bucket) rather than a plain number (fixed windows).
+        public var isBurst: Bool
+
+        /// Creates the limit.
+        public init(events: Double, period: TimeInterval, isBurst: Bool) {
+            self.events = events
+            self.period = period
+            self.isBurst = isBurst
+        }
+    }
 
     /// GoTrue's defaults.
     public static let gotrue = SupabaseRateLimits(

@@ -66,20 +66,29 @@ enum SupabaseRedirects {
 
     /// The session in a fragment, keys sorted as Go's `url.Values.Encode` writes them.
     static func fragment(session: SupabaseSessionPayload, type: String) -> String {
-        FormEncoding.encode([
+        let providerTokens = [("provider_refresh_token", session.providerRefreshToken), ("provider_token", session.providerToken)]
+        return FormEncoding.encode([
             ("access_token", session.accessToken), ("expires_at", String(session.expiresAt)), ("expires_in", String(session.expiresIn)),
+        ] + providerTokens.compactMap { name, value in value.map { (name, $0) } } + [
             ("refresh_token", session.refreshToken), ("sb", ""), ("token_type", session.tokenType), ("type", type),
         ])
     }
 
     /// An error in a fragment: `error` (the OAuth name of the status, when it has one),
-    /// `error_code`, `error_description`, `sb`.
-    static func fragment(error: SupabaseFailure) -> String {
+    /// `error_code`, `error_description`, `sb`. From `/callback` (GoTrue `api/external.go`
+    /// `getErrorQueryString`) every error has an `error`: `access_denied` for sign-ups off, a
+    /// banned user and an unverified provider email, `server_error` for a status without a name.
+    static func fragment(error: SupabaseFailure, fromCallback: Bool = false) -> String {
         var fields: [(String, String)] = []
         switch error {
         case .api(let status, let code, let message):
             let names = [400: "invalid_request", 401: "unauthorized_client", 403: "access_denied", 500: "server_error", 503: "temporarily_unavailable"]
-            if let name = names[status] { fields.append(("error", name)) }
+            let denied = ["signup_disabled", "user_banned", "provider_email_needs_verification"]
+            if fromCallback, denied.contains(code) {
+                fields.append(("error", "access_denied"))
+            } else if let name = names[status] ?? (fromCallback ? "server_error" : nil) {
+                fields.append(("error", name))
+            }
             fields += [("error_code", code), ("error_description", message)]
         case .oauth(let error, let description):
             fields += [("error", error), ("error_description", description)]

@@ -22,6 +22,10 @@ public struct SupabaseSettings: Sendable, Hashable {
     /// GoTrue's request limits (`GOTRUE_RATE_LIMIT_*`); `nil` turns them off, as a self-hosted
     /// GoTrue without `Sb-Forwarded-For` effectively has them.
     public var rateLimits: SupabaseRateLimits?
+    /// `GOTRUE_RATE_LIMIT_HEADER`: the request header whose first value names the client the
+    /// per-client limits count (GoTrue `performRateLimitingWithHeader`); `nil`: no per-client
+    /// limits, as GoTrue without it.
+    public var rateLimitHeader: String?
     /// `GOTRUE_SITE_URL`: where `GET /verify` redirects when `redirect_to` is missing or not
     /// allowed (the Supabase CLI's default, `http://127.0.0.1:3000`).
     public var siteURL: String

@@ -94,7 +94,9 @@ extension SupabaseStore {
         guard let userID = rows.userID(email: email), var user = rows.user(userID), var otp = user.otp else { throw .otpExpired }
         try ensureNotBanned(user, now: clock)
         guard otp.wrongAttempts < configuration.maxWrongOTPAttempts else { throw .tooManyWrongCodes }
-        guard Self.accepts(type, kind: otp.kind), SHA256Hex.constantTimeEquals(otp.tokenHash, Self.hash(email: email, code: code)) else {
+        // A PKCE link's stored hash carries `pkce_`; its code is still valid here (GoTrue verify.go `isOtpValid`).
+        let stored = otp.tokenHash.hasPrefix(Self.pkcePrefix) ? String(otp.tokenHash.dropFirst(Self.pkcePrefix.count)) : otp.tokenHash
+        guard Self.accepts(type, kind: otp.kind), SHA256Hex.constantTimeEquals(stored, Self.hash(email: email, code: code)) else {
             otp.wrongAttempts += 1
             user.otp = otp
             rows.save(user)
@@ -106,6 +108,13 @@ extension SupabaseStore {
     /// `POST /verify` or `GET /verify` with a `token_hash`; returns the session and the type the
     /// hash resolved to (`email` becomes `signup` or `magiclink`).
     package func verifyTokenHash(_ hash: String, type: String, now clock: Date) throws(SupabaseFailure) -> (Issued, String) {
+        let (userID, resolved) = try spendTokenHash(hash, type: type, now: clock)
+        return (try issueSession(for: userID, amr: "otp", now: clock), resolved)
+    }
+
+    /// ``verifyTokenHash(_:type:now:)`` without the session: the code spent, the address
+    /// confirmed; returns the user and the resolved type.
+    func spendTokenHash(_ hash: String, type: String, now clock: Date) throws(SupabaseFailure) -> (userID: String, type: String) {
         guard ["email", "signup", "invite", "recovery", "magiclink", "email_change"].contains(type) else {
             throw .validation("Invalid email verification type")
         }
@@ -114,12 +123,19 @@ extension SupabaseStore {
         else { throw .linkExpired }
         try ensureNotBanned(user, now: clock)
         let resolved = type == "email" ? (otp.kind == "confirmation" ? "signup" : "magiclink") : type
-        return (try redeem(userID: user.id, otp: otp, failure: .linkExpired, now: clock), resolved)
+        try spend(userID: user.id, otp: otp, failure: .linkExpired, now: clock)
+        return (user.id, resolved)
     }
 
     /// Spends a matching code: it must be within `GOTRUE_MAILER_OTP_EXP`; a confirmation code
     /// confirms the email (`signupVerify`), a recovery code only signs in (`recoverVerify`).
     private func redeem(userID: String, otp: SupabaseOTPRecord, failure: SupabaseFailure, now clock: Date) throws(SupabaseFailure) -> Issued {
+        try spend(userID: userID, otp: otp, failure: failure, now: clock)
+        // verifyPost reloads the user before issuing the session, so `confirmed_at` is shown.
+        return try issueSession(for: userID, amr: "otp", now: clock)
+    }
+
+    private func spend(userID: String, otp: SupabaseOTPRecord, failure: SupabaseFailure, now clock: Date) throws(SupabaseFailure) {
         guard var user = rows.user(userID) else { throw failure }
         user.otp = nil
         guard clock.timeIntervalSince(otp.sentAt) <= configuration.otpLifetime else {
@@ -129,8 +145,6 @@ extension SupabaseStore {
         // A recovery code mailed to an unconfirmed address confirms it too (GoTrue `recoverVerify`).
         if user.emailConfirmedAt == nil { confirm(&user, now: stamp(clock)) }
         rows.save(user)
-        // verifyPost reloads the user before issuing the session, so `confirmed_at` is shown.
-        return try issueSession(for: userID, amr: "otp", now: clock)
     }
 
     /// `POST /resend` type `signup`: a new confirmation code for an unconfirmed user; `nil` (and

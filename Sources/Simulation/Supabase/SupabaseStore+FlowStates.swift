@@ -1,17 +1,20 @@
 import AuthData
 import Foundation
 
-/// The browser flow's state rows (GoTrue `models/flow_state.go`, `api/token.go` `PKCE`).
+/// The PKCE flow states (GoTrue `models/flow_state.go`, `api/token.go` `PKCE`).
 extension SupabaseStore {
     /// `GOTRUE_EXTERNAL_FLOW_STATE_EXPIRY_DURATION`: 300 s, and never less (configuration.go).
     static let flowStateLifetime: TimeInterval = 300
+    /// Rows older than this are deleted (GoTrue `models/cleanup.go`: 24 hours); an emailed
+    /// link's flow state must outlive its 300 s, since its code's time runs from the click.
+    static let flowStateCleanupAge: TimeInterval = 24 * 3600
 
-    /// Keeps a new flow state, dropping expired ones.
+    /// Keeps a new flow state, dropping old ones.
     /// - Parameters:
     ///   - record: The row.
     ///   - now: The time.
     package func insertFlowState(_ record: SupabaseFlowStateRecord, now: Date) {
-        rows.deleteFlowStates(createdAtOrBefore: now.addingTimeInterval(-Self.flowStateLifetime))
+        rows.deleteFlowStates(createdAtOrBefore: now.addingTimeInterval(-Self.flowStateCleanupAge))
         rows.save(record)
     }
 
@@ -31,21 +34,23 @@ extension SupabaseStore {
         guard now.timeIntervalSince(record.createdAt) < Self.flowStateLifetime else {
             throw .api(status: 400, code: "bad_oauth_state", message: "OAuth state has expired")
         }
-        guard record.issued == nil else { throw .api(status: 400, code: "flow_state_already_used", message: "State has already been used") }
+        guard record.userID == nil else { throw .api(status: 400, code: "flow_state_already_used", message: "State has already been used") }
         return record
     }
 
-    /// Records the session `/callback` made and the code that hands it over.
+    /// Records the user `/callback` signed in, the provider's tokens and the code that hands
+    /// them over (GoTrue `api/external.go`: the PKCE flow makes no session here).
     /// - Parameters:
     ///   - id: The flow state.
-    ///   - issued: The session.
+    ///   - userID: The user.
+    ///   - tokens: The provider's tokens.
     ///   - authCode: The code for `redirect_to`.
     ///   - now: The time.
-    package func completeFlowState(_ id: String, issued: Issued, authCode: String, now: Date) {
+    package func completeFlowState(_ id: String, userID: String, tokens: ProviderTokens?, authCode: String, now: Date) {
         guard var record = rows.flowState(id) else { return }
-        record.issued = SupabaseFlowStateRecord.IssuedSession(
-            userID: issued.user.id, sessionID: issued.sessionID, refreshToken: issued.refreshToken,
-            amrMethod: issued.amrMethod, amrTimestamp: issued.amrTimestamp)
+        record.userID = userID
+        record.providerAccessToken = tokens?.accessToken
+        record.providerRefreshToken = tokens?.refreshToken
         record.authCode = authCode
         record.authCodeIssuedAt = now
         rows.save(record)
@@ -54,18 +59,21 @@ extension SupabaseStore {
     /// Forgets a flow state (the implicit flow, or a callback that failed).
     package func removeFlowState(_ id: String) { rows.deleteFlowState(id) }
 
-    /// `grant_type=pkce`: the session for an auth code and its verifier; single use.
+    /// `grant_type=pkce`: the session for an auth code and its verifier, made now; single use.
     /// - Parameters:
     ///   - authCode: The code `redirect_to` got.
     ///   - verifier: The PKCE code verifier.
     ///   - now: The time.
-    /// - Returns: The session.
-    /// - Throws: 404 `flow_state_not_found`, 422 `flow_state_expired`, 400 `bad_code_verifier`
-    ///   (the row is kept, so the client may retry).
-    package func exchangeFlowState(authCode: String, verifier: String, now: Date) throws(SupabaseFailure) -> Issued {
-        guard let record = rows.flowState(authCode: authCode), let issued = record.issued, let user = rows.user(issued.userID)
+    /// - Returns: The session, and the provider's tokens the flow state kept.
+    /// - Throws: 404 `flow_state_not_found`, 422 `flow_state_expired` (300 s from the start, or
+    ///   for a magic link from the click), 400 `bad_code_verifier` (the row is kept, so the
+    ///   client may retry).
+    package func exchangeFlowState(authCode: String, verifier: String, now: Date) throws(SupabaseFailure) -> (Issued, ProviderTokens?) {
+        guard let record = rows.flowState(authCode: authCode), let userID = record.userID, rows.user(userID) != nil
         else { throw .api(status: 404, code: "flow_state_not_found", message: "invalid flow state, no valid flow state found") }
-        guard now.timeIntervalSince(record.createdAt) < Self.flowStateLifetime else {
+        let method = record.authenticationMethod
+        let start = method == "magiclink" ? record.authCodeIssuedAt ?? record.createdAt : record.createdAt
+        guard now.timeIntervalSince(start) < Self.flowStateLifetime else {
             throw .api(status: 422, code: "flow_state_expired", message: "invalid flow state, flow state has expired")
         }
         let expected = record.codeChallengeMethod == "plain" ? verifier : PKCE.challenge(for: verifier)
@@ -73,8 +81,7 @@ extension SupabaseStore {
             throw .api(status: 400, code: "bad_code_verifier", message: "code challenge does not match previously saved code verifier")
         }
         rows.deleteFlowState(record.id)
-        guard rows.session(issued.sessionID) != nil else { throw .sessionNotFound }
-        return Issued(user: user, sessionID: issued.sessionID, refreshToken: issued.refreshToken,
-                      amrMethod: issued.amrMethod, amrTimestamp: issued.amrTimestamp)
+        let tokens = record.providerAccessToken.map { ProviderTokens(accessToken: $0, refreshToken: record.providerRefreshToken) }
+        return (try issueSession(for: userID, amr: method, now: now), tokens)
     }
 }

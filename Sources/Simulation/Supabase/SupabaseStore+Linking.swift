@@ -42,6 +42,14 @@ extension SupabaseStore {
     /// before answering 422 `provider_email_needs_verification`, and that identity then waits in
     /// the account for the email's owner; here it is never stored (stricter on purpose).
     package func signIn(with identity: ProvenIdentity, now clock: Date) throws(SupabaseFailure) -> Issued {
+        let admitted = try admit(identity, now: clock)
+        return try issueSession(for: admitted.userID, amr: "oauth", now: clock, showsConfirmedAt: admitted.showsConfirmedAt)
+    }
+
+    /// ``signIn(with:now:)`` without the session: the user the identity signs in to, made or
+    /// updated, and whether the answer shows `confirmed_at`. A PKCE `/callback` stops here; the
+    /// session is made when the code is exchanged (GoTrue `api/external.go`, `api/token.go` `PKCE`).
+    package func admit(_ identity: ProvenIdentity, now clock: Date) throws(SupabaseFailure) -> (userID: String, showsConfirmedAt: Bool) {
         let decision = decide(identity)
         var target: SupabaseUserRecord?
         switch decision {
@@ -82,7 +90,7 @@ extension SupabaseStore {
                 rows.save(user)
             }
         }
-        return try issueSession(for: userID, amr: "oauth", now: clock, showsConfirmedAt: wasConfirmed)
+        return (userID, wasConfirmed)
     }
 
     /// `AccountExists`: the identity's data is replaced by the fresh claims (its
@@ -136,6 +144,12 @@ extension SupabaseStore {
     /// did not verify it, gets 422 `email_not_confirmed` (GoTrue commits the identity and mails
     /// a confirmation; here nothing is stored).
     package func link(_ identity: ProvenIdentity, toUser userID: String, now clock: Date) throws(SupabaseFailure) -> Issued {
+        let showsConfirmedAt = try attach(identity, toUser: userID, now: clock)
+        return try issueSession(for: userID, amr: "oauth", now: clock, showsConfirmedAt: showsConfirmedAt)
+    }
+
+    /// ``link(_:toUser:now:)`` without the session; returns whether the answer shows `confirmed_at`.
+    package func attach(_ identity: ProvenIdentity, toUser userID: String, now clock: Date) throws(SupabaseFailure) -> Bool {
         guard var user = rows.user(userID) else { throw .userNotFound }
         let wasConfirmed = user.emailConfirmedAt != nil
         if let owner = rows.userID(provider: identity.provider, subject: identity.subject) {
@@ -155,6 +169,6 @@ extension SupabaseStore {
         }
         user.updatedAt = stamp(clock)
         rows.save(user)
-        return try issueSession(for: userID, amr: "oauth", now: clock, showsConfirmedAt: wasConfirmed)
+        return wasConfirmed
     }
 }

@@ -1,6 +1,7 @@
 /// A `GOTRUE_URI_ALLOW_LIST` entry, matched as GoTrue compiles it (`gobwas/glob` with `.` and
 /// `/` as separators): `*` is any run of characters without a separator, `**` any run at all,
-/// `?` one character that is not a separator, `[abc]`/`[!abc]` a class, `{a,b}` alternatives.
+/// `?` one character that is not a separator, `[abc]`/`[!abc]` a class, with ranges (`[a-z]`,
+/// `[!0-9]`), `{a,b}` alternatives.
 struct SupabaseURIGlob {
     private let pattern: [Character]
     private static let separators: Set<Character> = [".", "/"]
@@ -11,6 +12,22 @@ struct SupabaseURIGlob {
     func matches(_ text: String) -> Bool {
         var budget = 100_000
         return Self.match(pattern[...], Array(text)[...], budget: &budget)
+    }
+
+    /// Whether a class's members (`abc`, `a-z0-9`) hold `character`.
+    private static func classContains(_ members: ArraySlice<Character>, _ character: Character) -> Bool {
+        let list = Array(members)
+        var index = 0
+        while index < list.count {
+            if index + 2 < list.count, list[index + 1] == "-" {
+                if list[index] <= character && character <= list[index + 2] { return true }
+                index += 3
+            } else {
+                if list[index] == character { return true }
+                index += 1
+            }
+        }
+        return false
     }
 
     /// Backtracking matcher, bounded by a step budget so a hostile pattern cannot run forever.
@@ -36,7 +53,7 @@ struct SupabaseURIGlob {
             var members = pattern[pattern.index(after: pattern.startIndex)..<close]
             let negated = members.first == "!"
             if negated { members = members.dropFirst() }
-            guard members.contains(character) != negated else { return false }
+            guard Self.classContains(members, character) != negated else { return false }
             return match(pattern[pattern.index(after: close)...], text.dropFirst(), budget: &budget)
         case "{":
             guard let close = pattern.firstIndex(of: "}") else { return false }

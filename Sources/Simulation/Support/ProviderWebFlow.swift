@@ -15,16 +15,24 @@ package struct ProviderWebFlow: Sendable {
         package let description: String
     }
 
-    private let exchangeCode: @Sendable (ProviderID, String, String, String) async throws(ExchangeFailure) -> String
+    /// What the provider's token endpoint answered: the ID token, and the tokens GoTrue passes on.
+    package struct Exchanged: Sendable {
+        /// The `id_token`.
+        package var idToken: String
+        /// The `access_token` and `refresh_token`, when there is an access token.
+        package var tokens: ProviderTokens?
+    }
+
+    private let exchangeCode: @Sendable (ProviderID, String, String, String) async throws(ExchangeFailure) -> Exchanged
     let revokeAppleToken: AppleRevocation
 
     /// Creates the flow.
     /// - Parameters:
     ///   - revokeApple: Revokes an Apple token or code, as the relying party's server does.
-    ///   - exchangeCode: Provider, code, client id, redirect URI → ID token.
+    ///   - exchangeCode: Provider, code, client id, redirect URI → the token endpoint's answer.
     package init(
         revokeApple: @escaping AppleRevocation = Self.noAppleRevocation,
-        exchangeCode: @escaping @Sendable (ProviderID, String, String, String) async throws(ExchangeFailure) -> String
+        exchangeCode: @escaping @Sendable (ProviderID, String, String, String) async throws(ExchangeFailure) -> Exchanged
     ) {
         self.revokeAppleToken = revokeApple
         self.exchangeCode = exchangeCode
@@ -65,7 +73,8 @@ package struct ProviderWebFlow: Sendable {
             guard let idToken = answer["id_token"]?.stringValue else {
                 throw ExchangeFailure(error: "invalid_response", description: "the token response has no id_token")
             }
-            return idToken
+            let tokens = answer["access_token"]?.stringValue.map { ProviderTokens(accessToken: $0, refreshToken: answer["refresh_token"]?.stringValue) }
+            return Exchanged(idToken: idToken, tokens: tokens)
         }
     }
 
@@ -98,15 +107,15 @@ package struct ProviderWebFlow: Sendable {
         return URL(string: base + path + "?" + FormEncoding.encode(fields))
     }
 
-    /// Exchanges a code for the ID token, as the relying party's server does.
+    /// Exchanges a code for the ID token and the provider's tokens, as the relying party's server does.
     /// - Parameters:
     ///   - provider: Apple or Google.
     ///   - code: The authorization code.
     ///   - clientID: The relying party's client id.
     ///   - redirectURI: The redirect URI the code was issued for.
-    /// - Returns: The ID token.
+    /// - Returns: The token endpoint's answer.
     /// - Throws: ``ExchangeFailure`` with the provider's error.
-    package func exchange(provider: ProviderID, code: String, clientID: String, redirectURI: String) async throws(ExchangeFailure) -> String {
+    package func exchange(provider: ProviderID, code: String, clientID: String, redirectURI: String) async throws(ExchangeFailure) -> Exchanged {
         try await exchangeCode(provider, code, clientID, redirectURI)
     }
 }

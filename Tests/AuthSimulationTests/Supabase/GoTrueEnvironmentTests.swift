@@ -46,6 +46,7 @@ struct GoTrueEnvironmentTests {
     @Test("a value Go refuses names the variable, never the value", arguments: [
         ["GOTRUE_DISABLE_SIGNUP": "yes"], ["GOTRUE_DISABLE_SIGNUP": ""], ["GOTRUE_JWT_EXP": "1h"], ["GOTRUE_JWT_EXP": "-5"],
         ["GOTRUE_MAILER_OTP_EXP": "-1"], ["GOTRUE_PASSWORD_MIN_LENGTH": "6.5"], ["GOTRUE_RATE_LIMIT_OTP": "lots"],
+        ["GOTRUE_RATE_LIMIT_EMAIL_SENT": "10/soon"], ["GOTRUE_RATE_LIMIT_EMAIL_SENT": "-1"],
         ["GOTRUE_SITE_URL": "localhost"], ["API_EXTERNAL_URL": "ftp://example.com"], ["GOTRUE_EXTERNAL_GOOGLE_ENABLED": "on"],
     ])
     func refused(environment: [String: String]) throws {
@@ -106,6 +107,16 @@ struct GoTrueEnvironmentTests {
         var off = SupabaseSettings()
         off.rateLimits = nil
         #expect(try GoTrueEnvironment(["GOTRUE_RATE_LIMIT_OTP": "5"]).apply(to: off).rateLimits == nil)
+    }
+
+    @Test("GOTRUE_RATE_LIMIT_EMAIL_SENT in conf.Rate's syntax (internal/conf/rate.go); GOTRUE_RATE_LIMIT_HEADER names the key's header")
+    func emailSentAndHeader() throws {
+        #expect(try settings([:]).rateLimits?.emailSent == .init(events: 30, period: 3600, isBurst: false))
+        #expect(try settings([:]).rateLimitHeader == nil)
+        #expect(try settings(["GOTRUE_RATE_LIMIT_EMAIL_SENT": "4.5"]).rateLimits?.emailSent == .init(events: 4.5, period: 3600, isBurst: false))
+        #expect(try settings(["GOTRUE_RATE_LIMIT_EMAIL_SENT": "10/90s"]).rateLimits?.emailSent == .init(events: 10, period: 90, isBurst: true))
+        #expect(try settings(["GOTRUE_RATE_LIMIT_HEADER": "X-Forwarded-For"]).rateLimitHeader == "X-Forwarded-For")
+        #expect(try GoTrueEnvironment(["GOTRUE_RATE_LIMIT_HEADER": "X-Real-IP", "GOTRUE_RATE_LIMIT_EMAIL_SENT": "2"]).unmodelled.isEmpty)
     }
 
     @Test("API_EXTERNAL_URL without its trailing slash")

@@ -13,20 +13,15 @@ struct SupabaseBrowserFlowTests {
     private let base = "http://127.0.0.1:9999"
 
     private func makeSUT(_ settings: (inout SupabaseSettings) -> Void = { _ in }) async throws -> TestWorld {
-        var setup = SimulationConfiguration()
-        settings(&setup.supabase)
-        return try await TestWorld.make(configuration: setup)
+        try await SupabaseBrowserFlowWorld.make(settings)
     }
 
-    /// A query value, form-decoded (`+` is a space).
-    private func query(_ url: String, _ name: String) -> String? {
-        URLComponents(string: url)?.queryItems?.first { $0.name == name }?.value?.replacingOccurrences(of: "+", with: " ")
-    }
+    private func query(_ url: String, _ name: String) -> String? { SupabaseBrowserFlowWorld.query(url, name) }
 
     /// `/authorize` then the provider's answer at `/callback`; the location `/callback` sends the browser to.
     private func signIn(_ world: TestWorld, pkce: PKCE?, redirectTo: String = "http://127.0.0.1:5555/cb?state=s1", appleID: String = "ada@example.com") async throws -> String {
         let engine = world.services.supabase
-        let url = try await engine.authorize(provider: "apple", redirectTo: redirectTo, codeChallenge: pkce?.challenge,
+        let url = try await engine.authorize(provider: "apple", referrers: [redirectTo], codeChallenge: pkce?.challenge,
                                              codeChallengeMethod: pkce.map { _ in "s256" }, scopes: nil, base: base)
         let state = try #require(query(url.absoluteString, "state"))
         #expect(query(url.absoluteString, "redirect_uri") == base + "/auth/v1/callback")
@@ -89,7 +84,7 @@ struct SupabaseBrowserFlowTests {
         let (missing, _) = await engine.callback(["code": "c"], base: base)
         #expect(query(missing, "error_code") == "bad_oauth_callback")
 
-        let url = try await engine.authorize(provider: "apple", redirectTo: "http://127.0.0.1:5555/cb", codeChallenge: PKCE.make(source: .live).challenge,
+        let url = try await engine.authorize(provider: "apple", referrers: ["http://127.0.0.1:5555/cb"], codeChallenge: PKCE.make(source: .live).challenge,
                                              codeChallengeMethod: "s256", scopes: nil, base: base)
         let state = try #require(query(url.absoluteString, "state"))
         let answer = try await world.services.apple.authorize(AppleSheetRequest(clientID: world.appleClientID, appleID: "b@example.com", nonce: nil))
@@ -101,7 +96,7 @@ struct SupabaseBrowserFlowTests {
     @Test("the provider's cancel reaches redirect_to as its error, in the query and the fragment")
     func providerCancel() async throws {
         let world = try await makeSUT()
-        let url = try await world.services.supabase.authorize(provider: "google", redirectTo: "http://127.0.0.1:5555/cb", codeChallenge: nil,
+        let url = try await world.services.supabase.authorize(provider: "google", referrers: ["http://127.0.0.1:5555/cb"], codeChallenge: nil,
                                                               codeChallengeMethod: nil, scopes: nil, base: base)
         let state = try #require(query(url.absoluteString, "state"))
         let (location, _) = await world.services.supabase.callback(["state": state, "error": "access_denied", "error_description": "denied"], base: base)
@@ -136,10 +131,10 @@ struct SupabaseBrowserFlowTests {
     func badAuthorize() async throws {
         let engine = try await makeSUT().services.supabase
         await #expect(throws: SupabaseFailure.validation("Unsupported provider: Provider github could not be found")) {
-            try await engine.authorize(provider: "github", redirectTo: nil, codeChallenge: nil, codeChallengeMethod: nil, scopes: nil, base: base)
+            try await engine.authorize(provider: "github", referrers: [nil], codeChallenge: nil, codeChallengeMethod: nil, scopes: nil, base: base)
         }
         await #expect(throws: SupabaseFailure.validation("PKCE flow requires code_challenge_method and code_challenge")) {
-            try await engine.authorize(provider: "apple", redirectTo: nil, codeChallenge: String(repeating: "a", count: 43), codeChallengeMethod: nil, scopes: nil, base: base)
+            try await engine.authorize(provider: "apple", referrers: [nil], codeChallenge: String(repeating: "a", count: 43), codeChallengeMethod: nil, scopes: nil, base: base)
         }
     }
 }

@@ -5,10 +5,13 @@ import AuthJWT
 /// verification.
 extension SupabaseSessionPayload {
     package var jsonObject: JSONObject {
-        [
+        var object: JSONObject = [
             "access_token": .string(accessToken), "token_type": .string(tokenType), "expires_in": .int(Int64(expiresIn)),
             "expires_at": .int(Int64(expiresAt)), "refresh_token": .string(refreshToken), "user": .object(user.jsonObject),
         ]
+        object.append("provider_token", providerToken.map(JSONValue.string))
+        object.append("provider_refresh_token", providerRefreshToken.map(JSONValue.string))
+        return object
     }
 }
 

@@ -7,6 +7,12 @@ package struct SupabaseSessionPayload: Codable, Hashable, Sendable {
     package var expiresAt: Int
     package var refreshToken: String
     package var user: SupabaseUserPayload
+    /// The identity provider's access token after a browser sign-in (`provider_token`; GoTrue
+    /// `api/token.go`), absent otherwise.
+    package var providerToken: String?
+    /// The identity provider's refresh token, when it gave one (`provider_refresh_token`):
+    /// Apple's is what a server revokes when the account is deleted.
+    package var providerRefreshToken: String?
 
     package init(accessToken: String, expiresIn: Int, expiresAt: Int, refreshToken: String, user: SupabaseUserPayload) {
         self.accessToken = accessToken
@@ -24,5 +30,7 @@ package struct SupabaseSessionPayload: Codable, Hashable, Sendable {
         case expiresIn = "expires_in"
         case expiresAt = "expires_at"
         case refreshToken = "refresh_token"
+        case providerToken = "provider_token"
+        case providerRefreshToken = "provider_refresh_token"
     }
 }
