@@ -74,7 +74,7 @@ extension SupabaseEngine {
             var user = try store.updateUser(caller.userID, data: update.data, now: clock.now())
             if let newEmail {
                 for sent in try store.requestEmailChange(userID: caller.userID, newEmail: newEmail, now: clock.now()) {
-                    deliver(sent.mail, to: sent.address, in: rows, referrers: referrers)
+                    try deliver(sent.mail, to: sent.address, in: rows, referrers: referrers)
                 }
                 user = store.user(caller.userID) ?? user
             }
