@@ -53,6 +53,34 @@ struct SupabaseEmailChangeRouteTests {
         #expect(identity?["identity_data"]?.objectValue?["email"] == .string("countess@example.com"))
     }
 
+    @Test("POST /resend type email_change mails the pending change again with new codes (GoTrue internal/api/resend.go)")
+    func resendEmailChange() async throws {
+        let (sut, admin) = try await EmulatorHarness.passwords()
+        let token = try await signedIn(sut, admin: admin, email: "ada@example.com")
+        let nothingPending = await sut.supabase("POST", "resend", json: #"{"type":"email_change","email":"ada@example.com"}"#)
+        #expect(nothingPending.status == 200 && nothingPending.object == [:])
+        #expect(await sut.supabase("PUT", "user", json: #"{"email":"countess@example.com"}"#, bearer: token).status == 200)
+        let firstNew = try #require(await sut.world.services.mailbox.latest(for: "countess@example.com"))
+
+        let tooSoon = await sut.supabase("POST", "resend", json: #"{"type":"email_change","email":"ada@example.com"}"#)
+        #expect(tooSoon.status == 429 && tooSoon.object["code"] == .string("over_email_send_rate_limit"))
+        sut.world.clock.advance(by: 61)
+        let resent = await sut.supabase("POST", "resend", json: #"{"type":"email_change","email":"ada@example.com"}"#)
+        #expect(resent.status == 200)
+        let current = try #require(await sut.world.services.mailbox.latest(for: "ada@example.com"))
+        let new = try #require(await sut.world.services.mailbox.latest(for: "countess@example.com"))
+        #expect(new.code != firstNew.code, "new codes, as sendEmailChange makes them")
+
+        let stale = await sut.supabase(
+            "POST", "verify", json: #"{"type":"email_change","email":"countess@example.com","token":"\#(firstNew.code)"}"#)
+        #expect(stale.status == 403, "the first mail's code is replaced")
+        #expect(await sut.supabase(
+            "POST", "verify", json: #"{"type":"email_change","email":"ada@example.com","token":"\#(current.code)"}"#).status == 200)
+        let done = await sut.supabase(
+            "POST", "verify", json: #"{"type":"email_change","email":"countess@example.com","token":"\#(new.code)"}"#)
+        #expect(done.status == 200 && done.object["access_token"] != nil)
+    }
+
     @Test("the first link of a secure change redirects with GoTrue's message in the fragment")
     func firstLinkRedirect() async throws {
         let (sut, admin) = try await EmulatorHarness.passwords()

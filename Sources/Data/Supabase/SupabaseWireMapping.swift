@@ -106,7 +106,8 @@ package enum SupabaseWireMapping {
         case "refresh_token_not_found", "refresh_token_already_used", "session_not_found", "session_expired", "user_not_found":
             return .sessionExpired(code)
         case "user_banned": return .accountDisabled
-        case "identity_already_exists", "email_exists": return .credentialAlreadyInUse(backend, recovery: nil)
+        case "identity_already_exists": return .credentialAlreadyInUse(backend, recovery: nil)
+        case "email_exists": return .emailInUse
         case "provider_email_needs_verification":
             return .accountExistsWithDifferentCredential(email: nil, providers: [])
         case "invalid_credentials": return .invalidLoginCredentials

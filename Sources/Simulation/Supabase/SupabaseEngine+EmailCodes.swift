@@ -130,10 +130,25 @@ extension SupabaseEngine {
         guard phone.isEmpty else { throw .api(status: 400, code: "phone_provider_disabled", message: "Phone logins are disabled") }
         guard configuration.settings.emailEnabled else { throw .emailLoginsDisabled(status: 400) }
         let address = try normalizedEmail(email)
+        if type == "email_change" { return try resendEmailChange(currentEmail: address, referrers: referrers) }
         guard type == "signup" else { return }
         try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
             if let mail = try store.resendConfirmation(email: address, now: clock.now()) {
                 try deliver(store.outgoing(mail, to: address, pkce: pkce, now: clock.now()), to: address, in: rows, referrers: referrers)
+            }
+        }
+    }
+
+    /// `/resend` type `email_change` (GoTrue internal/api/resend.go): the user is found by its
+    /// current address; without a pending change the answer is `{}`; otherwise the change is mailed
+    /// again with new codes (`sendEmailChange`), under the same one-mail-a-minute limit.
+    private func resendEmailChange(currentEmail: String, referrers: [String?]) throws(SupabaseFailure) {
+        try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
+            guard let userID = store.userID(forEmail: currentEmail),
+                  let pending = store.user(userID)?.emailChange?.newEmail, !pending.isEmpty
+            else { return }
+            for sent in try store.requestEmailChange(userID: userID, newEmail: pending, now: clock.now()) {
+                try deliver(sent.mail, to: sent.address, in: rows, referrers: referrers)
             }
         }
     }
