@@ -343,6 +343,28 @@ struct SupabaseGenerateLinkRouteTests {
     }
 }
 
+extension SupabaseGenerateLinkRouteTests {
+    @Test("an invite link creates the user without a password and mails nothing; its code signs in; a confirmed address is 422")
+    func inviteLink() async throws {
+        let (sut, admin) = try await EmulatorHarness.passwords()
+        let made = await sut.supabase("POST", "admin/generate_link", json: #"{"type":"invite","email":"Team@Example.com","data":{"team":"a"}}"#, bearer: admin)
+        #expect(made.status == 200 && made.object["verification_type"] == .string("invite"))
+        #expect(made.object["email"] == .string("team@example.com") && made.object["invited_at"]?.stringValue != nil)
+        #expect(made.object["user_metadata"]?.objectValue?["team"] == .string("a"))
+        let hashed = try #require(made.object["hashed_token"]?.stringValue)
+        #expect(made.object["action_link"]?.stringValue?.contains("/auth/v1/verify?token=\(hashed)&type=invite") == true)
+        #expect(await sut.world.services.mailbox.messages(for: "team@example.com").isEmpty, "generate_link mails nothing")
+
+        let again = await sut.supabase("POST", "admin/generate_link", json: #"{"type":"invite","email":"team@example.com"}"#, bearer: admin)
+        #expect(again.status == 200, "an unconfirmed user is invited again")
+        let code = try #require(again.object["email_otp"]?.stringValue)
+        let session = await sut.supabase("POST", "verify", json: #"{"type":"invite","email":"team@example.com","token":"\#(code)"}"#)
+        #expect(session.object["access_token"]?.stringValue != nil)
+        let confirmed = await sut.supabase("POST", "admin/generate_link", json: #"{"type":"invite","email":"team@example.com"}"#, bearer: admin)
+        #expect(confirmed.status == 422 && confirmed.object["code"] == .string("email_exists"))
+    }
+}
+
 /// `POST /invite`, after GoTrue internal/api/invite.go and verify.go (type `invite`).
 @Suite("Emulator: Supabase invites")
 struct SupabaseInviteRouteTests {

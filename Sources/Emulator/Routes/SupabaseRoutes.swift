@@ -43,7 +43,7 @@ struct SupabaseRoutes {
         ("GET", "/.well-known/jwks.json", "the access-token keys (empty for HS256)", { $0.jwks($1.request) }),
         ("GET", "/admin/users", "list users, newest first, `page` and `per_page` (service role)", { try await $0.adminListUsers($1) }),
         ("POST", "/admin/generate_link",
-         "a `signup`, `magiclink`, `recovery`, `email_change_current` or `email_change_new` link and code, not mailed (service role)",
+         "a `signup`, `invite`, `magiclink`, `recovery`, `email_change_current` or `email_change_new` link and code, not mailed (service role)",
          { try await $0.adminGenerateLink($1) }),
         ("POST", "/admin/users", "create a user: email, `password` or `password_hash` (bcrypt), `email_confirm`, metadata, `ban_duration`, `id`"
             + " (service role)", { try await $0.adminCreateUser($1) }),

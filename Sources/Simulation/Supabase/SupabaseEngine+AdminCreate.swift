@@ -87,8 +87,9 @@ extension SupabaseEngine {
         package var redirectTo: String
     }
 
-    /// Makes a link without mailing it. `invite` is not served yet (422 `validation_failed`,
-    /// saying so); `email_change_current` and `email_change_new` take `new_email`
+    /// Makes a link without mailing it. `invite` creates the user as `/invite` does (or re-invites
+    /// an unconfirmed one; 422 `email_exists` for a confirmed one); `email_change_current` and
+    /// `email_change_new` take `new_email`
     /// (``SupabaseStore/generateEmailChangeLink(type:email:newEmail:now:)``).
     package func adminGenerateLink(
         bearer: String?, type: String?, email rawEmail: String?, password: String?, data: JSONObject?, redirectTo: String?,
@@ -97,14 +98,23 @@ extension SupabaseEngine {
         try requireAdmin(bearer)
         let email = try normalizedEmail(rawEmail)
         let type = type ?? ""
-        if type == "invite" {
-            throw .validation("generate_link type \(type) is not served by this emulator yet", status: 422)
-        }
         if [SupabaseEmailChange.currentKind, SupabaseEmailChange.newKind].contains(type) {
             return try generateEmailChangeLink(type: type, email: email, newEmail: newEmail, redirectTo: redirectTo)
         }
         try checkMetadataSize(data)
         let referrer = SupabaseRedirects.target(redirectTo, siteURL: configuration.settings.siteURL, allowList: configuration.settings.uriAllowList)
+        if type == "invite" {
+            // GoTrue internal/api/mail.go (adminGenerateLink, InviteVerification): the invite's
+            // rows as POST /invite makes them, with the link returned instead of mailed.
+            let (user, mail) = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+                try store.invite(email: email, data: data ?? [:], now: clock.now())
+            }
+            let link = configuration.issuer + "/verify?" + FormEncoding.encode([
+                ("token", mail.tokenHash), ("type", type), ("redirect_to", referrer),
+            ])
+            return GeneratedLink(
+                user: user, actionLink: link, emailOTP: mail.code, hashedToken: mail.tokenHash, verificationType: type, redirectTo: referrer)
+        }
         // bcrypt runs before the step, and only when the link would create the user.
         let known = try inspect { (store: SupabaseStore) throws(SupabaseFailure) in store.userID(forEmail: email) != nil }
         var signUpHash: String?
