@@ -135,4 +135,12 @@ struct OptionOrderParsingTests {
             #expect(try Login.parseAsRoot(["serve", "--host", host]) is ServeCommand, "\(host)")
         }
     }
+
+    @Test("a code that begins with '-' is a code, not an option (a Firebase oobCode is base64url)")
+    func codeBeginningWithDash() throws {
+        #expect((try Login.parseAsRoot(["otp", "--email", "ada@example.com", "--code", "-Xy_9"]) as? OTPCommand)?.code == "-Xy_9")
+        #expect((try Login.parseAsRoot(["password", "reset", "--email", "ada@example.com", "--code", "-Xy_9"]) as? PasswordResetCommand)?.code
+            == "-Xy_9")
+        #expect((try Login.parseAsRoot(["password", "verify-email", "--code", "-Xy_9"]) as? PasswordVerifyEmailCommand)?.code == "-Xy_9")
+    }
 }

@@ -38,6 +38,12 @@ struct FirebasePasswordEndToEndTests {
         return try #require(parsed as? [String: Any], "\(result.stdout) \(result.stderr)")
     }
 
+    /// Another code of the same shape. (Reversed, an oob code could begin with `-`, and the
+    /// argument parser then took it for an option: a usage error, not the service's refusal.)
+    private static func wrong(_ code: String) -> String {
+        (code.first == "A" ? "B" : "A") + code.dropFirst()
+    }
+
     private func latestCode(_ cli: LoginCLI, _ email: String, _ flags: [String]) async throws -> String {
         let mailbox = try await cli.json(["mailbox", "--email", email] + flags)
         return try #require((mailbox["messages"] as? [[String: Any]])?.last?["code"] as? String, "\(mailbox)")
@@ -72,7 +78,7 @@ struct FirebasePasswordEndToEndTests {
         #expect(try recover.status == 0 && (object(recover))["kind"] as? String == "passwordRecovery")
         let code = try await latestCode(cli, email, flags)
         let resetArguments = ["password", "reset", "--email", email, "--password-stdin", "--json"] + flags
-        let bad = try await run(cli, resetArguments + ["--code", String(code.reversed())], input: "pass phrase 3\n")
+        let bad = try await run(cli, resetArguments + ["--code", Self.wrong(code)], input: "pass phrase 3\n")
         #expect(try bad.status == 1 && Reply.errorCode(object(bad)) == "code_invalid", "INVALID_OOB_CODE")
         let reset = try await run(cli, ["password", "reset", "--email", email, "--code", code, "--password-stdin", "--json"] + flags,
                                   input: "pass phrase 3\n")
@@ -124,7 +130,7 @@ struct FirebasePasswordEndToEndTests {
         let sent = try await cli.json(["password", "verify-email"] + flags)
         #expect(sent["event"] as? String == "verificationSent" && sent["email"] as? String == "alan@example.com", "\(sent)")
         let verifyCode = try await latestCode(cli, "alan@example.com", flags)
-        let wrongCode = try await cli.json(["password", "verify-email", "--code", String(verifyCode.reversed())] + flags)
+        let wrongCode = try await cli.json(["password", "verify-email", "--code", Self.wrong(verifyCode)] + flags)
         #expect(Reply.errorCode(wrongCode) == "code_invalid", "INVALID_OOB_CODE: \(wrongCode)")
         let verified = try await cli.json(["password", "verify-email", "--code", verifyCode] + flags)
         #expect(verified["event"] as? String == "emailVerified" && verified["email"] as? String == "alan@example.com", "\(verified)")

@@ -19,7 +19,8 @@ struct OTPCommand: AsyncParsableCommand {
     @Option(help: "The address to send the code to.")
     var email: String
 
-    @Option(help: "The code received (verifies instead of sending).")
+    // `.unconditional`: a Firebase oobCode is base64url and may begin with `-`.
+    @Option(parsing: .unconditional, help: "The code received (verifies instead of sending).")
     var code: String?
 
     func validate() throws {

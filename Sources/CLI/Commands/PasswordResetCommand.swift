@@ -12,7 +12,8 @@ struct PasswordResetCommand: AsyncParsableCommand {
     @Option(help: "The account's address.")
     var email: String
 
-    @Option(help: "The code from the recovery mail.")
+    // `.unconditional`: a Firebase oobCode is base64url and may begin with `-`.
+    @Option(parsing: .unconditional, help: "The code from the recovery mail.")
     var code: String
 
     func validate() throws {

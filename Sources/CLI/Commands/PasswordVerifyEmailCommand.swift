@@ -15,7 +15,8 @@ struct PasswordVerifyEmailCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: "The code from the mail (its oobCode).")
+    // `.unconditional`: a Firebase oobCode is base64url and may begin with `-`.
+    @Option(parsing: .unconditional, help: "The code from the mail (its oobCode).")
     var code: String?
 
     func validate() throws {
