@@ -17,7 +17,7 @@ import FoundationNetworking
 /// opened in a browser (GoTrue api/verify.go); `session(from:)` reading `code` from the deep link
 /// (`handlePKCEFlow`) and `exchangeCodeForSession(authCode:)` (`POST /token?grant_type=pkce` with
 /// `auth_code` and `code_verifier`), each with the headers Internal/APIClient.swift adds.
-@Suite("Emulator: supabase-swift's PKCE email link", .timeLimit(.minutes(3)))
+@Suite("Emulator: supabase-swift's PKCE email link", .timeLimit(.minutes(5)))
 struct SupabaseSwiftPKCEEmailLinkTests {
     private let deepLink = "io.supabase.user-management://login-callback"
 

@@ -12,7 +12,7 @@ import Testing
 /// simulated providers' pages and submits their forms (the Chromium tests in Tests/Browser do the
 /// same in a real browser). GoTrue `api/external.go` and `api/token.go` (PKCE); Firebase
 /// `createAuthUri` + `signInWithIdp` with `sessionId`.
-@Suite("Browser sign-in end to end", .timeLimit(.minutes(2)))
+@Suite("Browser sign-in end to end", .timeLimit(.minutes(5)))
 struct WebSignInEndToEndTests {
     enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case supabase, firebase

@@ -6,7 +6,7 @@ import Testing
 
 /// The auto-refresh loop, driven by the test clock: refreshes at the lead time, backs off on
 /// transient failures, stops when the backend ends the session, resumes after a new sign-in.
-@Suite("Session manager: auto-refresh", .timeLimit(.minutes(1)))
+@Suite("Session manager: auto-refresh", .timeLimit(.minutes(5)))
 struct SessionManagerAutoRefreshTests {
     private struct SUT {
         let harness: SessionHarness

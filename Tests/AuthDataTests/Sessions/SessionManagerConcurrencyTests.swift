@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Single-flight refresh: many callers in one process, and two processes sharing one file.
-@Suite("Session manager: single-flight refresh", .timeLimit(.minutes(1)))
+@Suite("Session manager: single-flight refresh", .timeLimit(.minutes(5)))
 struct SessionManagerConcurrencyTests {
     @Test("1,000 concurrent token requests on an expired session send one refresh request", arguments: EngineFlavor.allCases)
     func thousandCallers(flavor: EngineFlavor) async throws {

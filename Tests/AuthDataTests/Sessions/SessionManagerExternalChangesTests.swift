@@ -6,7 +6,7 @@ import Testing
 
 /// What another process writes to a shared session store, adopted and announced as if it had
 /// happened here (`status --watch` in one shell, `logout` or `google` in another).
-@Suite("Session manager: changes made by other processes", .timeLimit(.minutes(1)))
+@Suite("Session manager: changes made by other processes", .timeLimit(.minutes(5)))
 struct SessionManagerExternalChangesTests {
     @Test("another process signing out is announced as signedOut, once; the manager is then signed out")
     func signedOutElsewhere() async throws {

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// How refresh failures are classified: transient ones keep the session, definitive ones end it.
-@Suite("Session manager: refresh failures", .timeLimit(.minutes(1)))
+@Suite("Session manager: refresh failures", .timeLimit(.minutes(5)))
 struct SessionManagerFailureTests {
     @Test("offline during refresh: the session is kept, then refreshed once the network returns", arguments: EngineFlavor.allCases)
     func offline(flavor: EngineFlavor) async throws {

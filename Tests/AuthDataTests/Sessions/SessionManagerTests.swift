@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Restoring at start, the initial-session event, and handing out valid tokens on demand.
-@Suite("Session manager: restore and valid tokens", .timeLimit(.minutes(1)))
+@Suite("Session manager: restore and valid tokens", .timeLimit(.minutes(5)))
 struct SessionManagerTests {
     @Test("the stored session is announced first, marked expired, and then refreshed")
     func initialSessionExpired() async throws {

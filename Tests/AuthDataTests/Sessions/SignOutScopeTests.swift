@@ -7,7 +7,7 @@ import Testing
 
 /// Sign-out scopes seen from two devices of one user: `global` ends the other device's session
 /// on the backend (its next refresh fails definitively), `local` leaves it alive.
-@Suite("Sign-out scope", .timeLimit(.minutes(1)))
+@Suite("Sign-out scope", .timeLimit(.minutes(5)))
 struct SignOutScopeTests {
     private struct Device {
         let coordinator: AuthenticationCoordinator

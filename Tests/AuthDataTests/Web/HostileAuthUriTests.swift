@@ -8,7 +8,7 @@ import Testing
 /// A hostile server answering `createAuthUri` (Identity Toolkit `accounts:createAuthUri`) over
 /// real loopback HTTP: its `authUri` is a browser option, a `file:` or a `javascript:` URL. The
 /// Firebase browser sign-in refuses it as `INVALID_RESPONSE` and nothing opens it.
-@Suite("Firebase browser sign-in: a hostile createAuthUri answer", .timeLimit(.minutes(1)))
+@Suite("Firebase browser sign-in: a hostile createAuthUri answer", .timeLimit(.minutes(5)))
 struct HostileAuthUriTests {
     @Test("an authUri that is not an http(s) URL never reaches the browser", arguments: [
         "--gpu-launcher=/bin/sh -c id", "-new-instance", "file:///etc/passwd", "javascript:alert(document.cookie)",

@@ -6,7 +6,7 @@ import Testing
 /// Another local process attacking a pending loopback sign-in (RFC 8252 §8.1: any process on
 /// the machine can reach the port): forged answers with another or no `state` get 400, are never
 /// read further, and the wait goes on for the sign-in's own answer.
-@Suite("Loopback listener under attack", .timeLimit(.minutes(2)))
+@Suite("Loopback listener under attack", .timeLimit(.minutes(5)))
 struct LoopbackListenerAttackTests {
     private typealias Send = LoopbackRedirectListenerTests
 

@@ -8,7 +8,7 @@ import FoundationNetworking
 
 /// The loopback redirect of RFC 8252 §7.3, over real sockets on 127.0.0.1: one redirect, then
 /// closed; everything bounded in time.
-@Suite("Loopback redirect listener", .timeLimit(.minutes(3)))
+@Suite("Loopback redirect listener", .timeLimit(.minutes(5)))
 struct LoopbackRedirectListenerTests {
     /// Sends a request to the listener from a plain URLSession, as a browser would.
     static func send(_ method: String, _ url: URL, form: String? = nil) async throws -> (status: Int, body: String) {

@@ -9,7 +9,7 @@ import Testing
 /// The browser is started with the path of a private page, never with the authorization URL:
 /// another local user reads a process's arguments (`/proc/PID/cmdline`), not a 0600 file in a
 /// 0700 directory. The "browser" here is a script that records its own `/proc/$$/cmdline`.
-@Suite("System browser hand-off", .timeLimit(.minutes(3)))
+@Suite("System browser hand-off", .timeLimit(.minutes(5)))
 struct SystemBrowserTests {
     private static let secretURL = URL(string: "http://127.0.0.1:54321/auth/v1/authorize?provider=apple&state=STATE-SECRET"
         + "&code_challenge=CHALLENGE-SECRET&redirect_to=http%3A%2F%2F127.0.0.1%3A40999%2Fcallback%3Fx%3D1%26y%3D%22")!
