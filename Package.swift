@@ -39,6 +39,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // The emulator stops by graceful shutdown (the version Hummingbird 2.28.1 resolves).
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         // The emulator's and the CLI's state: SQLite (the system's libsqlite3) through GRDB.
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
     ],
@@ -101,6 +103,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio", condition: tools),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: tools),
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: tools),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tools),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/Emulator", swiftSettings: strict),

@@ -108,6 +108,26 @@ struct EmulatorLoadAndFaultTests {
         #expect(!capture.all.contains { $0.message.contains(key) || $0.metadata.contains(key) }, "the key in the query is never logged")
     }
 
+    /// swift-nio's accepted connections wait in the listening channel's stream until the server
+    /// loop takes them; cancelling the serving task drops the ones still waiting, and a dropped
+    /// connection traps ("Deinited NIOAsyncWriter without calling finish()",
+    /// apple/swift-nio#2637, #3481). A stop must drain them: a graceful shutdown.
+    @Test("stopping, or releasing, an emulator while a burst of connections is still being accepted never traps", arguments: [false, true])
+    func stopDuringAcceptBurst(releaseInsteadOfStop: Bool) async throws {
+        let world = try await TestWorld.make()
+        for _ in 0..<5 {
+            var emulator: RunningEmulator? = try await RunningEmulator.start(services: world.services)
+            let port = try #require(emulator?.port)
+            let sockets = try (0..<64).map { _ in try LoopbackSocket.connect(port: port) }
+            if releaseInsteadOfStop { emulator = nil } else { await emulator?.stop() }
+            var closed = 0
+            for socket in sockets where await socket.waitForClose(timeout: .seconds(30)) { closed += 1 }
+            sockets.forEach { $0.close() }
+            #expect(closed == sockets.count, "the server closes every connection it accepted when it stops")
+            _ = emulator
+        }
+    }
+
     @Test("a damaged state file is detected at start and not trusted (nor overwritten)")
     func damagedStateFile() async throws {
         let directory = TemporaryDirectory()

@@ -5,9 +5,10 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
+import ServiceLifecycle
 
 /// A built emulator: the routes and the HTTP server around them.
-public struct EmulatorApp: Sendable {
+public struct EmulatorApp: Service {
     /// The emulator (routes, services, keys).
     public let emulator: Emulator
     fileprivate let application: Application<EmulatorHTTPResponder>
@@ -19,14 +20,20 @@ public struct EmulatorApp: Sendable {
         self.storage = storage
     }
 
-    /// Serves until the task is cancelled. Every request's changes are committed to the state
+    /// Serves until its graceful shutdown (`ServiceGroup.triggerGracefulShutdown()` of the group
+    /// it runs in): the server stops accepting, answers the connections it has accepted, and
+    /// returns once they are closed. Every request's changes are committed to the state
     /// directory's database before its answer; at the end the database is checkpointed and closed.
+    ///
+    /// Do not stop it by cancelling its task: swift-nio keeps accepted connections in the
+    /// listening channel's stream until the server loop takes them, and cancelling drops those,
+    /// which traps ("Deinited NIOAsyncWriter without calling finish()", apple/swift-nio#2637).
     /// - Throws: When the port cannot be bound.
     public func run() async throws {
         try await serve { try await application.run() }
     }
 
-    /// Serves until SIGINT or SIGTERM, then shuts down cleanly.
+    /// Serves until SIGINT or SIGTERM, then shuts down gracefully.
     /// - Throws: When the port cannot be bound.
     public func runUntilSignalled() async throws {
         try await serve { try await application.runService() }

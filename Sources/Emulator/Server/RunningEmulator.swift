@@ -2,6 +2,7 @@ import AuthData
 import AuthSimulation
 import Foundation
 import Logging
+import ServiceLifecycle
 
 /// An emulator serving simulated services on a free loopback port, stopped when released: for
 /// tests, and for `login --browser` on the embedded services (a browser must reach the pages).
@@ -36,26 +37,43 @@ public final class RunningEmulator: Sendable {
             continuation.yield(port)
             continuation.finish()
         }
-        let task = Task { try await app.run() }
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: quiet))
+        let task = Task { try await group.run() }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else {
             task.cancel()
             throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "the emulator did not start"])
         }
-        return RunningEmulator(emulator: app.emulator, port: port, task: task)
+        return RunningEmulator(emulator: app.emulator, port: port, group: group, task: task)
     }
 
-    private init(emulator: Emulator, port: Int, task: Task<Void, any Error>) {
+    private let group: ServiceGroup
+
+    private init(emulator: Emulator, port: Int, group: ServiceGroup, task: Task<Void, any Error>) {
         self.emulator = emulator
         self.port = port
+        self.group = group
         self.task = task
     }
 
-    deinit { task.cancel() }
+    /// A released emulator shuts down gracefully in the background.
+    deinit {
+        Task { [group] in await group.triggerGracefulShutdown() }
+    }
 
-    /// Stops the server and waits until it has stopped.
-    public func stop() async {
-        task.cancel()
+    /// Stops the server gracefully and waits until it has stopped: it stops accepting, answers
+    /// the connections it has accepted, and closes them (an idle one at once). A connection that
+    /// holds it past `deadline` is cut by cancelling the server, which by then has taken every
+    /// accepted connection from the listening channel (so nothing is dropped unhandled).
+    /// - Parameter deadline: The longest graceful wait (30 s).
+    public func stop(deadline: Duration = .seconds(30)) async {
+        await group.triggerGracefulShutdown()
+        let task = self.task
+        let watchdog = Task {
+            try await Task.sleep(for: deadline)
+            task.cancel()
+        }
         _ = await task.result
+        watchdog.cancel()
     }
 }
