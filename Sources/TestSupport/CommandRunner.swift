@@ -81,9 +81,10 @@ public struct CommandRunner: Sendable {
     /// - Parameters:
     ///   - arguments: The arguments.
     ///   - environment: Extra environment variables.
+    ///   - input: Its standard input (`nil`: this process's).
     /// - Returns: The running process and its output pipe.
     /// - Throws: When the process cannot start.
-    public func start(_ arguments: [String], environment: [String: String] = [:]) throws -> (Process, Pipe) {
+    public func start(_ arguments: [String], environment: [String: String] = [:], input: Pipe? = nil) throws -> (Process, Pipe) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -91,6 +92,7 @@ public struct CommandRunner: Sendable {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.standardError
+        if let input { process.standardInput = input }
         try process.run()
         return (process, output)
     }

@@ -4,11 +4,14 @@ import Glibc
 import AuthData
 import Foundation
 
-/// `login serve` running as a child process on a free port, stopped (SIGTERM) when released.
+/// `login serve` running as a child process on a free port, stopped (SIGTERM) when released,
+/// and when this process ends, even by a crash: it runs with `--stop-when-stdin-closes`, its
+/// standard input a pipe whose only writer this object holds.
 public final class ServeProcess: @unchecked Sendable {
-    // @unchecked: `process` and `output` are set once in `init` and only read afterwards;
+    // @unchecked: `process` and `lifeline` are set once in `init` and only read afterwards;
     // Foundation's Process is thread-safe for terminate/wait.
     private let process: Process
+    private let lifeline: Pipe
     /// The base URL (`http://127.0.0.1:<port>`).
     public let baseURL: String
     /// The Supabase anon key it printed.
@@ -24,7 +27,10 @@ public final class ServeProcess: @unchecked Sendable {
     ///   - environment: Extra environment variables for the server.
     /// - Throws: When it does not start within 60 s (a loaded machine runs many tests at once).
     public init(runner: CommandRunner, arguments: [String], port: Int = 0, environment: [String: String] = [:]) async throws {
-        let (process, pipe) = try runner.start(["serve", "--port", String(port)] + arguments, environment: environment)
+        let lifeline = Pipe()
+        self.lifeline = lifeline
+        let (process, pipe) = try runner.start(["serve", "--port", String(port), "--stop-when-stdin-closes"] + arguments,
+                                               environment: environment, input: lifeline)
         self.process = process
         let handle = pipe.fileHandleForReading
         let watchdog = process.terminate(after: 60)
@@ -73,6 +79,20 @@ public final class ServeProcess: @unchecked Sendable {
     public func kill() async {
         if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
         await process.exited()
+    }
+
+    /// Closes its standard input, as the end of this process would, and waits for it to exit
+    /// by itself, killing it (SIGKILL) after `seconds`.
+    /// - Parameter seconds: The longest wait.
+    /// - Returns: How it ended: its exit status, or the signal that ended it.
+    public func closeLifelineAndWait(killAfter seconds: Double) async -> Process.TerminationReason {
+        try? lifeline.fileHandleForWriting.close()
+        let pid = process.processIdentifier
+        let deadline = DispatchWorkItem { [process] in if process.isRunning { Glibc.kill(pid, SIGKILL) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: deadline)
+        await process.exited()
+        deadline.cancel()
+        return process.terminationReason
     }
 
     deinit { if process.isRunning { process.terminate() } }

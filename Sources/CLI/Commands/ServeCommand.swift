@@ -70,6 +70,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Log every request (method, path without the query, status) on stderr.")
     var verbose = false
 
+    @Flag(help: ArgumentHelp(
+        "Stop, as on SIGTERM, when standard input reaches its end.",
+        discussion: "For a program that runs the emulator as its child with a pipe on its standard input: "
+            + "the emulator then ends with that program, even when it crashes."))
+    var stopWhenStdinCloses = false
+
     @OptionGroup(title: "Supabase settings")
     var supabase: SupabaseServeOptions
 
@@ -126,7 +132,7 @@ struct ServeCommand: AsyncParsableCommand {
         do { locks = try await ServeLocks.take(directory, logger: logger) } catch { throw reporter.report(error, options: nil) }
         if let warning = ServeBanner.exposureWarning(host: host) { reporter.note(warning, label: "warning") }
         let app: EmulatorApp
-        let (requested, json) = (configuration, self.json)
+        let (requested, json, watchInput) = (configuration, self.json, stopWhenStdinCloses)
         do {
             app = try await buildEmulator(configuration: configuration, logger: logger) { emulator, boundPort in
                 var bound = requested
@@ -136,6 +142,8 @@ struct ServeCommand: AsyncParsableCommand {
                 let registration = ServeRegistration(pid: getpid(), baseURL: bound.baseURL, anonKey: emulator.anonKey,
                                                      firebaseProject: bound.firebaseProjects.first ?? GlobalOptions.emulatorDefaultProject)
                 do { try registration.write(in: directory) } catch { logger.warning("could not write serve.json", metadata: ["error": "\(error)"]) }
+                // Only now: the server runs, so SIGTERM is handled (a graceful stop) and not fatal.
+                if watchInput { ServeCommand.terminateAtEndOfStandardInput() }
             }
         } catch let failure as SimulationStoreError {
             throw reporter.fail(CommandFailure(code: "state_dir_unusable", message: "The emulator cannot start: \(failure.description)", exit: .stateDirectory))
@@ -154,6 +162,20 @@ struct ServeCommand: AsyncParsableCommand {
         }
         locks.release()
         FileHandle.standardError.write(Data((ephemeral ? "emulator stopped; nothing saved (--ephemeral)\n" : "emulator stopped; state kept in \(directory.path)\n").utf8))
+    }
+
+    /// Reads standard input to its end on a thread of its own, then sends this process SIGTERM,
+    /// which shuts the server down gracefully.
+    private static func terminateAtEndOfStandardInput() {
+        Thread.detachNewThread {
+            var buffer = [UInt8](repeating: 0, count: 512)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+                if count > 0 || (count < 0 && errno == EINTR) { continue }
+                break
+            }
+            kill(getpid(), SIGTERM)
+        }
     }
 
     /// Whether the text is an IPv4 or IPv6 address literal.
