@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "AuthData", targets: ["AuthData"]),
         .library(name: "AuthPresentation", targets: ["AuthPresentation"]),
         .library(name: "AuthSwiftUI", targets: ["AuthSwiftUI"]),
+        // For an app's server, never an app: it signs with the team's Sign in with Apple key.
+        .library(name: "AuthAppleServer", targets: ["AuthAppleServer"]),
         .executable(name: "login", targets: ["login"]),
     ],
     // What an app links (AuthDomain, AuthJWT, AuthData, AuthPresentation, AuthSwiftUI) needs
@@ -71,6 +73,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/Data", swiftSettings: strict),
+        // Sign in with Apple's server-side calls (the client_secret signed with the team's .p8 key,
+        // token revocation): for an app's server. Apps keep the AppleTokenRevoking port and
+        // AuthData's AppServerTokenRevoker, which asks that server.
+        .target(
+            name: "AuthAppleServer",
+            dependencies: [
+                "AuthDomain", "AuthData", "AuthJWT",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Sources/AppleServer", swiftSettings: strict),
         .target(name: "AuthPresentation", dependencies: ["AuthDomain"], path: "Sources/Presentation", swiftSettings: strict),
         // The SwiftUI screens over AuthPresentation's view models; empty where SwiftUI does not exist.
         .target(
@@ -79,7 +91,7 @@ let package = Package(
         .target(
             name: "AuthSimulation",
             dependencies: [
-                "AuthDomain", "AuthData", "AuthJWT", "AuthWebAuthn",
+                "AuthDomain", "AuthData", "AuthJWT", "AuthWebAuthn", "AuthAppleServer",
                 .product(name: "JWTKit", package: "jwt-kit", condition: tools),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -110,7 +122,7 @@ let package = Package(
         .executableTarget(
             name: "login",
             dependencies: [
-                "AuthDomain", "AuthData", "AuthPresentation", "AuthSimulation", "AuthStorage", "AuthEmulator", "AuthJWT", "AuthWebAuthn",
+                "AuthDomain", "AuthData", "AuthPresentation", "AuthSimulation", "AuthStorage", "AuthEmulator", "AuthJWT", "AuthWebAuthn", "AuthAppleServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -182,7 +194,7 @@ let package = Package(
         .testTarget(
             name: "ContractTests",
             dependencies: [
-                "AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", "AuthEmulator", "AuthTestSupport", "AuthWebAuthn",
+                "AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", "AuthEmulator", "AuthTestSupport", "AuthWebAuthn", "AuthAppleServer",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),

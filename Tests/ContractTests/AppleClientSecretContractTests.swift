@@ -1,3 +1,4 @@
+import AuthAppleServer
 import AuthData
 import AuthJWT
 import AuthDomain

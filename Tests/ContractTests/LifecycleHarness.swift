@@ -1,3 +1,4 @@
+import AuthAppleServer
 import AuthData
 import AuthDomain
 import AuthEmulator

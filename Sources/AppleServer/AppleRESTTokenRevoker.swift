@@ -1,3 +1,4 @@
+import AuthData
 import AuthDomain
 import AuthJWT
 import Foundation
