@@ -9,6 +9,9 @@ struct RedirectHost: Equatable {
     let scheme: String
     /// The host as written, lowercased (IPv6 literals keep their brackets).
     let host: String
+    /// The host as written, in its own case: GoTrue compares hostnames case-sensitively (Go's
+    /// `url.Hostname()` keeps the case, and the allow-list globs match the text as written).
+    let writtenHost: String
     /// The port, if written.
     let port: Int?
     /// The URL rebuilt from its parts: the scheme and host lowercased, the port, and the path,
@@ -18,8 +21,11 @@ struct RedirectHost: Equatable {
     /// Schemes no redirect may name: a browser would run or read them locally.
     static let refusedSchemes: Set<String> = ["javascript", "data", "file", "vbscript", "blob", "about", "filesystem"]
 
-    /// The host and port as written.
+    /// The host (lowercased) and port.
     var authority: String { host + (port.map { ":\($0)" } ?? "") }
+
+    /// The host in its own case and the port, as written.
+    var writtenAuthority: String { writtenHost + (port.map { ":\($0)" } ?? "") }
 
     /// Reads a URL.
     /// - Parameter text: The URL.
@@ -38,6 +44,8 @@ struct RedirectHost: Equatable {
         guard text.lowercased().hasPrefix(scheme + "://"), authority == expected || authority == host + ":" else { return nil }
         self.scheme = scheme
         self.host = host
+        let cased = parts.percentEncodedHost ?? written
+        self.writtenHost = cased.contains(":") && !cased.hasPrefix("[") ? "[\(cased)]" : cased
         self.port = parts.port
         self.rebuilt = scheme + "://" + expected + afterScheme.dropFirst(authority.count)
     }

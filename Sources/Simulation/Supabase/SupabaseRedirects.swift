@@ -7,7 +7,8 @@ import Foundation
 enum SupabaseRedirects {
     /// `redirect_to` when GoTrue accepts it, else the site URL (`utilities/request.go`
     /// `IsRedirectURLValid`, in its order): the site's own scheme and host (any port on a
-    /// loopback host), then a loopback IP literal, then an allow-list glob matched against the
+    /// loopback host; the host compared in its own case, as Go keeps it), then a loopback IP
+    /// literal, then an allow-list glob matched against the
     /// URL without its fragment; a host of only digits, another IP literal or a malformed
     /// hostname never.
     ///
@@ -34,7 +35,7 @@ enum SupabaseRedirects {
         let scheme = written.scheme, host = written.host
         let site = URLComponents(string: siteURL)
         let loopbackNames: Set<String> = ["localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0", "::"]
-        if host == site?.percentEncodedHost?.lowercased(), scheme == site?.scheme?.lowercased(),
+        if written.writtenHost == site?.percentEncodedHost, scheme == site?.scheme?.lowercased(),
            loopbackNames.contains(host) || written.port == site?.port {
             return written.rebuilt
         }
@@ -44,7 +45,7 @@ enum SupabaseRedirects {
         if scheme == "http" || scheme == "https", !isHostname(host) || written.endsInNumber { return siteURL }
         let withoutFragment = String(redirectTo[..<(redirectTo.firstIndex(of: "#") ?? redirectTo.endIndex)])
         let allowed = allowList.contains { entry in
-            SupabaseURIGlob(entry).matches(withoutFragment) && RedirectHost.globHost(of: entry).map { SupabaseURIGlob($0).matches(written.authority) } != false
+            SupabaseURIGlob(entry).matches(withoutFragment) && RedirectHost.globHost(of: entry).map { SupabaseURIGlob($0).matches(written.writtenAuthority) } != false
         }
         return allowed ? written.rebuilt : siteURL
     }

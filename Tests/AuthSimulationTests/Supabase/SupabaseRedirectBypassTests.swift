@@ -37,6 +37,20 @@ struct SupabaseRedirectBypassTests {
         #expect(target(redirect) == redirect)
     }
 
+    /// GoTrue `utilities/request.go` `IsRedirectURLValid`: `base.Hostname() == refurl.Hostname()`
+    /// (Go keeps the host's case) and `gobwas/glob` matching the URL as written.
+    @Test("hostnames compare in their own case, as GoTrue compares them: another case is not the site, nor a glob's host")
+    func hostnameCase() {
+        let site = "https://example.com"
+        #expect(SupabaseRedirects.target("https://example.com/cb", siteURL: site) == "https://example.com/cb")
+        #expect(SupabaseRedirects.target("https://EXAMPLE.com/cb", siteURL: site) == site)
+        #expect(SupabaseRedirects.target("https://app.example.com/x", siteURL: site, allowList: ["https://App.example.com/**"]) == site)
+        #expect(SupabaseRedirects.target("https://App.example.com/x", siteURL: site, allowList: ["https://App.example.com/**"])
+            == "https://app.example.com/x", "accepted as written; returned rebuilt, the host lowercased")
+        #expect(SupabaseRedirects.target("https://APP.example.com/x", siteURL: site, allowList: ["https://*.example.com/**"])
+            == "https://app.example.com/x", "a glob's * takes letters of any case, as gobwas/glob does")
+    }
+
     @Test("even with an allow-all list, schemes a browser runs or reads locally fall back to the site URL; the rest is rebuilt")
     func schemesAndRebuilding() {
         for redirect in ["javascript://app.example.com/%0Aalert(1)", "data://app.example.com/x", "file://app.example.com/etc/passwd",
