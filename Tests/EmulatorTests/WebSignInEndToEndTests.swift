@@ -104,6 +104,11 @@ struct WebSignInEndToEndTests {
         #expect(!again.isNewUser)
         #expect(again.user.id == first.user.id)
         #expect(try await sut.backend.user(accessToken: again.session.accessToken).id == first.user.id)
+        // GoTrue api/token.go (PKCE) hands over Apple's tokens as provider_token and
+        // provider_refresh_token; Google's Identity Toolkit answers none here.
+        #expect((first.session.providerTokens?.refreshToken != nil) == (backend == .supabase))
+        #expect((first.session.providerTokens?.accessToken != nil) == (backend == .supabase))
+        #expect(try await sut.backend.refreshSession(refreshToken: again.session.refreshToken).providerTokens == nil, "a refresh answers none")
     }
 
     @Test("Google through the browser signs in; the session refreshes", arguments: Backend.allCases)

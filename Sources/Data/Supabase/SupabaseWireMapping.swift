@@ -48,6 +48,10 @@ package enum SupabaseWireMapping {
         // The level is read from the client's own access token, unverified, as supabase-swift's
         // `getAuthenticatorAssuranceLevel` does: it says what to ask, it protects nothing.
         session.assuranceLevel = (try? CompactJWS(parsing: payload.accessToken))?.payload["aal"]?.stringValue.map { AssuranceLevel(rawValue: $0) }
+        if payload.providerToken != nil || payload.providerRefreshToken != nil {
+            session.providerTokens = ProviderTokens(accessToken: payload.providerToken.map { Secret($0) },
+                                                    refreshToken: payload.providerRefreshToken.map { Secret($0) })
+        }
         return session
     }
 

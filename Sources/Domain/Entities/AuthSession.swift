@@ -13,6 +13,9 @@ public struct AuthSession: Hashable, Sendable, Codable, CustomStringConvertible 
     /// How strongly the user was authenticated, where the backend says (Supabase's `aal`);
     /// `nil` for a session stored before levels were kept, or a backend that does not say.
     public var assuranceLevel: AssuranceLevel?
+    /// The identity provider's tokens, in the session a browser sign-in returned when the
+    /// backend hands them over (Supabase); `nil` otherwise, and after a refresh.
+    public var providerTokens: ProviderTokens?
 
     /// Whether a second factor was verified in this session (`aal2`).
     public var isAAL2: Bool { assuranceLevel == .aal2 }
