@@ -13,6 +13,7 @@ import Testing
 @Suite("Seeding: export, import into an empty world, sign in as the same users", .timeLimit(.minutes(5)))
 struct UserSeedRoundTripTests {
     private static let password = Secret("correct horse 1")
+    private static let bcrypt: JSONObject = ["hashAlgorithm": .string("BCRYPT")]
 
     private struct People {
         let password: String
@@ -60,7 +61,7 @@ struct UserSeedRoundTripTests {
         #expect(!String(decoding: file, as: UTF8.self).contains(Self.password.revealed))
 
         let target = try await BackendHarness.passwords(flavor, autoconfirm: true)
-        let seed = try UserSeed.read(files: [("export.json", file)], format: nil, firebaseHashOptions: ["hashAlgorithm": .string("BCRYPT")])
+        let seed = try UserSeed.read(files: [("export.json", file)], format: nil, firebaseHashOptions: Self.bcrypt)
         let summary = try await seed.load(into: target.world.services)
         #expect(summary.supabaseUsers + summary.firebaseUsers == 3)
         // The rows read back as they were written: ids, providers, claims, hashes.
@@ -71,9 +72,8 @@ struct UserSeedRoundTripTests {
         #expect(apple.user.id == people.apple && !apple.isNewUser)
         let google = try await target.backend.signIn(with: try await target.googleCredential(email: "grace@example.com"))
         #expect(google.user.id == people.google && !google.isNewUser)
-        await target.expectFailure("invalidLoginCredentials", { try await target.passwordBackend.signIn(email: "ada@example.com", password: Secret("wrong one 1")) }) {
-            $0 == .invalidLoginCredentials
-        }
+        let wrong = { try await target.passwordBackend.signIn(email: "ada@example.com", password: Secret("wrong one 1")) }
+        await target.expectFailure("invalidLoginCredentials", wrong) { $0 == .invalidLoginCredentials }
     }
 
     @Test("GoTrue's rows as psql \\copy writes them (CSV) move the users too", arguments: [BackendFlavor.supabaseInProcess])
@@ -106,7 +106,7 @@ struct UserSeedRoundTripTests {
         let text = String(decoding: file, as: UTF8.self)
         let broken = text.replacingOccurrences(of: "\"grace@example.com\"", with: "\"not an address\"")
         #expect(broken != text)
-        let seed = try UserSeed.read(files: [("broken.json", Array(broken.utf8))], format: nil, firebaseHashOptions: ["hashAlgorithm": .string("BCRYPT")])
+        let seed = try UserSeed.read(files: [("broken.json", Array(broken.utf8))], format: nil, firebaseHashOptions: Self.bcrypt)
         do {
             try await seed.load(into: target.world.services)
             Issue.record("a bad row was accepted")
@@ -116,14 +116,15 @@ struct UserSeedRoundTripTests {
             #expect(!error.description.contains("$2"), "no hash in the message")
         }
         #expect(try export(target) == before)
-        let google = try target.world.services.storage.fetch { (rows: any SimulationRows) in rows.google.account(email: "grace@example.com") }
-        let apple = try target.world.services.storage.fetch { (rows: any SimulationRows) in rows.appleID.account(appleID: "tim@example.com") }
+        let storage = target.world.services.storage
+        let google = try storage.fetch { (rows: any SimulationRows) in rows.google.account(email: "grace@example.com") }
+        let apple = try storage.fetch { (rows: any SimulationRows) in rows.appleID.account(appleID: "tim@example.com") }
         #expect(google == nil && apple == nil, "the providers took up nobody")
 
         // A user already there refuses the whole file as well.
-        let again = try UserSeed.read(files: [("again.json", file)], format: nil, firebaseHashOptions: ["hashAlgorithm": .string("BCRYPT")])
+        let again = try UserSeed.read(files: [("again.json", file)], format: nil, firebaseHashOptions: Self.bcrypt)
         try await again.load(into: target.world.services)
-        let twice = try UserSeed.read(files: [("twice.json", file)], format: nil, firebaseHashOptions: ["hashAlgorithm": .string("BCRYPT")])
+        let twice = try UserSeed.read(files: [("twice.json", file)], format: nil, firebaseHashOptions: Self.bcrypt)
         let afterFirst = try export(target)
         await #expect(throws: UserSeedError.self) { try await twice.load(into: target.world.services) }
         #expect(try export(target) == afterFirst)

@@ -36,7 +36,8 @@ struct EmulatorSeedTests {
 
         try await services.reset()
         #expect(try userCount(services) == 0)
-        let reset = await app.emulator.handle(EmulatorRequest(method: "POST", target: "/reset", headers: ["authorization": "Bearer owner"], body: []))
+        let request = EmulatorRequest(method: "POST", target: "/reset", headers: ["authorization": "Bearer owner"], body: [])
+        let reset = await app.emulator.handle(request)
         #expect(reset.status == 200)
         #expect(try userCount(services) == 1)
     }

@@ -133,7 +133,9 @@ struct ServeCommand: AsyncParsableCommand {
         let logger = LoginEnvironment.makeLogger(label: "emulator", verbose: verbose)
         let reporter = Reporter(json: json, verbose: verbose)
         if !seed.isEmpty {
-            do { configuration.seed = try seedHash.seed(paths: seed, format: seedFormat) } catch { throw reporter.report(error, options: nil) }
+            do { configuration.seed = try seedHash.seed(paths: seed, format: seedFormat) } catch {
+                throw reporter.report(error, options: nil)
+            }
         }
         for warning in environment.warnings { reporter.note(warning, label: "warning") }
         let locks: ServeLocks

@@ -35,7 +35,8 @@ struct UsersExportCommand: AsyncParsableCommand {
         let (format, output, identities) = (self.format, URL(fileURLWithPath: output), identitiesOutput.map(URL.init(fileURLWithPath:)))
         try await LoginEnvironment.run(global, access: .readOnly) { environment in
             guard let services = environment.services else {
-                throw CommandFailure.usage("export reads the embedded services; stop login serve first (its state directory keeps the users)")
+                throw CommandFailure.usage(
+                    "export reads the embedded services; stop login serve first (its state directory keeps the users)")
             }
             switch format {
             case .firebase: try AtomicFile.write(Data(try UserExport.firebase(services)), to: output)

@@ -37,7 +37,8 @@ struct UsersImportCommand: AsyncParsableCommand {
         }
         try await LoginEnvironment.run(global) { environment in
             guard let services = environment.services else {
-                throw CommandFailure.usage("import works on the embedded services; login serve takes the files with --seed (stop it, or reset it)")
+                throw CommandFailure.usage(
+                    "import works on the embedded services; login serve takes the files with --seed (stop it, or reset it)")
             }
             let summary = try await seed.load(into: services)
             environment.reporter.emit(

@@ -33,7 +33,9 @@ struct ProviderSubjects {
     /// Refuses a person who has another subject already, in the file or in the simulated providers.
     /// - Parameter rows: The storage step's rows.
     func check(_ rows: any SimulationRows) throws(UserSeedError) {
-        for (people, existing) in [(apple, { rows.appleID.account(appleID: $0)?.subject }), (google, { rows.google.account(email: $0)?.subject })] {
+        let appleSubject = { (email: String) in rows.appleID.account(appleID: email)?.subject }
+        let googleSubject = { (email: String) in rows.google.account(email: email)?.subject }
+        for (people, existing) in [(apple, appleSubject), (google, googleSubject)] {
             var seen: [String: String] = [:]
             for (person, place) in people {
                 let other = seen.updateValue(person.subject, forKey: person.email)

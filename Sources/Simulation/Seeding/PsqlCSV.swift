@@ -23,7 +23,9 @@ struct PsqlCSV {
         guard let header = try reader.record(row: nil) else { throw UserSeedError("the CSV file is empty (it needs a header)") }
         guard header.count <= Self.maxColumns else { throw UserSeedError("the CSV header has more than \(Self.maxColumns) columns") }
         let names = header.map { $0 ?? "" }
-        guard Set(names).count == names.count, !names.contains("") else { throw UserSeedError("the CSV header names a column twice or not at all") }
+        guard Set(names).count == names.count, !names.contains("") else {
+            throw UserSeedError("the CSV header names a column twice or not at all")
+        }
         var rows: [[String?]] = []
         while let record = try reader.record(row: rows.count + 1) {
             guard record.count == names.count else {
@@ -64,7 +66,9 @@ struct PsqlCSV {
             var fields: [String?] = []
             while true {
                 fields.append(try field(row: row))
-                guard fields.count <= PsqlCSV.maxColumns else { throw UserSeedError("a row has more than \(PsqlCSV.maxColumns) fields", row: row) }
+                guard fields.count <= PsqlCSV.maxColumns else {
+                    throw UserSeedError("a row has more than \(PsqlCSV.maxColumns) fields", row: row)
+                }
                 if index >= bytes.count { return fields }
                 switch bytes[index] {
                 case UInt8(ascii: ","): index += 1

@@ -112,10 +112,11 @@ enum SupabaseSeedRecords {
 
     /// An identity's `auth.identities` row.
     static func identityRow(_ identity: SupabaseIdentityRecord, userID: String) -> JSONObject {
-        [
+        func time(_ date: Date) -> JSONValue { .string(PostgresTimestamp.json(date)) }
+        return [
             "provider_id": .string(identity.providerID), "user_id": .string(userID), "identity_data": .object(identity.identityData),
-            "provider": .string(identity.provider), "last_sign_in_at": identity.lastSignInAt.map { .string(PostgresTimestamp.json($0)) } ?? .null,
-            "created_at": .string(PostgresTimestamp.json(identity.createdAt)), "updated_at": .string(PostgresTimestamp.json(identity.updatedAt)),
+            "provider": .string(identity.provider), "last_sign_in_at": identity.lastSignInAt.map(time) ?? .null,
+            "created_at": time(identity.createdAt), "updated_at": time(identity.updatedAt),
             "email": identity.email.map(JSONValue.string) ?? .null, "id": .string(identity.identityID),
         ]
     }

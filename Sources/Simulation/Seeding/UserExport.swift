@@ -28,8 +28,10 @@ public enum UserExport {
             }
         }
         let rows = users.map { user -> JSONValue in
-            var row: JSONObject = ["localId": .string(user.localId), "emailVerified": .bool(user.emailVerified), "disabled": .bool(user.disabled),
-                                   "createdAt": .string(String(user.createdAt))]
+            var row: JSONObject = [
+                "localId": .string(user.localId), "emailVerified": .bool(user.emailVerified), "disabled": .bool(user.disabled),
+                "createdAt": .string(String(user.createdAt)),
+            ]
             row["email"] = user.email.map(JSONValue.string)
             row["displayName"] = user.displayName.map(JSONValue.string)
             row["photoUrl"] = user.photoUrl.map(JSONValue.string)
@@ -40,7 +42,8 @@ public enum UserExport {
                 row["passwordHash"] = .string(hash)
                 row["salt"] = .string(salt)
             }
-            row["providerUserInfo"] = .array(user.providers.filter { $0.providerId != "password" && $0.providerId != "phone" }.map { provider in
+            let federated = user.providers.filter { $0.providerId != "password" && $0.providerId != "phone" }
+            row["providerUserInfo"] = .array(federated.map { provider in
                 var info: JSONObject = ["providerId": .string(provider.providerId), "rawId": .string(provider.rawId)]
                 info["email"] = provider.email.map(JSONValue.string)
                 info["displayName"] = provider.displayName.map(JSONValue.string)
@@ -59,7 +62,8 @@ public enum UserExport {
     /// - Throws: ``UserSeedError`` when the storage fails.
     public static func supabaseJSON(_ services: SimulatedServices) throws(UserSeedError) -> [UInt8] {
         let (users, identities) = try supabaseRows(services)
-        return JSONValue.object(["users": .array(users.map(JSONValue.object)), "identities": .array(identities.map(JSONValue.object))]).serialized()
+        let file: JSONObject = ["users": .array(users.map(JSONValue.object)), "identities": .array(identities.map(JSONValue.object))]
+        return JSONValue.object(file).serialized()
     }
 
     /// The Supabase-like engine's users as two CSV files, `auth.users` and `auth.identities`.
@@ -69,8 +73,9 @@ public enum UserExport {
     public static func supabaseCSV(_ services: SimulatedServices) throws(UserSeedError) -> (users: String, identities: String) {
         let (users, identities) = try supabaseRows(services)
         let userColumns = SupabaseSeedRecords.userColumns, identityColumns = SupabaseSeedRecords.identityColumns
-        return (PsqlCSV.write(columns: userColumns, rows: users.map { SupabaseSeedRecords.csvFields($0, columns: userColumns) }),
-                PsqlCSV.write(columns: identityColumns, rows: identities.map { SupabaseSeedRecords.csvFields($0, columns: identityColumns) }))
+        let userRows = users.map { SupabaseSeedRecords.csvFields($0, columns: userColumns) }
+        let identityRows = identities.map { SupabaseSeedRecords.csvFields($0, columns: identityColumns) }
+        return (PsqlCSV.write(columns: userColumns, rows: userRows), PsqlCSV.write(columns: identityColumns, rows: identityRows))
     }
 
     private static func supabaseRows(_ services: SimulatedServices) throws(UserSeedError) -> ([JSONObject], [JSONObject]) {

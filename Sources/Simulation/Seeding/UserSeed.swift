@@ -40,7 +40,8 @@ public struct UserSeed: Sendable, Hashable {
         for (name, bytes) in files {
             guard bytes.count <= maxFileBytes else { throw UserSeedError("the file is larger than 64 MiB", file: name) }
             switch format ?? UserSeedFormat.detect(bytes) {
-            case .firebase: seed.firebase.append(try FirebaseSeedFile(try object(bytes, name), name: name, hashOptions: firebaseHashOptions))
+            case .firebase:
+                seed.firebase.append(try FirebaseSeedFile(try object(bytes, name), name: name, hashOptions: firebaseHashOptions))
             case .supabase:
                 let object = try object(bytes, name)
                 guard object["users"] != nil || object["identities"] != nil else {
@@ -61,7 +62,8 @@ public struct UserSeed: Sendable, Hashable {
                 } else if table.columns.contains("identity_data") {
                     seed.supabaseIdentities += rows
                 } else {
-                    throw UserSeedError("the CSV header names neither auth.users (encrypted_password) nor auth.identities (identity_data)", file: name)
+                    throw UserSeedError(
+                        "the CSV header names neither auth.users (encrypted_password) nor auth.identities (identity_data)", file: name)
                 }
             }
         }
@@ -95,11 +97,13 @@ public struct UserSeed: Sendable, Hashable {
         let now = services.clock.now()
         let supabase = try SupabaseSeedRecords.records(users: supabaseUsers, identities: supabaseIdentities, now: now)
         let firebase = try self.firebase.map { file throws(UserSeedError) in (file, try file.users()) }
-        let places = Dictionary(supabaseUsers.map { (($0.values["id"]?.stringValue ?? "").lowercased(), $0.error("")) }) { first, _ in first }
+        let keyed = supabaseUsers.map { (($0.values["id"]?.stringValue ?? "").lowercased(), $0.error("")) }
+        let places = Dictionary(keyed) { first, _ in first }
         var subjects = ProviderSubjects()
         for user in supabase {
             for identity in user.identities {
-                subjects.add(provider: identity.provider, subject: identity.providerID, email: identity.email, place: places[user.id] ?? UserSeedError(""))
+                subjects.add(provider: identity.provider, subject: identity.providerID, email: identity.email,
+                             place: places[user.id] ?? UserSeedError(""))
             }
         }
         for (file, users) in firebase {
@@ -117,14 +121,18 @@ public struct UserSeed: Sendable, Hashable {
                 for user in supabase { try Self.check(user, in: rows.supabase, place: places[user.id]) }
                 for (file, users) in firebase {
                     for (row, user) in users {
-                        do throws(FirebaseImportError) { try store.checkSeed(user) } catch { throw UserSeedError(error.message, file: file.name, row: row) }
+                        do throws(FirebaseImportError) { try store.checkSeed(user) } catch {
+                            throw UserSeedError(error.message, file: file.name, row: row)
+                        }
                     }
                 }
                 try subjects.check(rows)
                 for user in supabase { rows.supabase.save(user) }
                 for (file, users) in firebase {
                     for (row, user) in users {
-                        do throws(FirebaseImportError) { try store.importUser(user, allowOverwrite: false, sanityCheck: true, now: now) } catch {
+                        do throws(FirebaseImportError) {
+                            try store.importUser(user, allowOverwrite: false, sanityCheck: true, now: now)
+                        } catch {
                             throw UserSeedError(error.message, file: file.name, row: row)
                         }
                     }
@@ -149,7 +157,9 @@ public struct UserSeed: Sendable, Hashable {
         let project = services.firebase.configuration.projectID
         let count: Int
         do {
-            count = try services.storage.fetch { (rows: any SimulationRows) in rows.supabase.userCount() + rows.firebase(project: project).userCount() }
+            count = try services.storage.fetch { (rows: any SimulationRows) in
+                rows.supabase.userCount() + rows.firebase(project: project).userCount()
+            }
         } catch {
             throw UserSeedError("the storage failed: \(error.description)")
         }
@@ -173,7 +183,9 @@ public struct UserSeed: Sendable, Hashable {
     }
 
     private static func object(_ bytes: [UInt8], _ name: String) throws(UserSeedError) -> JSONObject {
-        guard let object = try? StrictJSONParser.parseObject(bytes) else { throw UserSeedError("the file is not a JSON object", file: name) }
+        guard let object = try? StrictJSONParser.parseObject(bytes) else {
+            throw UserSeedError("the file is not a JSON object", file: name)
+        }
         return object
     }
 

@@ -8,7 +8,8 @@ import Foundation
 /// `--hash-input-order`), for Firebase files whose rows carry `passwordHash`.
 struct FirebaseHashOptions: ParsableArguments {
     @Option(name: .customLong("hash-algo"), help: ArgumentHelp(
-        "The Firebase file's password hash algorithm (BCRYPT, SCRYPT, STANDARD_SCRYPT, HMAC_SHA256, …); this emulator's own export is BCRYPT.",
+        "The Firebase file's password hash algorithm (BCRYPT, SCRYPT, STANDARD_SCRYPT, HMAC_SHA256, …); "
+            + "this emulator's own export is BCRYPT.",
         valueName: "algorithm"))
     var hashAlgo: String?
 
@@ -49,7 +50,9 @@ struct FirebaseHashOptions: ParsableArguments {
         fields["parallelization"] = parallelization.map { .int(Int64($0)) }
         fields["blockSize"] = blockSize.map { .int(Int64($0)) }
         fields["dkLen"] = dkLen.map { .int(Int64($0)) }
-        fields["passwordHashOrder"] = hashInputOrder.map { .string($0.uppercased() == "SALT_FIRST" ? "SALT_AND_PASSWORD" : "PASSWORD_AND_SALT") }
+        fields["passwordHashOrder"] = hashInputOrder.map { order in
+            .string(order.uppercased() == "SALT_FIRST" ? "SALT_AND_PASSWORD" : "PASSWORD_AND_SALT")
+        }
         return fields
     }
 
