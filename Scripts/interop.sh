@@ -4,6 +4,7 @@
 # PyPI into a virtual environment under .build-interop/. LOGIN_BINARY names a built binary to use.
 # Then cross-checks WebAuthn with py_webauthn: ceremonies Python builds verify with our relying
 # party, and our software authenticator's verify with py_webauthn (files only, no server).
+# Firebase's modified scrypt: a hash PyPI firebase-scrypt makes, seeded with --seed, signs in.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Scripts/lib/serve.sh

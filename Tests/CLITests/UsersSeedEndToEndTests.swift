@@ -5,7 +5,7 @@ import Testing
 /// `login users export`, `login users import` and `login serve --seed`, run as the built binary:
 /// Apple and Google users of both backends exported, imported into another state directory, and
 /// served from a seed, sign in as the same users; a file with a bad row changes nothing.
-@Suite("login: users export, users import, serve --seed", .timeLimit(.minutes(5)))
+@Suite("login: users export, users import, serve --seed")
 struct UsersSeedEndToEndTests {
     private struct Exported {
         let directory: TemporaryDirectory
@@ -19,7 +19,8 @@ struct UsersSeedEndToEndTests {
         let cli = try await LoginCLI.make()
         var ids: [String: String] = [:]
         for backend in ["supabase", "firebase"] {
-            ids["apple-" + backend] = Reply.userID(try await cli.json(["apple", "--email", "tim@example.com", "--name", "Tim Cook", "--backend", backend]))
+            let apple = try await cli.json(["apple", "--email", "tim@example.com", "--name", "Tim Cook", "--backend", backend])
+            ids["apple-" + backend] = Reply.userID(apple)
             ids["google-" + backend] = Reply.userID(try await cli.json(["google", "--email", "grace@example.com", "--backend", backend]))
         }
         let directory = TemporaryDirectory()
