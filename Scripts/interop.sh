@@ -4,6 +4,7 @@
 # PyPI into a virtual environment under .build-interop/. LOGIN_BINARY names a built binary to use.
 # Then cross-checks WebAuthn with py_webauthn: ceremonies Python builds verify with our relying
 # party, and our software authenticator's verify with py_webauthn (files only, no server).
+# Firebase's modified scrypt: a hash PyPI firebase-scrypt makes, seeded with --seed, signs in.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Scripts/lib/serve.sh
@@ -34,6 +35,18 @@ codes=$(mktemp -d)
 TOTP_INTEROP_FILE=$codes/pyotp-codes.json swift test --filter TOTPInteropTests >"$codes/swift-test.log" 2>&1 \
     || { cat "$codes/swift-test.log"; exit 1; }
 rm -rf "$codes"
+# Firebase's modified scrypt against PyPI firebase-scrypt: a hash it makes, seeded with
+# login serve --seed (hash options in the file), signs in with its password.
+python_venv .build-interop/scrypt-venv firebase-scrypt==0.1.0
+seeds=$(mktemp -d)
+chmod 700 "$seeds"
+"$venv/bin/python" Tests/Interop/firebase_scrypt_check.py make "$seeds"
+kill "$server" 2>/dev/null || true
+wait "$server" 2>/dev/null || true
+rm -rf "$state"
+start_serve --seed "$seeds/users.json"
+"$venv/bin/python" Tests/Interop/firebase_scrypt_check.py check "$base" "$seeds"
+rm -rf "$seeds"
 python_venv .build-interop/webauthn-venv webauthn==3.0.1
 exchange=$(mktemp -d)
 "$venv/bin/python" Tests/Interop/webauthn_check.py make "$exchange/python.json"

@@ -30,6 +30,9 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     /// The bytes as a Supabase CLI `config.toml` through `TOMLDocument`, `SupabaseConfigTOML`
     /// and `GoTrueEnvironment`.
     case supabaseConfig = "supabase-config"
+    /// The bytes as a file of users (`login users import`, `login serve --seed`): Firebase's
+    /// `auth:export` JSON, GoTrue's rows as JSON or as psql CSV, through `UserSeed`.
+    case userSeed = "user-seed"
 
     /// Runs the entry on one input.
     /// - Parameter bytes: The input.
@@ -46,6 +49,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .cbor: WebAuthnFuzzing.cbor(bytes)
         case .authenticatorData: WebAuthnFuzzing.authenticatorData(bytes)
         case .supabaseConfig: ConfigFuzzing.supabaseConfig(bytes)
+        case .userSeed: SeedFuzzing.userSeed(bytes)
         }
     }
 }

@@ -20,6 +20,7 @@ enum SeedCorpus {
         case .cbor: WebAuthnSeeds.cbor
         case .authenticatorData: WebAuthnSeeds.authenticatorData
         case .supabaseConfig: supabaseConfig.map { ($0.0, Array($0.1.utf8)) }
+        case .userSeed: SeedFuzzing.seeds.map { ($0.0, Array($0.1.utf8)) }
         }
     }
 

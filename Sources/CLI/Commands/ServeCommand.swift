@@ -79,6 +79,17 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "Supabase settings")
     var supabase: SupabaseServeOptions
 
+    @Option(help: ArgumentHelp(
+        "A file of users loaded at start when the state holds none, and again on every reset (repeatable; login users import's formats).",
+        valueName: "file"))
+    var seed: [String] = []
+
+    @Option(help: ArgumentHelp("The --seed files' format (default: told from each file's content).", valueName: "format"))
+    var seedFormat: UserSeedFormat?
+
+    @OptionGroup(title: "Firebase password hashes of --seed files")
+    var seedHash: FirebaseHashOptions
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
@@ -127,6 +138,11 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let logger = LoginEnvironment.makeLogger(label: "emulator", verbose: verbose)
         let reporter = Reporter(json: json, verbose: verbose)
+        if !seed.isEmpty {
+            do { configuration.seed = try seedHash.seed(paths: seed, format: seedFormat) } catch {
+                throw reporter.report(error, options: nil)
+            }
+        }
         for warning in environment.warnings { reporter.note(warning, label: "warning") }
         let locks: ServeLocks
         do { locks = try await ServeLocks.take(directory, logger: logger) } catch { throw reporter.report(error, options: nil) }
@@ -145,6 +161,8 @@ struct ServeCommand: AsyncParsableCommand {
                 // Only now: the server runs, so SIGTERM is handled (a graceful stop) and not fatal.
                 if watchInput { ServeCommand.terminateAtEndOfStandardInput() }
             }
+        } catch let failure as UserSeedError {
+            throw reporter.fail(CommandFailure(code: "seed_refused", message: "The emulator cannot start: \(failure.description)", exit: .refused))
         } catch let failure as SimulationStoreError {
             throw reporter.fail(CommandFailure(code: "state_dir_unusable", message: "The emulator cannot start: \(failure.description)", exit: .stateDirectory))
         } catch {

@@ -1,6 +1,7 @@
 import AuthDomain
 import AuthJWT
 import AuthPresentation
+import AuthSimulation
 import Foundation
 
 /// Prints what happened: a few human lines, or one JSON object on stdout with `--json`. Tokens
@@ -87,6 +88,7 @@ struct Reporter: Sendable {
         case let exit as CLIExit: return exit
         case let failure as CommandFailure: return fail(failure)
         case let authError as AuthError: return fail(ErrorReport.failure(for: authError, options: options), detail: authError.description)
+        case let seed as UserSeedError: return fail(CommandFailure(code: "seed_refused", message: seed.description, exit: .refused))
         default: return fail(CommandFailure(code: "internal", message: "Something went wrong: \(error)", exit: .refused))
         }
     }

@@ -16,6 +16,8 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
     let services: SimulatedServices
     /// The Supabase service-role key, for the admin API the deletions and bans go through.
     let serviceRoleKey: String
+    /// The users a reset loads again (`login serve --seed`).
+    var seed: UserSeed? = nil
 
     /// Supabase's `ban_duration` for a ban from the console: about a hundred years, as Supabase
     /// Studio bans "forever".
@@ -323,7 +325,10 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
     }
 
     /// Forgets users, sessions and mail (a storage failure is logged by the storage; nothing is forgotten then).
-    func reset() async { try? await services.reset() }
+    func reset() async {
+        guard (try? await services.reset()) != nil else { return }
+        _ = try? await seed?.load(into: services)
+    }
 
     // MARK: - Formatting
 

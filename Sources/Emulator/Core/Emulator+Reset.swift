@@ -15,6 +15,11 @@ extension Emulator {
         } catch {
             return .json(["error": .string("storage_failed"), "message": .string("the emulator's storage failed; nothing was reset")], status: 500)
         }
+        do {
+            try await configuration.seed?.load(into: services)
+        } catch {
+            return .json(["error": .string("seed_refused"), "message": .string("reset, but the seed was not loaded: \(error.description)")], status: 500)
+        }
         return .json(["reset": .bool(true)])
     }
 }

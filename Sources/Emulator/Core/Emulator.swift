@@ -41,7 +41,7 @@ public final class Emulator: Sendable {
         identityProviders = IdentityProviderRoutes(services: services)
         hostCheck = EmulatorHostCheck(allowedNames: [configuration.host] + configuration.allowedHosts)
         console = ConsoleRoutes(
-            source: SimulatedServicesConsoleSource(services: services, serviceRoleKey: serviceRoleKey),
+            source: SimulatedServicesConsoleSource(services: services, serviceRoleKey: serviceRoleKey, seed: configuration.seed),
             gate: ConsoleGate(access: configuration.console, serviceRoleKey: serviceRoleKey, formToken: RandomIdentifiers.opaqueToken(32)),
             log: log)
     }

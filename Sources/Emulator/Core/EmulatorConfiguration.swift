@@ -6,6 +6,9 @@ import Foundation
 public struct EmulatorConfiguration: Sendable, Hashable {
     /// The address to bind.
     public var host: String
+    /// Users loaded at start when the services hold none, and again after every reset
+    /// (`login serve --seed`).
+    public var seed: UserSeed?
     /// The port to bind (0 picks a free one).
     public var port: Int
     /// Where keys and state are kept; `nil` for none.

@@ -81,6 +81,10 @@ public func buildEmulator(
         configuration.ephemeral ? nil : try StateDatabase.open(directory, defaultFirebaseProject: setup.firebaseProjectID, logger: logger)
     }
     let services = try await SimulatedServices(configuration: setup, keys: keys, storage: database ?? InMemorySimulationStorage(), clock: .live)
+    if let seed = configuration.seed {
+        let loaded = try await seed.loadIfEmpty(into: services)
+        logger.notice(loaded ? "seed loaded" : "seed not loaded: the state directory holds users (a reset loads it)")
+    }
     let app = try buildEmulator(configuration: configuration, services: services, developerKeyPath: directory?.developerKeyURL(for: keys).path,
                                 logger: logger) { emulator, port in
         base.bind(configuration.baseURL(port: port))
