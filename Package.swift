@@ -80,7 +80,6 @@ let package = Package(
             name: "AuthSimulation",
             dependencies: [
                 "AuthDomain", "AuthData", "AuthJWT", "AuthWebAuthn",
-                .product(name: "JWTKit", package: "jwt-kit", condition: tools),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
