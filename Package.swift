@@ -194,6 +194,14 @@ let package = Package(
             name: "ExampleAppTests",
             dependencies: ["AuthDomain", "AuthData", "AuthPresentation", "AuthTesting"],
             swiftSettings: strict),
+        // The session races and cancellations the anchors shipped, on both backends and every store.
+        .testTarget(
+            name: "SessionCorrectnessTests",
+            dependencies: [
+                "AuthDomain", "AuthData", "AuthTesting", "AuthTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
         .testTarget(
             name: "ContractTests",
             dependencies: [
