@@ -79,7 +79,11 @@ public final class CountingBackend: AuthBackend {
         case .offline?, .serverError?: throw fault?.error ?? .network("injected")
         case .slow(let seconds)?:
             let answer = try await body()
-            do { try await clock?.sleep(.milliseconds(Int64(seconds * 1000))) } catch { throw .network("cancelled while the answer was on its way") }
+            do {
+                try await clock?.sleep(.milliseconds(Int64(seconds * 1000)))
+            } catch {
+                throw .network("cancelled while the answer was on its way")
+            }
             return answer
         case .answerLost?:
             _ = try await body()

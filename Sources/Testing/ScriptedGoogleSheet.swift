@@ -18,7 +18,8 @@ public final class ScriptedGoogleSheet: GoogleSignInAuthorizing {
     ///   - defaultChoice: What the person does when nothing is scripted.
     public init(
         google: SimulatedGoogle, clientID: String,
-        defaultChoice: SimulatedGoogleAuthorizer.Choice = .init(email: "grace@example.com", name: PersonName(givenName: "Grace", familyName: "Hopper"))
+        defaultChoice: SimulatedGoogleAuthorizer.Choice = .init(
+            email: "grace@example.com", name: PersonName(givenName: "Grace", familyName: "Hopper"))
     ) {
         self.google = google
         self.clientID = clientID

@@ -13,7 +13,9 @@ enum SimulatedAppleTransport {
     static func make(apple: SimulatedAppleID) -> HTTPTransport {
         HTTPTransport { request in
             let body = request.body.flatMap { String(data: $0, encoding: .utf8) } ?? ""
-            guard request.method == "POST", let form = FormEncoding.decode(body) else { return answer(400, ["error": .string("invalid_request")]) }
+            guard request.method == "POST", let form = FormEncoding.decode(body) else {
+                return answer(400, ["error": .string("invalid_request")])
+            }
             do throws(OAuthProviderError) {
                 switch request.url.path {
                 case let path where path.hasSuffix("/auth/token"): return answer(200, try await apple.token(form: form))

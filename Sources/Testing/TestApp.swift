@@ -48,7 +48,9 @@ public struct TestApp: Sendable {
     ///   - world: An existing world, to run a second app (a second process) on the same services.
     /// - Returns: The app, not yet started.
     /// - Throws: When the world cannot be built.
-    public static func make(backend kind: TestBackendKind, store: (any SessionStore)? = nil, world: TestWorld? = nil) async throws -> TestApp {
+    public static func make(
+        backend kind: TestBackendKind, store: (any SessionStore)? = nil, world: TestWorld? = nil
+    ) async throws -> TestApp {
         let world = if let world { world } else { try await TestWorld.make() }
         return await TestApp(world: world, kind: kind, store: store ?? InMemorySessionStore())
     }

@@ -21,7 +21,8 @@ struct DocsDriftTests {
                 lines = []
             } else if trimmed == "// docs:end", let current = name {
                 let indent = lines.first.map { $0.prefix { $0 == " " }.count } ?? 0
-                found.append((current, lines.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }.joined(separator: "\n")))
+                let dedented = lines.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }
+                found.append((current, dedented.joined(separator: "\n")))
                 name = nil
             } else if name != nil {
                 lines.append(line)
@@ -39,7 +40,8 @@ struct DocsDriftTests {
 
     @Test("every marked example is in the article, character for character, and the article shows no other")
     func articleMatchesTheTests() throws {
-        let source = try String(contentsOf: Self.root.appendingPathComponent("Tests/ExampleAppTests/SignInExamples.swift"), encoding: .utf8)
+        let examples = Self.root.appendingPathComponent("Tests/ExampleAppTests/SignInExamples.swift")
+        let source = try String(contentsOf: examples, encoding: .utf8)
         let article = try String(contentsOf: Self.root.appendingPathComponent("Docs/Testing.md"), encoding: .utf8)
         let regions = Self.regions(in: source)
         #expect(regions.map(\.name) == [

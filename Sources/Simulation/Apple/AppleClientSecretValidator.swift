@@ -25,8 +25,12 @@ struct AppleClientSecretValidator {
         let nowSeconds = Int64(now.timeIntervalSince1970)
         guard claims["iss"]?.stringValue == teamID else { throw .invalidClient("client_secret iss is not the team id") }
         guard claims["sub"]?.stringValue == clientID else { throw .invalidClient("client_secret sub does not match client_id") }
-        guard Self.audiences(claims["aud"]).contains("https://appleid.apple.com") else { throw .invalidClient("client_secret aud must be https://appleid.apple.com") }
-        guard let iat = claims["iat"]?.intValue, let exp = claims["exp"]?.intValue else { throw .invalidClient("client_secret lacks iat or exp") }
+        guard Self.audiences(claims["aud"]).contains("https://appleid.apple.com") else {
+            throw .invalidClient("client_secret aud must be https://appleid.apple.com")
+        }
+        guard let iat = claims["iat"]?.intValue, let exp = claims["exp"]?.intValue else {
+            throw .invalidClient("client_secret lacks iat or exp")
+        }
         guard exp > nowSeconds else { throw .invalidClient("client_secret has expired") }
         guard iat <= nowSeconds + 60, exp - iat <= 15_777_000 else { throw .invalidClient("client_secret lifetime exceeds six months") }
     }
