@@ -19,10 +19,14 @@ let package = Package(
         .library(name: "AuthSwiftUI", targets: ["AuthSwiftUI"]),
         // For an app's server, never an app: it signs with the team's Sign in with Apple key.
         .library(name: "AuthAppleServer", targets: ["AuthAppleServer"]),
+        // For an app's test target: the in-process world (either backend's engine, scripted Apple and
+        // Google sheets, the mailbox, a test clock, injected backend faults). Docs/Testing.md.
+        .library(name: "AuthTesting", targets: ["AuthTesting"]),
         .executable(name: "login", targets: ["login"]),
     ],
-    // What an app links (AuthDomain, AuthJWT, AuthData, AuthPresentation, AuthSwiftUI) needs
-    // swift-crypto and swift-log only. Everything else serves the tools (the `login` CLI, the
+    // What an app links (AuthDomain, AuthJWT, AuthData, AuthPresentation, AuthSwiftUI, and in its
+    // test target AuthTesting with AuthSimulation, AuthWebAuthn and AuthAppleServer) needs swift-crypto and swift-log
+    // only. Everything else serves the tools (the `login` CLI, the
     // emulator, the simulation, the benchmarks) and is used only under the `Tools` trait, on by
     // default: `swift run login` and `swift test` here build everything, and an app that adds
     // the package with `traits: []` resolves and builds swift-crypto and swift-log alone
@@ -92,7 +96,6 @@ let package = Package(
             name: "AuthSimulation",
             dependencies: [
                 "AuthDomain", "AuthData", "AuthJWT", "AuthWebAuthn", "AuthAppleServer",
-                .product(name: "JWTKit", package: "jwt-kit", condition: tools),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -143,10 +146,18 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             path: "Sources/Fuzz", swiftSettings: strict),
+        // The testing product: what an app's test target links (swift-crypto and swift-log only, iOS too).
+        .target(
+            name: "AuthTesting",
+            dependencies: [
+                "AuthDomain", "AuthData", "AuthPresentation", "AuthSimulation", "AuthJWT", "AuthAppleServer",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/Testing", swiftSettings: strict),
         .target(
             name: "AuthTestSupport",
             dependencies: [
-                "AuthDomain", "AuthData", "AuthSimulation", "AuthJWT", "AuthEmulator",
+                "AuthDomain", "AuthData", "AuthSimulation", "AuthJWT", "AuthEmulator", "AuthTesting",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/TestSupport", swiftSettings: strict),
@@ -189,6 +200,19 @@ let package = Package(
             dependencies: [
                 "AuthData", "AuthJWT", "AuthSimulation", "AuthStorage", "AuthTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+        // An app's test target as an app team writes it: library products only (Docs/Testing.md).
+        .testTarget(
+            name: "ExampleAppTests",
+            dependencies: ["AuthDomain", "AuthData", "AuthPresentation", "AuthTesting"],
+            swiftSettings: strict),
+        // The session races and cancellations the anchors shipped, on both backends and every store.
+        .testTarget(
+            name: "SessionCorrectnessTests",
+            dependencies: [
+                "AuthDomain", "AuthData", "AuthTesting", "AuthTestSupport",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .testTarget(

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What an app gets: a scratch package outside the repository depends on this one by path, as an
 # app does by URL (with `traits: []`), links the app-facing products (AuthDomain, AuthData,
-# AuthPresentation, AuthSwiftUI) and resolves. Fails unless SwiftPM fetched exactly swift-crypto,
+# AuthPresentation, AuthSwiftUI; and AuthTesting in its test target, as an app's tests do) and resolves. Fails unless SwiftPM fetched exactly swift-crypto,
 # its swift-asn1 and swift-log. With `--build` it also builds the scratch package and lists the
 # modules compiled (a first build of swift-crypto: a few minutes on 2 cores).
 set -euo pipefail
@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/app-dependencies.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
-mkdir -p "$scratch/Sources/ScratchApp"
+mkdir -p "$scratch/Sources/ScratchApp" "$scratch/Tests/ScratchAppTests"
 cat >"$scratch/Package.swift" <<MANIFEST
 // swift-tools-version:6.1
 import PackageDescription
@@ -25,6 +25,10 @@ let package = Package(
             .product(name: "AuthPresentation", package: "AuthCoordinator"),
             .product(name: "AuthSwiftUI", package: "AuthCoordinator"),
         ]),
+        .testTarget(name: "ScratchAppTests", dependencies: [
+            "ScratchApp",
+            .product(name: "AuthTesting", package: "AuthCoordinator"),
+        ]),
     ]
 )
 MANIFEST
@@ -36,6 +40,11 @@ import AuthSwiftUI
 
 public func options() -> SignInOptions { SignInOptions(methods: [.apple, .google], requiresTerms: true) }
 public func nonceLength() -> Int { NonceGenerator(source: .live).make().count }
+SOURCE
+cat >"$scratch/Tests/ScratchAppTests/UseTesting.swift" <<'SOURCE'
+import AuthTesting
+
+func makeApp() async throws -> TestApp { try await TestApp.make(backend: .supabase) }
 SOURCE
 (cd "$scratch" && swift package resolve >"$scratch/resolve.log" 2>&1) || { cat "$scratch/resolve.log"; exit 1; }
 fetched=$(python3 -c 'import json,sys; print(" ".join(sorted(p["identity"] for p in json.load(open(sys.argv[1]))["pins"])))' \

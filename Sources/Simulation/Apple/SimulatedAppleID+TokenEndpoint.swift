@@ -47,7 +47,7 @@ extension SimulatedAppleID {
         guard let clientID = form["client_id"], !clientID.isEmpty else { throw .invalidClient("client_id is required") }
         guard let secret = form["client_secret"], !secret.isEmpty else { throw .invalidClient("client_secret is required") }
         let validator = AppleClientSecretValidator(teamID: configuration.teamID, keys: developerKeys)
-        try await validator.validate(secret, clientID: clientID, now: now)
+        try validator.validate(secret, clientID: clientID, now: now)
         return clientID
     }
 

@@ -19,7 +19,10 @@ extension FirebaseEngine {
         let credential = try await resolveCredential(request, params: params)
         // The caller's token is checked before the step (no storage); a bad one is reported in
         // the step's order, after the credential is spent, as before.
-        let callerToken = request.idToken.map { token in Result { () throws(FirebaseFailure) in try verifiedToken(token) } }
+        // (`do throws` rather than `Result { }`: the iOS 16 SDK's `Result.init(catching:)` is untyped.)
+        let callerToken = request.idToken.map { token -> Result<CallerToken, FirebaseFailure> in
+            do throws(FirebaseFailure) { return .success(try verifiedToken(token)) } catch { return .failure(error) }
+        }
         let (now, nowSeconds) = (self.now, self.nowSeconds)
         let (identity, oauthIdToken, outcome) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             let (identity, oauthIdToken) = try credential.spend(in: store, now: now, nowSeconds: nowSeconds)

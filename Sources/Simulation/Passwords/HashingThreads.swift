@@ -26,7 +26,9 @@ package final class HashingThreads: Sendable {
 
     /// ``Bcrypt/hash(_:cost:)`` on a hashing thread.
     package func hash(_ password: [UInt8], cost: Int) async throws(BcryptError) -> String {
-        try await run { Result { () throws(BcryptError) -> String in try Bcrypt.hash(password, cost: cost) } }.get()
+        try await run { () -> Result<String, BcryptError> in
+            do throws(BcryptError) { return .success(try Bcrypt.hash(password, cost: cost)) } catch { return .failure(error) }
+        }.get()
     }
 
     /// ``Bcrypt/verify(_:against:)`` on a hashing thread: `false` for a malformed hash too.

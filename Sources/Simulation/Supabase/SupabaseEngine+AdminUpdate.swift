@@ -13,7 +13,8 @@ extension SupabaseEngine {
         bearer: String?, userID: String, email rawEmail: String?, password: String?, emailConfirm: Bool
     ) async throws(SupabaseFailure) -> SupabaseUserRecord {
         let current = try adminUser(bearer: bearer, userID: userID)
-        let email = try rawEmail.flatMap { raw throws(SupabaseFailure) in raw.isEmpty ? nil : try normalizedEmail(raw) }
+        // (`if let` rather than a typed-throws `flatMap`, which the iOS 16 SDK's standard library lacks.)
+        let email: String? = if let rawEmail, !rawEmail.isEmpty { try normalizedEmail(rawEmail) } else { nil }
         var hash: String?
         if let password {
             try SupabasePasswordPolicy.check(password, settings: configuration.settings)

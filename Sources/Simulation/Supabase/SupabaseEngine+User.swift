@@ -51,8 +51,9 @@ extension SupabaseEngine {
     ) async throws(SupabaseFailure) -> SupabaseUserPayload {
         let caller = try await authenticate(bearer)
         try limit(\.otp, "user", client: client)
-        let email = try update.email.flatMap { email throws(SupabaseFailure) in email.isEmpty ? nil : try normalizedEmail(email) }
-        let phone = try update.phone.flatMap { phone throws(SupabaseFailure) in phone.isEmpty ? nil : try SupabasePhone.normalized(phone) }
+        // (`if let` rather than a typed-throws `flatMap`, which the iOS 16 SDK's standard library lacks.)
+        let email: String? = if let given = update.email, !given.isEmpty { try normalizedEmail(given) } else { nil }
+        let phone: String? = if let given = update.phone, !given.isEmpty { try SupabasePhone.normalized(given) } else { nil }
         let password = update.password ?? ""
         if !password.isEmpty { try SupabasePasswordPolicy.check(password, settings: configuration.settings) }
         guard update.appMetadata == nil else { throw .notAdminForAppMetadata }

@@ -1,0 +1,2 @@
+// Everything the testing product offers is test support here too (TestWorld, TestClock, CountingBackend...).
+@_exported import AuthTesting
