@@ -53,6 +53,7 @@ enum SQLiteSchema {
                 CREATE INDEX flow_state_user_id_idx ON flow_state (user_id, authentication_method);
                 """)
         }
+        migrator.registerMigration("10-firebase-totp-enrollment-sessions", migrate: firebaseTOTPEnrollmentSessionTables)
         return migrator
     }
 
