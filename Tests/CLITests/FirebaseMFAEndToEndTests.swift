@@ -8,7 +8,7 @@ import Testing
 /// `mfaEnrollmentFinalize`, `mfaEnrollmentWithdraw`, `mfaSignInFinalize`): the enrolment that
 /// `:start` opens is kept in the state database until `:finalize`, so `enroll` and `verify` may be
 /// two commands.
-@Suite("login mfa on Firebase, end to end")
+@Suite("login mfa on Firebase, end to end", .timeLimit(.minutes(5)))
 struct FirebaseMFAEndToEndTests {
     private let firebase = ["--backend", "firebase"]
 
@@ -23,13 +23,15 @@ struct FirebaseMFAEndToEndTests {
         let secret = try #require(enrolled["secret"] as? String)
         #expect((enrolled["uri"] as? String)?.hasPrefix("otpauth://totp/") == true)
 
-        let first = try await sut.mfaCode(pendingID, firebase).code
-        let wrongFirst = first == "000000" ? "111111" : "000000"
-        let refused = try await sut.json(["mfa", "verify", pendingID, "--mfa-code", wrongFirst] + firebase)
+        let served = try await sut.mfaCode(pendingID, firebase).code
+        #expect(try AppCodes.window(secret).contains(served), "mfa code reads the waiting enrolment from the state database")
+        let wrong = String(format: "%06d", (Int(served)! + 500_000) % 1_000_000)
+        let refused = try await sut.json(["mfa", "verify", pendingID, "--mfa-code", wrong] + firebase)
         #expect(Reply.errorCode(refused) == "INVALID_CODE", "the enrolment stays open after a wrong code: \(refused)")
-        let verified = try await sut.json(["mfa", "verify", pendingID, "--mfa-code", first] + firebase)
+        let verified = try await sut.verifyFactor(pendingID, firebase) { try AppCodes.now(secret) }
+        let verifiedStep = AppCodes.step
         #expect(verified["event"] as? String == "factorVerified", "a second process finalizes the first one's enrolment: \(verified)")
-        let again = try await sut.json(["mfa", "verify", pendingID, "--mfa-code", first] + firebase)
+        let again = try await sut.json(["mfa", "verify", pendingID, "--mfa-code", try AppCodes.now(secret)] + firebase)
         #expect(Reply.errorCode(again) == "INVALID_SESSION_INFO", "an enrolment is finalized once")
 
         let listed = try #require(try await sut.json(["mfa", "list"] + firebase)["factors"] as? [[String: Any]])
@@ -37,17 +39,19 @@ struct FirebaseMFAEndToEndTests {
         let factorID = try #require(listed.first?["id"] as? String)
         #expect(factorID != pendingID, "the enrolled factor has its mfaEnrollmentId")
 
-        // A pending Firebase sign-in keeps no session, so `mfa code` needs one: the next step's code
-        // is read before signing out (it stays valid for a step either side).
-        let right = try await sut.nextMFACode(factorID, after: first, firebase)
         #expect(try await sut.run(["logout"] + firebase).status == 0)
         let withoutCode = try await sut.run(["apple", "--email", "ada@example.com", "--json"] + firebase)
         #expect(withoutCode.status == 2 && withoutCode.stdout.contains("--mfa-code"), "no terminal and no --mfa-code: a usage error")
-        let wrong = try await sut.run(["apple", "--email", "ada@example.com", "--mfa-code", wrongFirst, "--json"] + firebase)
-        #expect(wrong.status == 1 && wrong.stdout.contains("INVALID_CODE"), "\(wrong.stdout)")
-        #expect(![wrong.stdout, wrong.stderr, withoutCode.stdout, withoutCode.stderr].contains { $0.contains(secret) })
+        let wrongSignIn = try await sut.run(["apple", "--email", "ada@example.com", "--mfa-code", wrong, "--json"] + firebase)
+        #expect(wrongSignIn.status == 1 && wrongSignIn.stdout.contains("INVALID_CODE"), "\(wrongSignIn.stdout)")
+        #expect(![wrongSignIn.stdout, wrongSignIn.stderr, withoutCode.stdout, withoutCode.stderr].contains { $0.contains(secret) })
 
-        let signedIn = try await sut.json(["apple", "--email", "ada@example.com", "--mfa-code", right] + firebase)
+        // A code is accepted once: the sign-in takes a code of a later step than the enrolment's.
+        while AppCodes.step <= verifiedStep + 1 { try await Task.sleep(for: .seconds(1)) }
+        var signedIn: [String: Any] = [:]
+        for _ in 0..<3 where signedIn["event"] as? String != "signedIn" {
+            signedIn = try await sut.json(["apple", "--email", "ada@example.com", "--mfa-code", try AppCodes.now(secret)] + firebase)
+        }
         #expect(signedIn["event"] as? String == "signedIn", "\(signedIn)")
 
         #expect(try await sut.json(["mfa", "remove", factorID] + firebase)["event"] as? String == "factorRemoved")
