@@ -53,6 +53,16 @@ enum SQLiteSchema {
                 CREATE INDEX flow_state_user_id_idx ON flow_state (user_id, authentication_method);
                 """)
         }
+        migrator.registerMigration("10-firebase-totp-enrollment-sessions", migrate: firebaseTOTPEnrollmentSessionTables)
+        // GoTrue's `users.phone` (unique) and `users.phone_confirmed_at` (00_init, 20210710035447);
+        // `users.role` was there from the start.
+        migrator.registerMigration("11-users-phone") { db in
+            try db.execute(sql: """
+                ALTER TABLE users ADD COLUMN phone TEXT;
+                ALTER TABLE users ADD COLUMN phone_confirmed_at TEXT;
+                CREATE UNIQUE INDEX users_phone_key ON users (phone) WHERE phone IS NOT NULL;
+                """)
+        }
         return migrator
     }
 

@@ -27,6 +27,10 @@ final class SQLiteSupabaseRows: SupabaseRows {
         email.isEmpty ? nil : step.string("SELECT id FROM users WHERE email = ?", [email])
     }
 
+    func userID(phone: String) -> String? {
+        phone.isEmpty ? nil : step.string("SELECT id FROM users WHERE phone = ?", [phone])
+    }
+
     func userID(provider: String, subject: String) -> String? {
         step.string("SELECT user_id FROM identities WHERE provider_id = ? AND provider = ?", [subject, provider])
     }
@@ -65,8 +69,9 @@ final class SQLiteSupabaseRows: SupabaseRows {
             step.execute("""
                 INSERT INTO users (email, email_confirmed_at, confirmation_sent_at, recovery_sent_at, reauthentication_sent_at,
                     last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until, is_anonymous,
-                    encrypted_password, invited_at, email_change, email_change_sent_at, email_change_confirm_status, id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    encrypted_password, invited_at, email_change, email_change_sent_at, email_change_confirm_status, role, phone,
+                    phone_confirmed_at, id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, Self.userColumns(new))
             for identity in new.identities { insert(identity, of: new.id) }
             saveCode(new.otp, replacing: nil, of: new)
@@ -80,7 +85,8 @@ final class SQLiteSupabaseRows: SupabaseRows {
                 UPDATE users SET email = ?, email_confirmed_at = ?, confirmation_sent_at = ?, recovery_sent_at = ?,
                     reauthentication_sent_at = ?, last_sign_in_at = ?, raw_app_meta_data = ?, raw_user_meta_data = ?, created_at = ?,
                     updated_at = ?, banned_until = ?, is_anonymous = ?, encrypted_password = ?,
-                    invited_at = ?, email_change = ?, email_change_sent_at = ?, email_change_confirm_status = ?
+                    invited_at = ?, email_change = ?, email_change_sent_at = ?, email_change_confirm_status = ?, role = ?, phone = ?,
+                    phone_confirmed_at = ?
                 WHERE id = ?
                 """, Self.userColumns(new))
         }
@@ -145,7 +151,7 @@ final class SQLiteSupabaseRows: SupabaseRows {
         guard let row = step.row("""
             SELECT email, email_confirmed_at, raw_user_meta_data, created_at, updated_at, last_sign_in_at, is_anonymous, banned_until,
                 confirmation_sent_at, recovery_sent_at, reauthentication_sent_at, raw_app_meta_data, encrypted_password,
-                invited_at, email_change, email_change_sent_at, email_change_confirm_status
+                invited_at, email_change, email_change_sent_at, email_change_confirm_status, role, phone, phone_confirmed_at
             FROM users WHERE id = ?
             """, [id])
         else { return nil }
@@ -158,6 +164,10 @@ final class SQLiteSupabaseRows: SupabaseRows {
             reauthentication: nil, reauthenticationSentAt: step.optionalDate(row[10], "users.reauthentication_sent_at"),
             customAppMetadata: Self.customAppMetadata(step.object(row[11], "users.raw_app_meta_data")),
             encryptedPassword: row[12], invitedAt: step.optionalDate(row[13], "users.invited_at"))
+        let role: String = row[17]
+        user.role = role == SupabaseUserRecord.defaultRole ? nil : role
+        user.phone = row[18]
+        user.phoneConfirmedAt = step.optionalDate(row[19], "users.phone_confirmed_at")
         let changeSentAt = step.optionalDate(row[15], "users.email_change_sent_at")
         let newEmail: String = row[14] ?? ""
         if !newEmail.isEmpty || changeSentAt != nil {
@@ -270,7 +280,8 @@ final class SQLiteSupabaseRows: SupabaseRows {
          Column.text(user.appMetadata), Column.text(user.userMetadata), Column.text(user.createdAt), Column.text(user.updatedAt),
          Column.text(user.bannedUntil), user.isAnonymous, user.encryptedPassword,
          Column.text(user.invitedAt), user.emailChange.flatMap { $0.newEmail.isEmpty ? nil : $0.newEmail },
-         Column.text(user.emailChange?.sentAt), user.emailChange?.confirmStatus ?? 0, user.id]
+         Column.text(user.emailChange?.sentAt), user.emailChange?.confirmStatus ?? 0, user.effectiveRole, user.phone,
+         Column.text(user.phoneConfirmedAt), user.id]
     }
 
     /// The `identities` columns, in the order of the insert and update statements, the id last.

@@ -40,4 +40,34 @@ struct FirebaseMFARowsContractTests {
         try sut.write { $0.firebase(project: "a").wipeAccounts() }
         #expect(try sut.read { $0.firebase(project: "a").mfaEnrollments(of: "uidB") }.isEmpty)
     }
+
+    @Test("TOTP enrolments waiting for :finalize read back per project, first to expire first; expired ones purge; they go with their user",
+          arguments: StorageAdapter.allCases)
+    func enrollmentSessions(adapter: StorageAdapter) throws {
+        let sut = try adapter.make()
+        let base = Date(timeIntervalSince1970: 1_700_000_000)
+        func session(_ localId: String, _ secret: String, _ seconds: TimeInterval) -> FirebaseTOTPEnrollmentSession {
+            FirebaseTOTPEnrollmentSession(localId: localId, secret: Secret(secret), expiresAt: base.addingTimeInterval(seconds))
+        }
+        let late = session("uidA", "JBSWY3DPEHPK3PXP", 300), early = session("uidA", "KRSXG5CTMVRXEZLU", 10)
+        let foreign = session("uidB", "MFRGGZDFMZTWQ2LK", 300)
+        try sut.write { rows in
+            let project = rows.firebase(project: "a")
+            project.save(Fixture.firebaseUser("uidA", email: "ada@example.com"))
+            project.save(Fixture.firebaseUser("uidB", email: "grace@example.com"))
+            project.insertTOTPEnrollmentSession("s-late", late)
+            project.insertTOTPEnrollmentSession("s-early", early)
+            project.insertTOTPEnrollmentSession("s-foreign", foreign)
+        }
+        #expect(try sut.read { $0.firebase(project: "a").totpEnrollmentSession("s-late") } == late)
+        #expect(try sut.read { $0.firebase(project: "b").totpEnrollmentSession("s-late") } == nil)
+        #expect(try sut.read { $0.firebase(project: "a").totpEnrollmentSessions(of: "uidA").map(\.sessionInfo) } == ["s-early", "s-late"])
+
+        try sut.write { $0.firebase(project: "a").purgeTOTPEnrollmentSessions(expiredAt: base.addingTimeInterval(10)) }
+        #expect(try sut.read { $0.firebase(project: "a").totpEnrollmentSessions(of: "uidA").map(\.session) } == [late])
+        try sut.write { $0.firebase(project: "a").deleteTOTPEnrollmentSession("s-late") }
+        #expect(try sut.read { $0.firebase(project: "a").totpEnrollmentSession("s-late") } == nil)
+        try sut.write { $0.firebase(project: "a").deleteUser("uidB") }
+        #expect(try sut.read { $0.firebase(project: "a").totpEnrollmentSession("s-foreign") } == nil)
+    }
 }

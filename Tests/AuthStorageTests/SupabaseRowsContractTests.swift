@@ -32,6 +32,30 @@ struct SupabaseRowsContractTests {
         #expect(try sut.read { $0.supabase.user(user.id) } == user)
     }
 
+    @Test("a role, a phone number and its confirmation read back; the number finds its user (GoTrue internal/models/user.go)",
+          arguments: StorageAdapter.allCases)
+    func phoneAndRole(adapter: StorageAdapter) throws {
+        let sut = try adapter.make()
+        var user = Fixture.user(email: "ada@example.com", identities: [])
+        user.role = "editor"
+        user.phone = "15550100001"
+        user.phoneConfirmedAt = Fixture.at(7)
+        let plain = Fixture.user(email: "grace@example.com", identities: [], at: 2)
+        try sut.write { rows in
+            rows.supabase.save(user)
+            rows.supabase.save(plain)
+        }
+        #expect(try sut.read { $0.supabase.user(user.id) } == user)
+        #expect(try sut.read { $0.supabase.user(plain.id)?.role } == nil, "the default group reads back as nil")
+        #expect(try sut.read { $0.supabase.userID(phone: "15550100001") } == user.id)
+        #expect(try sut.read { $0.supabase.userID(phone: "15550100002") } == nil)
+        user.phone = "15550100002"
+        user.role = nil
+        try sut.write { $0.supabase.save(user) }
+        #expect(try sut.read { $0.supabase.userID(phone: "15550100001") } == nil)
+        #expect(try sut.read { $0.supabase.user(user.id) } == user)
+    }
+
     @Test("the lookups by email, identity, identity email and code follow the saved user", arguments: StorageAdapter.allCases)
     func indexes(adapter: StorageAdapter) throws {
         let sut = try adapter.make()

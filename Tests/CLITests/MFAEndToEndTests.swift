@@ -7,27 +7,6 @@ import Testing
 /// `aal2`; a wrong code is 422 `mfa_verification_failed`).
 @Suite("login mfa, end to end")
 struct MFAEndToEndTests {
-    /// `login mfa code --json` for the factor: its code and seconds left.
-    private func code(_ sut: LoginCLI, _ factorID: String) async throws -> (code: String, secondsLeft: Int) {
-        let object = try await sut.json(["mfa", "code", "--id", factorID])
-        return (try #require(object["code"] as? String), object["secondsLeft"] as? Int ?? 30)
-    }
-
-    /// The next code, after the step of the last accepted one (a code is accepted once).
-    private func nextCode(_ sut: LoginCLI, _ factorID: String, after used: String) async throws -> String {
-        for _ in 0..<3 {
-            let current = try await code(sut, factorID)
-            if current.code != used { return current.code }
-            try await Task.sleep(for: .seconds(current.secondsLeft + 1))
-        }
-        throw CLIFailure("the code did not change within three steps")
-    }
-
-    private struct CLIFailure: Error, CustomStringConvertible {
-        let description: String
-        init(_ description: String) { self.description = description }
-    }
-
     @Test("enrol, verify, then a sign-in asks for the code: refused without it, a wrong one refused, the right one is aal2")
     func enrolThenSignInWithCode() async throws {
         let sut = try await LoginCLI.make()
@@ -43,7 +22,7 @@ struct MFAEndToEndTests {
         let human = try await sut.run(["mfa", "list"])
         #expect(human.status == 0 && human.stdout.contains(factorID) && !human.stdout.contains(secret), "list never shows the secret")
 
-        let first = try await code(sut, factorID).code
+        let first = try await sut.mfaCode(factorID).code
         let verified = try await sut.json(["mfa", "verify", factorID, "--mfa-code", first])
         #expect(verified["event"] as? String == "factorVerified")
         let listed = try await sut.json(["mfa", "list"])
@@ -58,7 +37,7 @@ struct MFAEndToEndTests {
         #expect(wrong.status == 1 && wrong.stdout.contains("mfa_verification_failed"))
         #expect(!wrong.stdout.contains(secret) && !wrong.stderr.contains(secret))
 
-        let right = try await nextCode(sut, factorID, after: first)
+        let right = try await sut.nextMFACode(factorID, after: first)
         let signedIn = try await sut.json(["apple", "--email", "ada@example.com", "--mfa-code", right])
         #expect(signedIn["event"] as? String == "signedIn")
         let removed = try await sut.json(["mfa", "remove", factorID])
@@ -66,12 +45,12 @@ struct MFAEndToEndTests {
         #expect((try await sut.json(["mfa", "list"])["factors"] as? [Any])?.isEmpty == true)
     }
 
-    @Test("a verified factor cannot be removed from an aal1 session; mfa on Firebase lists the Firebase user's factors")
+    @Test("a verified factor cannot be removed from an aal1 session; mfa on Firebase lists the Firebase user's factors (none)")
     func refusals() async throws {
         let sut = try await LoginCLI.make()
         _ = try await sut.json(["apple", "--email", "grace@example.com", "--name", "Grace Hopper"])
         let factorID = try #require((try await sut.json(["mfa", "enroll"])["factor"] as? [String: Any])?["id"] as? String)
-        let first = try await code(sut, factorID).code
+        let first = try await sut.mfaCode(factorID).code
         #expect(try await sut.json(["mfa", "verify", factorID, "--mfa-code", first])["event"] as? String == "factorVerified")
         #expect(try await sut.run(["logout"]).status == 0)
         let aal1 = try await sut.run(["apple", "--email", "grace@example.com"])
@@ -89,7 +68,7 @@ struct MFAEndToEndTests {
         let sut = try await LoginCLI.make()
         _ = try await sut.json(["apple", "--email", "alan@example.com", "--name", "Alan Turing"])
         let factorID = try #require((try await sut.json(["mfa", "enroll", "--name", "Pixel"])["factor"] as? [String: Any])?["id"] as? String)
-        let first = try await code(sut, factorID).code
+        let first = try await sut.mfaCode(factorID).code
         #expect(try await sut.json(["mfa", "verify", factorID, "--mfa-code", first])["event"] as? String == "factorVerified")
         #expect(try await sut.run(["logout"]).status == 0)
 
@@ -97,7 +76,7 @@ struct MFAEndToEndTests {
         #expect(await apple.waitFor("Code from your authenticator app for Pixel", timeout: 20) != nil, "\(apple.stdout)")
         apple.send("000000\n")
         #expect(await apple.waitFor("That code was not accepted", timeout: 20) != nil, "\(apple.stdout)")
-        let right = try await nextCode(sut, factorID, after: first)
+        let right = try await sut.nextMFACode(factorID, after: first)
         apple.send(right + "\n")
         #expect(await apple.waitForExit(timeout: 20) == 0, "\(apple.stdout)")
         #expect(apple.stdout.contains("Signed in with Apple"))

@@ -51,4 +51,14 @@ enum IdentityProviders: Sendable {
         case .unavailable: throw .invalidInput("login mailbox with a remote backend needs --idp-url (the emulator whose mailbox to read)")
         }
     }
+
+    /// The current codes of the signed-in user's factors from the emulator (`login mfa code`
+    /// against `login serve`); the embedded engine's are read directly.
+    func totpCodes(backend: BackendChoice, project: String?, bearer: Secret) async throws(AuthError) -> [CurrentTOTPCode] {
+        switch self {
+        case .remote(let providers): return try await providers.totpCodes(backend: backend.rawValue, project: project, bearer: bearer)
+        case .embedded, .unavailable:
+            throw .invalidInput("login mfa code with a remote backend needs --idp-url (the emulator that holds the factors)")
+        }
+    }
 }

@@ -110,6 +110,9 @@ public final class Emulator: Sendable {
         ("GET", "/mailbox/{email}", "the messages mailed to an address, newest last, each with its `code`", { emulator, call in
             await emulator.mailbox(email: call[parameter: "email"])
         }),
+        ("GET", "/mfa/codes/{backend}",
+         "the current TOTP codes of the bearer's own factors (`supabase`: an access token; `firebase`: an ID token, `?project=`), "
+            + "for `login mfa code`", { emulator, call in await emulator.totpCodes(call) }),
         ("GET", "/web/passkeys/{backend}",
          "a web app's passkey page (`supabase` or `firebase`): sign in with a mailed code, register a passkey, sign in with it",
          { emulator, call in WebPasskeyPage.response(backend: call[parameter: "backend"], anonKey: emulator.anonKey) }),

@@ -13,9 +13,12 @@ extension SupabaseRoutes {
         var email: String?
         var password: String?
         var emailConfirm: Bool?
+        var phone: String?
+        var phoneConfirm: Bool?
+        var role: String?
         enum CodingKeys: String, CodingKey {
             case appMetadata = "app_metadata", userMetadata = "user_metadata", banDuration = "ban_duration"
-            case email, password, emailConfirm = "email_confirm"
+            case email, password, emailConfirm = "email_confirm", phone, phoneConfirm = "phone_confirm", role
         }
     }
 
@@ -29,9 +32,12 @@ extension SupabaseRoutes {
         var userMetadata: JSONObject?
         var appMetadata: JSONObject?
         var banDuration: String?
+        var phoneConfirm: Bool?
+        var role: String?
         enum CodingKeys: String, CodingKey {
             case id, email, phone, password, passwordHash = "password_hash", emailConfirm = "email_confirm"
             case userMetadata = "user_metadata", appMetadata = "app_metadata", banDuration = "ban_duration"
+            case phoneConfirm = "phone_confirm", role
         }
     }
 
@@ -40,7 +46,7 @@ extension SupabaseRoutes {
         let params = SupabaseAdminNewUser(
             id: body.id, email: body.email, phone: body.phone, password: body.password, passwordHash: body.passwordHash,
             emailConfirm: body.emailConfirm ?? false, userMetadata: body.userMetadata, appMetadata: body.appMetadata,
-            banDuration: body.banDuration)
+            banDuration: body.banDuration, phoneConfirm: body.phoneConfirm ?? false, role: body.role)
         return respond(call.request, try await engine.adminCreateUser(bearer: call.request.bearer, params).adminJSON)
     }
 
@@ -100,7 +106,8 @@ extension SupabaseRoutes {
         let body: AdminUserBody = try decode(call.request)
         let (bearer, userID) = (call.request.bearer, call[parameter: "user_id"])
         _ = try await engine.adminUpdateAccount(
-            bearer: bearer, userID: userID, email: body.email, password: body.password, emailConfirm: body.emailConfirm ?? false)
+            bearer: bearer, userID: userID, email: body.email, password: body.password, emailConfirm: body.emailConfirm ?? false,
+            phone: body.phone, phoneConfirm: body.phoneConfirm ?? false, role: body.role)
         var user = try engine.adminUpdateMetadata(bearer: bearer, userID: userID, appMetadata: body.appMetadata, userMetadata: body.userMetadata)
         if let duration = body.banDuration, !duration.isEmpty {
             _ = try await engine.adminBanUser(bearer: bearer, userID: userID, banDuration: duration)

@@ -45,12 +45,13 @@ struct SupabaseRoutes {
         ("POST", "/admin/generate_link",
          "a `signup`, `invite`, `magiclink`, `recovery`, `email_change_current` or `email_change_new` link and code, not mailed (service role)",
          { try await $0.adminGenerateLink($1) }),
-        ("POST", "/admin/users", "create a user: email, `password` or `password_hash` (bcrypt), `email_confirm`, metadata, `ban_duration`, `id`"
-            + " (service role)", { try await $0.adminCreateUser($1) }),
+        ("POST", "/admin/users", "create a user: email and/or `phone` (E.164), `password` or `password_hash` (bcrypt), `email_confirm`,"
+            + " `phone_confirm`, `role`, metadata, `ban_duration`, `id` (service role)", { try await $0.adminCreateUser($1) }),
         ("GET", "/admin/users/{user_id}", "one user (service role)", { try await $0.adminGetUser($1) }),
         ("DELETE", "/admin/users/{user_id}", "delete a user (service role)", { try await $0.adminDeleteUser($1) }),
         ("PUT", "/admin/users/{user_id}",
-         "set `password`, `email`, `email_confirm`; merge `app_metadata`, `user_metadata`; `ban_duration` (service role)",
+         "set `password`, `email`, `email_confirm`, `phone`, `phone_confirm`, `role`; merge `app_metadata`, `user_metadata`; "
+            + "`ban_duration` (service role)",
          { try await $0.adminUpdateUserFields($1) }),
         // MFA: SupabaseRoutes+Factors.swift
         ("POST", "/factors", "enrol a TOTP factor: `factor_type`, `friendly_name`, `issuer` → `totp.secret`, `totp.uri`",

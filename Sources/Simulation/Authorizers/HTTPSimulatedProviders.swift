@@ -8,7 +8,7 @@ import Foundation
 public struct HTTPSimulatedProviders: Sendable {
     /// The emulator's base URL.
     public let baseURL: URL
-    private let transport: HTTPTransport
+    let transport: HTTPTransport
 
     /// Creates a client.
     /// - Parameters:

@@ -26,8 +26,6 @@ public final class FirebaseEngine: Sendable {
     /// Where password hashes are made and checked: off the concurrency pool, a few at a time.
     let hashing = HashingThreads()
     /// `createAuthUri` sessions waiting for the provider's answer (memory only: they live minutes).
-    /// TOTP enrolments waiting for `mfaEnrollment:finalize`, by `sessionInfo` (memory only: they live minutes).
-    let totpEnrollments = Locked([String: FirebaseTOTPEnrollmentSession]())
     /// First-factor sign-ins waiting for `mfaSignIn:finalize`, by `mfaPendingCredential` (memory only).
     let pendingSecondFactors = Locked([String: FirebasePendingSecondFactor]())
     let webSessions = Locked(FirebaseWebSessions(capacity: FirebaseEngine.webSessionCapacity, lifetime: FirebaseEngine.webSessionLifetime))

@@ -177,6 +177,8 @@ package struct FirebaseState: Codable, Sendable {
     package var config: FirebaseProjectConfig?
     /// Enrolled second factors by user, oldest first.
     package var mfaEnrollments: [String: [FirebaseMFAEnrollmentRecord]] = [:]
+    /// TOTP enrolments waiting for `mfaEnrollment:finalize`, by `sessionInfo` (never in a state file).
+    package var totpEnrollmentSessions: [String: FirebaseTOTPEnrollmentSession] = [:]
 
     package init() {}
 

@@ -24,6 +24,7 @@ final class InMemoryFirebaseRows: FirebaseRows {
 
     func deleteUser(_ localId: String) {
         state.mfaEnrollments[localId] = nil
+        state.totpEnrollmentSessions = state.totpEnrollmentSessions.filter { $0.value.localId != localId }
         guard let user = state.users.removeValue(forKey: localId) else { return }
         passkeyRows.deleteUser(localId)
         if let email = user.email, state.emailIndex[email] == localId { state.emailIndex[email] = nil }
@@ -136,6 +137,24 @@ final class InMemoryFirebaseRows: FirebaseRows {
 
     func deleteMFAEnrollment(localId: String, mfaEnrollmentId: String) {
         state.mfaEnrollments[localId]?.removeAll { $0.mfaEnrollmentId == mfaEnrollmentId }
+    }
+
+    func totpEnrollmentSession(_ sessionInfo: String) -> FirebaseTOTPEnrollmentSession? { state.totpEnrollmentSessions[sessionInfo] }
+
+    func insertTOTPEnrollmentSession(_ sessionInfo: String, _ session: FirebaseTOTPEnrollmentSession) {
+        state.totpEnrollmentSessions[sessionInfo] = session
+    }
+
+    func deleteTOTPEnrollmentSession(_ sessionInfo: String) { state.totpEnrollmentSessions[sessionInfo] = nil }
+
+    func purgeTOTPEnrollmentSessions(expiredAt now: Date) {
+        state.totpEnrollmentSessions = state.totpEnrollmentSessions.filter { $0.value.expiresAt > now }
+    }
+
+    func totpEnrollmentSessions(of localId: String) -> [(sessionInfo: String, session: FirebaseTOTPEnrollmentSession)] {
+        state.totpEnrollmentSessions.filter { $0.value.localId == localId }
+            .sorted { ($0.value.expiresAt, $0.key) < ($1.value.expiresAt, $1.key) }
+            .map { (sessionInfo: $0.key, session: $0.value) }
     }
 
     func deleteAll() {

@@ -27,6 +27,7 @@ final class InMemorySupabaseRows: SupabaseRows {
     func userID(email: String) -> String? { emailIndex[email] }
     func userID(provider: String, subject: String) -> String? { identityIndex[Self.identityKey(provider, subject)] }
     func userID(emailCodeHash: String) -> String? { codeHashes[emailCodeHash] }
+    func userID(phone: String) -> String? { users.values.first { $0.phone == phone }?.id }
 
     func userIDs(identityEmail: String) -> [String] {
         var owners: [String] = []

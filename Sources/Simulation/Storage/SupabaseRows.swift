@@ -11,6 +11,8 @@ package protocol SupabaseRows: SupabaseMFARows {
     func user(_ id: String) -> SupabaseUserRecord?
     /// The user whose `email` this is (exact match; emails are stored normalized).
     func userID(email: String) -> String?
+    /// The user whose `phone` this is (E.164 digits without `+`, as stored).
+    func userID(phone: String) -> String?
     /// The user of the identity `provider`/`subject` (GoTrue's `unique(provider_id, provider)`).
     func userID(provider: String, subject: String) -> String?
     /// The distinct users with an identity whose email, lowercased, is `identityEmail`.

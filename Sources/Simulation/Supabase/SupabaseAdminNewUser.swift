@@ -9,6 +9,10 @@ package struct SupabaseAdminNewUser: Sendable {
     /// A bcrypt hash made elsewhere (a real project, Python's `bcrypt`), stored as it is.
     package var passwordHash: String?
     package var emailConfirm: Bool
+    /// `phone_confirm`: the number is confirmed at once.
+    package var phoneConfirm: Bool
+    /// `role`: the user's `role` claim (GoTrue's default group `authenticated` when empty).
+    package var role: String?
     package var userMetadata: JSONObject?
     package var appMetadata: JSONObject?
     package var banDuration: String?
@@ -16,7 +20,8 @@ package struct SupabaseAdminNewUser: Sendable {
     /// Creates the parameters.
     package init(
         id: String? = nil, email: String?, phone: String? = nil, password: String? = nil, passwordHash: String? = nil,
-        emailConfirm: Bool = false, userMetadata: JSONObject? = nil, appMetadata: JSONObject? = nil, banDuration: String? = nil
+        emailConfirm: Bool = false, userMetadata: JSONObject? = nil, appMetadata: JSONObject? = nil, banDuration: String? = nil,
+        phoneConfirm: Bool = false, role: String? = nil
     ) {
         self.id = id
         self.email = email
@@ -24,6 +29,8 @@ package struct SupabaseAdminNewUser: Sendable {
         self.password = password
         self.passwordHash = passwordHash
         self.emailConfirm = emailConfirm
+        self.phoneConfirm = phoneConfirm
+        self.role = role
         self.userMetadata = userMetadata
         self.appMetadata = appMetadata
         self.banDuration = banDuration

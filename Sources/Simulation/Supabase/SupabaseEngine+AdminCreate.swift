@@ -6,15 +6,17 @@ import Foundation
 extension SupabaseEngine {
     /// Creates a user as the service role: with the email, a password (not checked against the
     /// policy, as GoTrue does not), a bcrypt `password_hash`, or neither (GoTrue then sets a
-    /// random 64-character password); `email_confirm`, metadata, `ban_duration` and a chosen `id`.
-    /// - Throws: ``SupabaseFailure``: 422 `email_exists`, 400 `validation_failed`, or GoTrue's 500
-    ///   "Error creating user" for a hash that is not bcrypt.
+    /// random 64-character password); `email_confirm`, a `phone` (E.164) and `phone_confirm`, a
+    /// `role`, metadata, `ban_duration` and a chosen `id`.
+    /// - Throws: ``SupabaseFailure``: 422 `email_exists` or `phone_exists`, 400 `validation_failed`
+    ///   (a malformed phone number among them), or GoTrue's 500 "Error creating user" for a hash
+    ///   that is not bcrypt.
     package func adminCreateUser(bearer: String?, _ params: SupabaseAdminNewUser) async throws(SupabaseFailure) -> SupabaseUserRecord {
         try requireAdmin(bearer)
         let email = params.email ?? "", phone = params.phone ?? ""
         guard !email.isEmpty || !phone.isEmpty else { throw .validation("Cannot create a user without either an email or phone") }
-        guard phone.isEmpty else { throw .api(status: 400, code: "phone_provider_disabled", message: "Phone users are not served by this emulator") }
-        let address = try normalizedEmail(email)
+        let address = email.isEmpty ? "" : try normalizedEmail(email)
+        let number: String? = phone.isEmpty ? nil : try SupabasePhone.normalized(phone)
         let password = params.password ?? "", hash = params.passwordHash ?? ""
         guard params.password == nil || hash.isEmpty else { throw .validation("Only a password or a password hash should be provided") }
         let encrypted: String
@@ -30,9 +32,12 @@ extension SupabaseEngine {
         var bannedUntil: Date?
         if let duration = params.banDuration, !duration.isEmpty { bannedUntil = try Self.bannedUntil(duration, now: clock.now()) }
         return try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
-            try store.adminCreateUser(
-                id: id, email: address, encryptedPassword: encrypted, confirm: params.emailConfirm,
+            var user = try store.adminCreateUser(
+                id: id, email: address, phone: number, encryptedPassword: encrypted, confirm: params.emailConfirm,
                 userMetadata: params.userMetadata ?? [:], appMetadata: params.appMetadata, bannedUntil: bannedUntil, now: clock.now())
+            guard params.phoneConfirm || !(params.role ?? "").isEmpty else { return user }
+            store.adminSetRoleAndConfirmPhone(&user, role: params.role, confirmPhone: params.phoneConfirm, now: clock.now())
+            return user
         }
     }
 
@@ -45,30 +50,33 @@ extension SupabaseEngine {
 }
 
 extension SupabaseStore {
-    /// The rows of an admin-created user: an `email` identity, `app_metadata` merged over
-    /// `provider`/`providers`, then confirmation and ban. `user_metadata` is what the admin sent,
+    /// The rows of an admin-created user: an `email` identity and a `phone` identity (each when
+    /// given), `app_metadata` merged over `provider`/`providers`, then confirmation and ban. `user_metadata` is what the admin sent,
     /// nothing merged in: GoTrue internal/api/admin.go `adminUserCreate` keeps the identity's
     /// claims in the identity only.
     package func adminCreateUser(
-        id: String, email: String, encryptedPassword: String, confirm shouldConfirm: Bool, userMetadata: JSONObject,
+        id: String, email: String, phone: String? = nil, encryptedPassword: String, confirm shouldConfirm: Bool, userMetadata: JSONObject,
         appMetadata: JSONObject?, bannedUntil: Date?, now clock: Date
     ) throws(SupabaseFailure) -> SupabaseUserRecord {
         guard rows.userID(email: email) == nil else { throw .api(status: 422, code: "email_exists", message: SupabaseFailure.duplicateEmail) }
+        try requireFreePhone(phone, for: id)
         guard rows.user(id) == nil else { throw .api(status: 422, code: "user_already_exists", message: "User already registered") }
         let created = stamp(clock)
         let identityData: JSONObject = [
             "sub": .string(id), "email": .string(email), "email_verified": .bool(false), "phone_verified": .bool(false),
         ]
+        var identities = email.isEmpty ? [] : [SupabaseIdentityRecord(
+            identityID: RandomIdentifiers.uuid(), provider: "email", providerID: id, identityData: identityData,
+            email: email, createdAt: created, updatedAt: created, lastSignInAt: created)]
+        if let phone { identities.append(Self.phoneIdentity(userID: id, phone: phone, verified: false, now: created)) }
         var custom = appMetadata ?? [:]
         custom["provider"] = nil
         custom["providers"] = nil
         var user = SupabaseUserRecord(
-            id: id, email: email, userMetadata: userMetadata,
-            identities: [SupabaseIdentityRecord(
-                identityID: RandomIdentifiers.uuid(), provider: "email", providerID: id, identityData: identityData,
-                email: email, createdAt: created, updatedAt: created, lastSignInAt: created)],
+            id: id, email: email, userMetadata: userMetadata, identities: identities,
             createdAt: created, updatedAt: created, isAnonymous: false, bannedUntil: bannedUntil,
             customAppMetadata: custom.isEmpty ? nil : custom, encryptedPassword: encryptedPassword)
+        user.phone = phone
         if shouldConfirm { confirm(&user, now: stamp(clock)) }
         rows.save(user)
         return user

@@ -61,9 +61,9 @@ extension SupabaseEngine {
         user.factors = assurance.factors
         let claims: JSONObject = [
             "iss": .string(configuration.issuer), "sub": .string(user.id), "aud": .string(configuration.audience),
-            "exp": .int(expiresAt), "iat": .int(now), "email": .string(user.email), "phone": .string(""),
+            "exp": .int(expiresAt), "iat": .int(now), "email": .string(user.email), "phone": .string(user.phone),
             "app_metadata": .object(user.appMetadata), "user_metadata": .object(user.userMetadata),
-            "role": .string("authenticated"), "aal": .string(assurance.aal),
+            "role": .string(user.role), "aal": .string(assurance.aal),
             "amr": .array(assurance.amr.map { .object(["method": .string($0.method), "timestamp": .int($0.timestamp)]) }),
             "session_id": .string(issued.sessionID), "is_anonymous": .bool(user.isAnonymous),
         ]

@@ -29,6 +29,19 @@ package struct SupabaseUserRecord: Codable, Sendable, Hashable {
     package var invitedAt: Date?
     /// A change of address mailed with `PUT /user` (or `/admin/generate_link`), if any.
     package var emailChange: SupabaseEmailChange?
+    /// `users.role`, the access token's `role` claim, when an admin set one other than GoTrue's
+    /// default group `authenticated` (internal/models/user.go `SetRole`); `nil`: `authenticated`.
+    package var role: String?
+    /// `users.phone`: E.164 digits without `+` (GoTrue internal/api/phone.go `validatePhone`);
+    /// unique among users; `nil` without a number.
+    package var phone: String?
+    /// `users.phone_confirmed_at` (`phone_confirm` of the admin routes).
+    package var phoneConfirmedAt: Date?
+
+    /// The access token's `role` claim and the user's `role`.
+    package var effectiveRole: String { role ?? Self.defaultRole }
+    /// GoTrue's `GOTRUE_JWT_DEFAULT_GROUP_NAME` default.
+    package static let defaultRole = "authenticated"
 
     /// Creates a record with every field.
     package init(

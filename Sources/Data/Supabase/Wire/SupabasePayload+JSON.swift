@@ -23,6 +23,7 @@ extension SupabaseUserPayload {
         object.append("role", .string(role))
         object.append("email", .string(email))
         object.append("phone", .string(phone))
+        object.append("phone_confirmed_at", phoneConfirmedAt.map(JSONValue.string))
         object.append("email_confirmed_at", emailConfirmedAt.map(JSONValue.string))
         object.append("confirmed_at", confirmedAt.map(JSONValue.string))
         object.append("confirmation_sent_at", confirmationSentAt.map(JSONValue.string))

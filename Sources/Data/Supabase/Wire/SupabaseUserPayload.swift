@@ -23,6 +23,8 @@ package struct SupabaseUserPayload: Codable, Hashable, Sendable {
     package var isAnonymous: Bool
     /// `banned_until`, while a ban was set.
     package var bannedUntil: String?
+    /// `phone_confirmed_at`, once the phone number was confirmed.
+    package var phoneConfirmedAt: String?
     /// `factors`: the user's MFA factors, absent when there are none (GoTrue's `omitempty`).
     package var factors: [SupabaseFactorPayload]?
     /// `new_email`, while a change of address waits for its confirmation.
@@ -68,6 +70,7 @@ package struct SupabaseUserPayload: Codable, Hashable, Sendable {
         case updatedAt = "updated_at"
         case isAnonymous = "is_anonymous"
         case bannedUntil = "banned_until"
+        case phoneConfirmedAt = "phone_confirmed_at"
         case factors
         case newEmail = "new_email"
         case emailChangeSentAt = "email_change_sent_at"
@@ -93,6 +96,7 @@ package struct SupabaseUserPayload: Codable, Hashable, Sendable {
         updatedAt = try container.decode(String.self, forKey: .updatedAt)
         isAnonymous = try container.decodeIfPresent(Bool.self, forKey: .isAnonymous) ?? false
         bannedUntil = try? container.decodeIfPresent(String.self, forKey: .bannedUntil)
+        phoneConfirmedAt = try? container.decodeIfPresent(String.self, forKey: .phoneConfirmedAt)
         newEmail = try? container.decodeIfPresent(String.self, forKey: .newEmail)
         emailChangeSentAt = try? container.decodeIfPresent(String.self, forKey: .emailChangeSentAt)
     }

@@ -9,8 +9,9 @@ import Foundation
 extension FirebaseEngine {
     /// How long `:finalize` takes a `:start` session.
     static let totpEnrollmentLifetime: TimeInterval = 300
-    /// At most this many enrolments wait for `:finalize` at once.
-    static let totpEnrollmentCapacity = 10_000
+    /// At most this many enrolments of one user wait for `:finalize` at once (a new one drops the
+    /// oldest).
+    static let totpEnrollmentsPerUser = 10
     /// At most this many factors per user (`SECOND_FACTOR_LIMIT_EXCEEDED`).
     static let maximumSecondFactors = 5
     /// First factors that cannot enrol a second (operations.ts `MFA_INELIGIBLE_PROVIDER`).
@@ -39,12 +40,13 @@ extension FirebaseEngine {
         let sessionInfo = RandomIdentifiers.opaqueToken(40)
         let now = self.now
         let expiresAt = now.addingTimeInterval(Self.totpEnrollmentLifetime)
-        totpEnrollments.withLock { sessions in
-            sessions = sessions.filter { $0.value.expiresAt > now }
-            if sessions.count >= Self.totpEnrollmentCapacity, let oldest = sessions.min(by: { $0.value.expiresAt < $1.value.expiresAt }) {
-                sessions[oldest.key] = nil
+        let session = FirebaseTOTPEnrollmentSession(localId: caller.localId, secret: enrollment.secret, expiresAt: expiresAt)
+        try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+            store.rows.purgeTOTPEnrollmentSessions(expiredAt: now)
+            for (stale, _) in store.rows.totpEnrollmentSessions(of: caller.localId).dropLast(Self.totpEnrollmentsPerUser - 1) {
+                store.rows.deleteTOTPEnrollmentSession(stale)
             }
-            sessions[sessionInfo] = FirebaseTOTPEnrollmentSession(localId: caller.localId, secret: enrollment.secret, expiresAt: expiresAt)
+            store.rows.insertTOTPEnrollmentSession(sessionInfo, session)
         }
         return FirebaseTOTPStartResponse(totpSessionInfo: .init(
             sharedSecretKey: enrollment.secret.revealed, verificationCodeLength: 6, hashingAlgorithm: "SHA1", periodSec: 30,
@@ -63,11 +65,10 @@ extension FirebaseEngine {
         guard let sessionInfo = info.sessionInfo, !sessionInfo.isEmpty else { throw .code("MISSING_SESSION_INFO") }
         guard let code = info.verificationCode, !code.isEmpty else { throw .code("MISSING_CODE") }
         let now = self.now
-        guard let session = totpEnrollments.withLock({ $0[sessionInfo] }), session.localId == caller.localId else {
-            throw .code("INVALID_SESSION_INFO")
-        }
+        let pending = try inspect { (store: FirebaseStore) throws(FirebaseFailure) in store.rows.totpEnrollmentSession(sessionInfo) }
+        guard let session = pending, session.localId == caller.localId else { throw .code("INVALID_SESSION_INFO") }
         guard session.expiresAt > now else {
-            totpEnrollments.withLock { $0[sessionInfo] = nil }
+            try mutate { (store: FirebaseStore) throws(FirebaseFailure) in store.rows.deleteTOTPEnrollmentSession(sessionInfo) }
             throw .code("SESSION_EXPIRED")
         }
         guard let step = try? projectTOTP().matchingStep(of: code, for: session.secret, at: now) else { throw .code("INVALID_CODE") }
@@ -76,14 +77,15 @@ extension FirebaseEngine {
             enrolledAt: now, secret: session.secret, lastUsedStep: step)
         let authTime = caller.authTime
         let refreshToken = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+            guard store.rows.totpEnrollmentSession(sessionInfo) != nil else { throw .code("INVALID_SESSION_INFO") }
             guard store.rows.mfaEnrollments(of: caller.localId).count < Self.maximumSecondFactors else {
                 throw .code("SECOND_FACTOR_LIMIT_EXCEEDED")
             }
+            store.rows.deleteTOTPEnrollmentSession(sessionInfo)
             store.rows.save(enrollment)
             return store.issueRefreshToken(
                 for: caller.localId, signInProvider: caller.signInProvider, authTime: authTime, now: now, secondFactor: enrollment.mfaEnrollmentId)
         }
-        totpEnrollments.withLock { $0[sessionInfo] = nil }
         let idToken = try mintIDToken(for: caller.user, signInProvider: caller.signInProvider, authTime: authTime,
                                       secondFactor: enrollment.mfaEnrollmentId)
         return FirebaseMFATokensResponse(idToken: idToken, refreshToken: refreshToken)
@@ -127,6 +129,20 @@ extension FirebaseEngine {
                 let payload = FirebaseMFAInfoPayload(
                     mfaEnrollmentId: factor.mfaEnrollmentId, displayName: factor.displayName, enrolledAt: nil, totpInfo: [:])
                 return (payload, code, totp.secondsLeft(at: now))
+            }
+        }
+    }
+
+    /// The current codes of a user's enrolments waiting for `:finalize`, by `sessionInfo` (what
+    /// `login mfa code` shows for a factor not yet verified, as GoTrue's unverified factors).
+    package func pendingEnrollmentCodes(
+        localId: String
+    ) throws(FirebaseFailure) -> [(sessionInfo: String, code: String, secondsLeft: Int)] {
+        let now = self.now, totp = TOTP()
+        return try inspect { (store: FirebaseStore) throws(FirebaseFailure) in
+            store.rows.totpEnrollmentSessions(of: localId).compactMap { pending in
+                guard pending.session.expiresAt > now, let code = try? totp.code(for: pending.session.secret, at: now) else { return nil }
+                return (pending.sessionInfo, code, totp.secondsLeft(at: now))
             }
         }
     }

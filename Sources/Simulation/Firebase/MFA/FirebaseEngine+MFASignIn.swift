@@ -9,6 +9,8 @@ import Foundation
 extension FirebaseEngine {
     /// How long a `mfaPendingCredential` is taken.
     static let pendingSecondFactorLifetime: TimeInterval = 300
+    /// At most this many sign-ins wait for their second factor at once (a new one drops the oldest).
+    static let pendingSecondFactorCapacity = 10_000
 
     /// Keeps a first-factor sign-in for its second factor.
     /// - Returns: The `mfaPendingCredential`.
@@ -18,7 +20,9 @@ extension FirebaseEngine {
             localId: localId, signInProvider: signInProvider, authTime: authTime, expiresAt: now.addingTimeInterval(Self.pendingSecondFactorLifetime))
         pendingSecondFactors.withLock { all in
             all = all.filter { $0.value.expiresAt > now }
-            if all.count >= Self.totpEnrollmentCapacity, let oldest = all.min(by: { $0.value.expiresAt < $1.value.expiresAt }) { all[oldest.key] = nil }
+            if all.count >= Self.pendingSecondFactorCapacity, let oldest = all.min(by: { $0.value.expiresAt < $1.value.expiresAt }) {
+                all[oldest.key] = nil
+            }
             all[credential] = pending
         }
         return credential
