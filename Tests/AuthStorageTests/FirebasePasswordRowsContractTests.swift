@@ -43,13 +43,17 @@ struct FirebasePasswordRowsContractTests {
         }
     }
 
-    @Test("settings: per project, kept by a wipe of the accounts, forgotten by a reset", arguments: StorageAdapter.allCases)
+    @Test("settings and provider configs: per project, kept by a wipe of the accounts, forgotten by a reset",
+          arguments: StorageAdapter.allCases)
     func settings(adapter: StorageAdapter) throws {
         let sut = try adapter.make()
         var config = FirebaseProjectConfig()
         config.enableImprovedEmailPrivacy = false
         config.passwordPolicy.enforcementState = "ENFORCE"
         config.passwordPolicy.minPasswordLength = 10
+        var providers = FirebaseIdpConfigs()
+        providers.oidc["oidc.corp"] = .object(["clientId": .string("CLIENT"), "issuer": .string("https://idp.example.com")])
+        config.idpConfigs = providers
         try sut.read { rows in #expect(rows.firebase(project: "a").projectConfig() == nil) }
         try sut.write { $0.firebase(project: "a").setProjectConfig(config) }
         try sut.write { $0.firebase(project: "a").wipeAccounts() }

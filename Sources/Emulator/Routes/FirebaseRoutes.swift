@@ -83,7 +83,7 @@ struct FirebaseRoutes {
         }
         rows += adminUserRows
         rows += passkeyRows
-        rows += adminConfigRows
+        rows += adminConfigRows + idpConfigRows
         rows += customTokenRows + batchRows + revokeTokenRows
         let emulatorRows: [Row] = [
             ("DELETE", "\(emulator)/accounts", "forget every user of the project", { routes, call in

@@ -22,6 +22,8 @@ package struct FirebaseProjectConfig: Codable, Hashable, Sendable {
     package var passwordPolicy = FirebasePasswordPolicy()
     /// `mfa`; `nil` in a row written before it existed, read as the defaults.
     package var mfa: FirebaseMFAConfig?
+    /// Identity Platform's OIDC and SAML provider configs; `nil` until one is made.
+    package var idpConfigs: FirebaseIdpConfigs?
 
     /// The defaults.
     package init() {}
