@@ -60,7 +60,7 @@ public struct CommandRunner: Sendable {
         process.standardError = stderr
         process.standardInput = stdin
         let started = Date()
-        try process.run()
+        try process.launchSerially()
         let watchdog = process.terminate(after: timeLimit)
         defer { watchdog.cancel() }
         if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
@@ -93,7 +93,7 @@ public struct CommandRunner: Sendable {
         process.standardOutput = output
         process.standardError = FileHandle.standardError
         if let input { process.standardInput = input }
-        try process.run()
+        try process.launchSerially()
         return (process, output)
     }
 }

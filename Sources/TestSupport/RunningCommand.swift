@@ -47,7 +47,7 @@ public final class RunningCommand: @unchecked Sendable {
             input = masterHandle
             self.process = process
             Self.collect(masterHandle, into: stdoutText)
-            try process.run()
+            try process.launchSerially()
             try? slaveHandle.close()
         } else {
             let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
@@ -58,7 +58,7 @@ public final class RunningCommand: @unchecked Sendable {
             self.process = process
             Self.collect(stdout.fileHandleForReading, into: stdoutText)
             Self.collect(stderr.fileHandleForReading, into: stderrText)
-            try process.run()
+            try process.launchSerially()
         }
     }
 

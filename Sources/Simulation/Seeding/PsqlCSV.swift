@@ -110,7 +110,7 @@ struct PsqlCSV {
         }
 
         private static func text(_ bytes: [UInt8], row: Int?) throws(UserSeedError) -> String {
-            guard let text = String(validating: bytes, as: UTF8.self) else { throw UserSeedError("a field is not UTF-8", row: row) }
+            guard let text = WellFormedUTF8.string(bytes) else { throw UserSeedError("a field is not UTF-8", row: row) }
             return text
         }
     }

@@ -96,7 +96,8 @@ public struct UserSeed: Sendable, Hashable {
     public func load(into services: SimulatedServices) async throws(UserSeedError) -> Summary {
         let now = services.clock.now()
         let supabase = try SupabaseSeedRecords.records(users: supabaseUsers, identities: supabaseIdentities, now: now)
-        let firebase = try self.firebase.map { file throws(UserSeedError) in (file, try file.users()) }
+        var firebase: [(FirebaseSeedFile, [(row: Int, user: FirebaseImportedUser)])] = []
+        for file in self.firebase { firebase.append((file, try file.users())) }
         let keyed = supabaseUsers.map { (($0.values["id"]?.stringValue ?? "").lowercased(), $0.error("")) }
         let places = Dictionary(keyed) { first, _ in first }
         var subjects = ProviderSubjects()
@@ -194,9 +195,11 @@ public struct UserSeed: Sendable, Hashable {
         guard let values = value.arrayValue, values.count <= PsqlCSV.maxRows else {
             throw UserSeedError("users and identities must be arrays of at most \(PsqlCSV.maxRows) rows", file: name)
         }
-        return try values.enumerated().map { index, value throws(UserSeedError) in
+        var rows: [GoTrueRow] = []
+        for (index, value) in values.enumerated() {
             guard let object = value.objectValue else { throw UserSeedError("a row must be a JSON object", file: name, row: index + 1) }
-            return GoTrueRow(values: object, file: name, number: index + 1)
+            rows.append(GoTrueRow(values: object, file: name, number: index + 1))
         }
+        return rows
     }
 }

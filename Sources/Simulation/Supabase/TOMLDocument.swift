@@ -28,22 +28,10 @@ public struct TOMLDocument: Sendable {
     /// Parses a document.
     /// - Parameter bytes: The file's bytes.
     /// - Throws: ``TOMLError`` with the line of the first problem.
-    /// Whether `bytes` are well-formed UTF-8 (`String(validating:as:)` needs iOS 18).
-    private static func isUTF8(_ bytes: [UInt8]) -> Bool {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue: continue
-            case .emptyInput: return true
-            case .error: return false
-            }
-        }
-    }
 
     public init(parsing bytes: [UInt8]) throws(TOMLError) {
         guard bytes.count <= Self.maxBytes else { throw TOMLError(line: 1, reason: "larger than \(Self.maxBytes) bytes") }
-        guard Self.isUTF8(bytes) else { throw TOMLError(line: 1, reason: "not UTF-8") }
+        guard WellFormedUTF8.string(bytes) != nil else { throw TOMLError(line: 1, reason: "not UTF-8") }
         var scanner = TOMLScanner(bytes: bytes)
         try scanner.document()
         values = scanner.values
