@@ -18,6 +18,9 @@ public final class InMemoryKeychainItem: KeychainItemAccessing {
 
     public init() {}
 
+    /// This object's identity: two stores over one in-memory item share a lock.
+    public var identity: String { "in-memory-\(ObjectIdentifier(self).hashValue)" }
+
     /// What the item holds.
     public var data: Data? {
         get { state.withLock { $0.data } }

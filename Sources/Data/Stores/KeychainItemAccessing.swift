@@ -7,6 +7,10 @@ import Foundation
 /// platform give it an in-memory item that answers with the same status codes, so every
 /// decision the store makes around them is compiled and tested on Linux too.
 package protocol KeychainItemAccessing: Sendable {
+    /// What names the item in this process (service, account and access group): stores over
+    /// items with the same identity share one lock.
+    var identity: String { get }
+
     /// `SecItemCopyMatching` for the item's data.
     /// - Returns: The status and, on success, the data.
     func read() -> (status: Int32, data: Data?)

@@ -31,6 +31,8 @@ struct SecurityKeychainItem: KeychainItemAccessing {
     let accessGroup: String?
     let accessibility: KeychainAccessibility
 
+    var identity: String { [service, account, accessGroup ?? ""].map { "\($0.utf8.count):\($0)" }.joined() }
+
     /// The attributes that name the item (built per call: `[String: Any]` is not `Sendable`).
     private var query: [String: Any] {
         var query: [String: Any] = [

@@ -16,13 +16,16 @@ import Logging
 /// let store = KeychainSessionStore(service: "com.example.app", accessGroup: "TEAMID.com.example.shared", logger: logger)
 /// ```
 ///
-/// ``withExclusiveAccess(_:)`` serialises refreshes within this process only: the Keychain has
-/// no lock an app extension could share, so an extension that refreshes on its own may race the
-/// app (the session manager re-reads the item before each refresh, which narrows that window).
+/// ``withExclusiveAccess(_:)`` serialises refreshes within this process, across every store
+/// value over the same item (service, account, access group): two stores made for one item, in
+/// the app and in a framework it loads, wait for each other. The Keychain has no lock an app
+/// extension could share, so an extension that refreshes on its own may race the app (the
+/// session manager re-reads the item before each refresh, which narrows that window).
 public struct KeychainSessionStore: SessionStore {
     private let item: any KeychainItemAccessing
     private let logger: Logger
-    private let mutex = AsyncMutex()
+    private let mutex: AsyncMutex
+    private static let mutexes = Locked<[String: AsyncMutex]>([:])
 
     /// Creates a store over any item (the `SecItem` adapter on Apple platforms, an in-memory item
     /// in tests).
@@ -32,6 +35,12 @@ public struct KeychainSessionStore: SessionStore {
     package init(item: any KeychainItemAccessing, logger: Logger) {
         self.item = item
         self.logger = logger
+        self.mutex = Self.mutexes.withLock { mutexes in
+            if let shared = mutexes[item.identity] { return shared }
+            let made = AsyncMutex()
+            mutexes[item.identity] = made
+            return made
+        }
     }
 
     /// Reads the session.

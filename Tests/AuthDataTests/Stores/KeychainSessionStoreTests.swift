@@ -81,6 +81,32 @@ struct KeychainSessionStoreTests {
         #expect(try await sut.store.load() == stored)
     }
 
+    @Test("two stores made for one item exclude each other; stores over other items do not wait for them")
+    func crossInstanceExclusion() async throws {
+        let sut = makeSUT()
+        let other = KeychainSessionStore(item: sut.item, logger: LogCapture().logger)
+        let occupancy = Occupancy()
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<10 {
+                let store = index.isMultiple(of: 2) ? sut.store : other
+                group.addTask { try await store.withExclusiveAccess { await occupancy.visit(index) } }
+            }
+            try await group.waitForAll()
+        }
+        #expect(occupancy.maximum == 1)
+        #expect(occupancy.visits == 10)
+
+        let apart = Occupancy()
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<10 {
+                let store = KeychainSessionStore(item: InMemoryKeychainItem(), logger: LogCapture().logger)
+                group.addTask { try await store.withExclusiveAccess { await apart.visit(index) } }
+            }
+            try await group.waitForAll()
+        }
+        #expect(apart.visits == 10)
+    }
+
     @Test("warnings never carry a token")
     func warningsRedactTokens() async throws {
         let sut = makeSUT()
