@@ -1,4 +1,5 @@
 import AuthDomain
+import AuthJWT
 
 /// What the system Apple ID sheet hands back, turned into domain values.
 ///
@@ -100,15 +101,10 @@ public enum AppleSystemSheetMapping {
             fullName: name.formatted == nil ? nil : name)
     }
 
-    /// The text of `bytes` if they are well-formed UTF-8, else `nil`.
-    ///
-    /// Not `String(validating:as:)`, which is iOS 18 / macOS 15 only: decoding replaces every
-    /// ill-formed sequence with U+FFFD, so the bytes were valid exactly when the decoded text
-    /// encodes back to them.
+    /// The text of `bytes` if they are non-empty, well-formed UTF-8, else `nil`.
     static func utf8(_ bytes: [UInt8]?) -> String? {
         guard let bytes, !bytes.isEmpty else { return nil }
-        let text = String(decoding: bytes, as: UTF8.self)
-        return text.utf8.elementsEqual(bytes) ? text : nil
+        return WellFormedUTF8.string(bytes)
     }
 
     private static func nonBlank(_ text: String?) -> String? {

@@ -1,3 +1,5 @@
+import AuthJWT
+
 /// CSV as PostgreSQL's `COPY ... (FORMAT csv, HEADER)` and `psql \copy ... csv header` write it
 /// (PostgreSQL documentation, "COPY", "CSV Format"): fields separated by commas, a field quoted
 /// with `"` when it holds a comma, a quote, a line break or is empty text, a quote inside doubled;

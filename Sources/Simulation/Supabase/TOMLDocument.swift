@@ -1,3 +1,5 @@
+import AuthJWT
+
 /// A TOML document of the subset a Supabase CLI `supabase/config.toml` uses (TOML 1.0,
 /// toml.io): `[table]` headers, `key = value` pairs with bare, quoted or dotted keys, basic and
 /// literal strings, integers (decimal, `0x`, `0o`, `0b`, `_` between digits), floats, booleans,

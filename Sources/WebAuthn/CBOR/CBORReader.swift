@@ -1,3 +1,5 @@
+import AuthJWT
+
 /// The cursor behind ``CBORDecoder``: reads one item at a time, checking every rule as it goes.
 struct CBORReader {
     let bytes: [UInt8]
@@ -18,10 +20,7 @@ struct CBORReader {
         case 2: return .bytes(try take(argument, start: start))
         case 3:
             let raw = try take(argument, start: start)
-            // Decoding repairs invalid UTF-8 with U+FFFD, so the bytes change exactly when they were
-            // invalid (String(validating:as:) needs iOS 18).
-            let text = String(decoding: raw, as: UTF8.self)
-            guard text.utf8.elementsEqual(raw) else { throw CBORError(.invalidUTF8, at: start) }
+            guard let text = WellFormedUTF8.string(raw) else { throw CBORError(.invalidUTF8, at: start) }
             return .text(text)
         case 4:
             let count = try boundedCount(argument, minimumItemBytes: 1, start: start)

@@ -85,14 +85,7 @@ struct KeychainSessionStoreTests {
     func crossInstanceExclusion() async throws {
         let sut = makeSUT()
         let other = KeychainSessionStore(item: sut.item, logger: LogCapture().logger)
-        let occupancy = Occupancy()
-        try await withThrowingTaskGroup(of: Int.self) { group in
-            for index in 0..<10 {
-                let store = index.isMultiple(of: 2) ? sut.store : other
-                group.addTask { try await store.withExclusiveAccess { await occupancy.visit(index) } }
-            }
-            try await group.waitForAll()
-        }
+        let occupancy = try await Occupancy.alternating(sut.store, other)
         #expect(occupancy.maximum == 1)
         #expect(occupancy.visits == 10)
 
