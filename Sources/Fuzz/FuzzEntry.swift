@@ -42,6 +42,7 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
 }
 
 #if FUZZING
+// swift-format-ignore: AlwaysUseLowerCamelCase
 @_silgen_name("LLVMFuzzerRunDriver")
 private func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,

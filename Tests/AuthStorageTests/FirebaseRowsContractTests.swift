@@ -10,7 +10,9 @@ struct FirebaseRowsContractTests {
         let sut = try adapter.make()
         var user = Fixture.firebaseUser("uid-1", email: "ada@example.com", providers: [
             FirebaseProviderRecord(providerId: "apple.com", rawId: "001.apple", email: "ada@example.com", displayName: nil, photoUrl: nil),
-            FirebaseProviderRecord(providerId: "password", rawId: "ada@example.com", email: "ada@example.com", displayName: "Ada", photoUrl: "https://x/p"),
+            FirebaseProviderRecord(
+                providerId: "password", rawId: "ada@example.com", email: "ada@example.com", displayName: "Ada",
+                photoUrl: "https://x/p"),
         ])
         try sut.write { $0.firebase(project: "a").save(user) }
         try sut.read { rows in

@@ -9,9 +9,9 @@ import Testing
 /// Each client is a raw socket; each wait has a deadline many times the timeout under test
 /// (1 s): 20 s for a close, 60 s for an answer (the emulator answers on the cooperative pool,
 /// which other tests of a parallel run can keep busy for 20 s). A wait ends as soon as what it
-/// waits for happens, so the margins cost nothing when the tests pass. Upstream facts relied on: NIO's HTTP/1 decoder hands on a request head only
-/// once it is complete (`ByteToHTTPServerCodec`), and Hummingbird 2.28.1 stops reading the
-/// listening socket while its `AvailableConnectionsDelegate` refuses new connections
+/// waits for happens, so the margins cost nothing when the tests pass. Upstream facts relied on:
+/// NIO's HTTP/1 decoder hands on a request head only once it is complete (`ByteToHTTPServerCodec`),
+/// and Hummingbird 2.28.1 stops reading the listening socket while its `AvailableConnectionsDelegate` refuses new connections
 /// (`AvailableConnectionsChannelHandler.read(context:)`), so they wait in the backlog.
 @Suite("Emulator: slow, idle and too many connections on loopback")
 struct EmulatorConnectionLimitTests {
@@ -89,7 +89,7 @@ struct EmulatorConnectionLimitTests {
 
         held.removeFirst().close()
         #expect(await answered(waiting), "the waiting client is served once a connection closes")
-        held.forEach { $0.close() }
+        for socket in held { socket.close() }
         waiting.close()
         let lines = { @Sendable (prefix: String) in capture.warnings.filter { $0.message.hasPrefix(prefix) }.count }
         #expect(await poll(timeout: .seconds(60)) { lines("connection limit cleared") > 0 })

@@ -122,7 +122,7 @@ struct EmulatorLoadAndFaultTests {
             if releaseInsteadOfStop { emulator = nil } else { await emulator?.stop() }
             var closed = 0
             for socket in sockets where await socket.waitForClose(timeout: .seconds(30)) { closed += 1 }
-            sockets.forEach { $0.close() }
+            for socket in sockets { socket.close() }
             #expect(closed == sockets.count, "the server closes every connection it accepted when it stops")
             _ = emulator
         }

@@ -41,7 +41,8 @@ struct DeleteAccountCommand: AsyncParsableCommand {
                        ("--idp-url", global.idpURL)].filter { $0.1 == nil }.map(\.0)
         guard missing.isEmpty else {
             throw Reporter(json: global.json).fail(.usage(
-                "Deleting an account with Apple sign-in revokes its Apple tokens first (App Store guideline 5.1.1(v)), which needs the team's "
+                "Deleting an account with Apple sign-in revokes its Apple tokens first (App Store guideline 5.1.1(v)), "
+                    + "which needs the team's "
                     + "Sign in with Apple key: pass \(missing.joined(separator: ", ")) (login serve prints the emulator's)"))
         }
     }

@@ -15,6 +15,9 @@ struct ServeBanner {
     var text: String {
         let base = configuration.baseURL
         let keys = emulator.services.keys
+        let consoleAccess = configuration.console == .loopbackOnly
+            ? "this machine only; --console lets other hosts in with the service-role key"
+            : "other hosts: the service-role key as the password"
         let lines: [(String, String)] = [
             ("Supabase URL", "\(base)   (Auth API at \(base)/auth/v1)"),
             ("Supabase anon key", emulator.anonKey),
@@ -29,7 +32,7 @@ struct ServeBanner {
             ("Apple .p8 key", emulator.developerKeyPath ?? "(not kept: no state directory)"),
             ("Identity providers", "\(base)/appleid/auth/keys, \(base)/google/oauth2/v3/certs   (use --idp-url \(base))"),
             ("Mailbox", "\(base)/mailbox/{email}"),
-            ("Console", "\(base)/console   (\(configuration.console == .loopbackOnly ? "this machine only; --console lets other hosts in with the service-role key" : "other hosts: the service-role key as the password"))"),
+            ("Console", "\(base)/console   (\(consoleAccess))"),
             ("State", configuration.ephemeral ? "ephemeral (nothing kept)" : configuration.stateDirectory?.path ?? "memory"),
         ]
         let width = lines.map(\.0.count).max() ?? 0

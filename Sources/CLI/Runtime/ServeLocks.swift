@@ -35,7 +35,8 @@ struct ServeLocks: Sendable {
                 .flatMap { try? JSONDecoder().decode(ServeRegistration.self, from: $0) }
             throw CommandFailure(
                 code: "state_dir_served",
-                message: "Another login serve\(registration.map { " (pid \($0.pid), \($0.baseURL))" } ?? "") is using the state directory \(directory.path); "
+                message: "Another login serve\(registration.map { " (pid \($0.pid), \($0.baseURL))" } ?? "") "
+                    + "is using the state directory \(directory.path); "
                     + "stop it, or give this one another --state-dir.",
                 exit: .busy)
         }

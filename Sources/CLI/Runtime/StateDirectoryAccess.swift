@@ -87,13 +87,16 @@ struct StateDirectoryAccess: Sendable {
             let waited = Date().timeIntervalSince(started)
             if !announced, waited >= 0.5 {
                 announced = true
-                FileHandle.standardError.write(Data("waiting for another login command using \(url.path)… (up to \(Self.seconds(lockTimeout)); --lock-timeout)\n".utf8))
+                let limit = Self.seconds(lockTimeout)
+                FileHandle.standardError.write(
+                    Data("waiting for another login command using \(url.path)… (up to \(limit); --lock-timeout)\n".utf8))
                 logger.info("waiting for the state directory's lock", metadata: ["path": "\(url.path)"])
             }
             guard waited < lockTimeout else {
                 throw CommandFailure(
                     code: "state_dir_busy",
-                    message: "Another login command has been using \(url.path) for \(Self.seconds(waited)); gave up waiting (--lock-timeout \(Self.seconds(lockTimeout))). "
+                    message: "Another login command has been using \(url.path) for \(Self.seconds(waited)); "
+                        + "gave up waiting (--lock-timeout \(Self.seconds(lockTimeout))). "
                         + "Let it finish (a prompt may be waiting for an answer), or use another --state-dir.",
                     exit: .busy)
             }

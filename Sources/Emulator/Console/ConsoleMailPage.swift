@@ -16,7 +16,8 @@ enum ConsoleMailPage {
             list = """
                 \(ConsoleFormat.pager(page, path: "/console/mail", query: [("to", recipient ?? "")], nouns: ("message", "messages")))
                 \(ConsoleFormat.table(
-                    id: "mail-caption", caption: recipient.map { "Messages to \($0), newest first (times in UTC)" } ?? "Every message, newest first (times in UTC)",
+                    id: "mail-caption", caption: recipient.map { "Messages to \($0), newest first (times in UTC)" }
+                        ?? "Every message, newest first (times in UTC)",
                     headers: ["Sent", "To", "From", "Kind", "Code", "Link"], rows: page.rows.map { row($0, host: host) }))
                 """
         }

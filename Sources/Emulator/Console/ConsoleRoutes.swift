@@ -28,7 +28,8 @@ struct ConsoleRoutes: Sendable {
          "create a user with a confirmed email (a form with the console's token, `service`, `email` and an optional `password`)",
          { await $0.create($1.request) }),
         ("POST", "/users/{service}/{user_id}/{action}",
-         "act on a user (a form with the console's token): `delete`, `ban`, `unban`, `end-sessions`, `expire-sessions`, `recover`, `revoke-apple` "
+         "act on a user (a form with the console's token): `delete`, `ban`, `unban`, `end-sessions`, `expire-sessions`, `recover`, "
+            + "`revoke-apple` "
             + "(`client_id`), `metadata` (`user_metadata`, `app_metadata` or `custom_claims`, each a JSON object replacing the whole)",
          { await $0.act($1) }),
         ("GET", "/mail", "the mailbox: every message with its code, newest first, in all or to one address (`to`) (HTML)", { await $0.mail($1.request) }),

@@ -3,7 +3,8 @@ import AuthDomain
 import Foundation
 
 /// A new TOTP secret and its `otpauth://` key URI (Google Authenticator's "Key Uri Format", as
-/// GoTrue's pquerna/otp `totp.Generate` writes it: `otpauth://totp/ISSUER:ACCOUNT?algorithm=SHA1&digits=6&issuer=ISSUER&period=30&secret=SECRET`).
+/// GoTrue's pquerna/otp `totp.Generate` writes it:
+/// `otpauth://totp/ISSUER:ACCOUNT?algorithm=SHA1&digits=6&issuer=ISSUER&period=30&secret=SECRET`).
 package struct TOTPEnrollment: Sendable {
     /// Base32 text of 20 random bytes (pquerna/otp's default `SecretSize`).
     package var secret: Secret
