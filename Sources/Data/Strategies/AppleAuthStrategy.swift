@@ -103,14 +103,14 @@ public struct AppleAuthStrategy: SocialAuthStrategyProviding {
                 return .stands
             case .revocationReported:
                 logger.warning("Apple reported a revocation and the state cannot be read; signing out", metadata: ["error": "\(error)"])
-                return .ended(.appleCredentialRevoked)
+                return .ended(.providerCredentialRevoked(.apple))
             }
         }
         switch state {
         case .authorized:
             return .stands
         case .revoked, .notFound:
-            return .ended(.appleCredentialRevoked)
+            return .ended(.providerCredentialRevoked(.apple))
         case .transferred:
             logger.warning("the app was transferred to another team; the Apple user id must be migrated")
             return .stands
