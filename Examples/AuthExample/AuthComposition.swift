@@ -65,7 +65,7 @@ struct AuthComposition {
                     tokenRevoker: revoker,
                     logger: logger)
             }
-        let strategies: [any SocialAuthStrategyProviding] = [apple, web(.google), EmailOTPAuthStrategy(backend: backend)]
+        let strategies: [any SocialAuthStrategyProviding] = [apple, web(.google), EmailCodeAuthStrategy(backend: backend)]
 
         let claimLocation: ClaimMembershipChecker.Location = settings.backend == .supabase ? .appMetadata : .customClaims
         let membership = ClaimMembershipChecker(claim: "org", location: claimLocation, coordinator: coordinator)

@@ -89,7 +89,7 @@ public struct AuthErrorMessages: Sendable {
         case .apple: "Apple"
         case .google: "Google"
         case .anonymous: "Guest"
-        case .emailOTP: "Email"
+        case .emailCode: "Email"
         case .password: "Password"
         default: provider.rawValue
         }

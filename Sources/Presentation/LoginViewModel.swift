@@ -8,7 +8,7 @@ import Combine
 /// controller, a test or the CLI.
 ///
 /// `.idle` → `.loading(provider)` → `.success(destination)` or `.error(message)`; the email
-/// flow passes through `.awaitingCode(email)`. A cancelled sheet goes back to `.idle` and shows
+/// flow passes through `.awaitingEmailCode(email)`. A cancelled sheet goes back to `.idle` and shows
 /// nothing. When the app requires its terms and the backend reports a new account whose user
 /// did not tick the box beforehand, the model waits in `.termsRequired` for ``acceptTerms()``
 /// (on to `.success`) or ``declineTerms()`` (the new account is deleted; back to `.idle`).
@@ -30,7 +30,7 @@ public final class LoginViewModel {
         /// A sign-in with this provider is running.
         case loading(ProviderID)
         /// A code was sent to this address; waiting for it.
-        case awaitingCode(email: String)
+        case awaitingEmailCode(email: String)
         /// A password-recovery mail went to this address; waiting for its code and the new
         /// password (``LoginViewModel/resetPassword(code:newPassword:)``).
         case awaitingPasswordReset(email: String)
@@ -197,7 +197,7 @@ public final class LoginViewModel {
         switch outcome {
         case .codeSent(let challenge):
             pendingEmail = challenge.email
-            state = .awaitingCode(email: challenge.email)
+            state = .awaitingEmailCode(email: challenge.email)
         case .secondFactorRequired(let pending):
             pendingSecondFactor = pending
             state = .awaitingSecondFactor(factors: pending.factors, error: nil)
@@ -219,7 +219,7 @@ public final class LoginViewModel {
         case .mailSent(let challenge, _):
             // A sign-up waiting for its confirmation: the mailed code signs in like an email code.
             pendingEmail = challenge.email
-            state = .awaitingCode(email: challenge.email)
+            state = .awaitingEmailCode(email: challenge.email)
         }
     }
 
@@ -231,16 +231,16 @@ public final class LoginViewModel {
         }
     }
 
-    /// Verifies the code sent by the last ``LoginCredential/emailOTP(email:)`` step; after a
+    /// Verifies the code sent by the last ``LoginCredential/emailCodeRequest(email:)`` step; after a
     /// wrong code the user can simply try again.
     /// - Parameter code: What the user typed.
     public func submitCode(_ code: String) async {
         guard let email = pendingEmail, !isBusy else { return }
-        state = .loading(.emailOTP)
+        state = .loading(.emailCode)
         do throws(AuthError) {
             show(try await login.execute(with: .emailCode(email: email, code: Secret(code)), termsAccepted: termsAccepted))
         } catch {
-            state = messages.message(for: error).map(State.error) ?? .awaitingCode(email: email)
+            state = messages.message(for: error).map(State.error) ?? .awaitingEmailCode(email: email)
         }
     }
 
@@ -271,7 +271,7 @@ public final class LoginViewModel {
             state = .termsRequired(pending.result.credential.provider)
             return
         }
-        state = pendingEmail.map { .awaitingCode(email: $0) } ?? .idle
+        state = pendingEmail.map { .awaitingEmailCode(email: $0) } ?? .idle
     }
 
     private func notifyWillChange() {

@@ -22,7 +22,7 @@ public struct CodeEntryScreen: View {
 
     /// The screen.
     public var body: some View {
-        let verifying = model.state == .loading(.emailOTP)
+        let verifying = model.state == .loading(.emailCode)
         VStack(spacing: 16) {
             Text("Enter the code we sent to \(email)")
                 .font(.headline)

@@ -44,7 +44,7 @@ public struct LoginFlowView: View {
     @ViewBuilder
     private func screen(for state: LoginViewModel.State) -> some View {
         switch state {
-        case .awaitingCode(let email):
+        case .awaitingEmailCode(let email):
             CodeEntryScreen(model: model, email: email)
         case .termsRequired(let provider):
             TermsAcceptanceScreen(model: model, question: TermsQuestion(provider: provider), termsURL: termsURL)

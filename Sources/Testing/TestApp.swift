@@ -77,7 +77,7 @@ public struct TestApp: Sendable {
             tokenRevoker: revoker, logger: logger))
         await coordinator.register(GoogleAuthStrategy(authorizer: google, backend: backend, nonces: NonceGenerator(source: .live)))
         await coordinator.register(AnonymousAuthStrategy(backend: backend))
-        await coordinator.register(EmailOTPAuthStrategy(backend: backend))
+        await coordinator.register(EmailCodeAuthStrategy(backend: backend))
         self.world = world
         self.kind = kind
         self.backend = backend

@@ -44,7 +44,7 @@ struct AppleCredentialRevocationTests {
         guard case .initialSession(_?)? = await events.next() else { Issue.record("initialSession must come first"); return }
         await sut.apple.setState(.revoked)
         sut.apple.reportRevocation()
-        #expect(await events.next() == .signedOut(.appleCredentialRevoked))
+        #expect(await events.next() == .signedOut(.providerCredentialRevoked(.apple)))
         #expect(try await sut.store.load() == nil)
     }
 
@@ -72,7 +72,7 @@ struct AppleCredentialRevocationTests {
         var events = sut.coordinator.authStateChanges.makeAsyncIterator()
         _ = await events.next()
         sut.apple.reportRevocation()
-        #expect(await events.next() == .signedOut(.appleCredentialRevoked))
+        #expect(await events.next() == .signedOut(.providerCredentialRevoked(.apple)))
     }
 
     @Test("a user signed in with another provider is never asked about, at launch or on a report")

@@ -48,7 +48,7 @@ struct AuthenticationCoordinatorTests {
         let sut = makeSUT()
         let apple = RecordingStrategy(provider: .apple, tag: "apple")
         let guest = RecordingStrategy(provider: .anonymous, tag: "guest")
-        let email = RecordingStrategy(provider: .emailOTP, tag: "email")
+        let email = RecordingStrategy(provider: .emailCode, tag: "email")
         for strategy in [apple, guest, email] as [any SocialAuthStrategyProviding] { await sut.coordinator.register(strategy) }
         _ = try await sut.coordinator.signIn(with: .social(.apple))
         _ = try await sut.coordinator.signIn(with: .anonymous)

@@ -38,7 +38,7 @@ struct PasswordAuthStrategyTests {
     @Test("a sign-up without confirmation waits for the mail; the mailed code signs in through the email-code step")
     func signUpWaits() async throws {
         let sut = try await makeSUT(autoconfirm: false)
-        await sut.coordinator.register(EmailOTPAuthStrategy(backend: sut.backend))
+        await sut.coordinator.register(EmailCodeAuthStrategy(backend: sut.backend))
         let outcome = try await sut.coordinator.signIn(
             with: .passwordSignUp(PasswordSignUp(email: " Ada@Example.com ", password: "correct horse 1")))
         guard case .mailSent(let challenge, .signUpConfirmation) = outcome else {

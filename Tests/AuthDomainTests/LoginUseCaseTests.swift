@@ -143,6 +143,6 @@ struct LoginUseCaseTests {
     func codeSent() async throws {
         let challenge = EmailCodeChallenge(email: "ada@example.com", sentAt: Date(timeIntervalSince1970: 0), resendAvailableAt: Date(timeIntervalSince1970: 60))
         let (sut, _) = makeSUT(requiresTerms: false, outcome: .codeSent(challenge))
-        #expect(try await sut.execute(with: .emailOTP(email: "ada@example.com")) == .codeSent(challenge))
+        #expect(try await sut.execute(with: .emailCodeRequest(email: "ada@example.com")) == .codeSent(challenge))
     }
 }

@@ -68,7 +68,7 @@ struct PasskeyUseCaseTests {
     private static let session = AuthSession(
         accessToken: "a", refreshToken: "r", expiresAt: Date(timeIntervalSince1970: 2_000_000_000), userID: "u1")
     private static let user = AuthUser(
-        id: "u1", email: "ada@example.com", displayName: nil, isEmailVerified: true, isAnonymous: false, providers: [.emailOTP])
+        id: "u1", email: "ada@example.com", displayName: nil, isEmailVerified: true, isAnonymous: false, providers: [.emailCode])
     private static let result = AuthenticationResult(
         user: user, credential: AuthCredential(provider: .passkey, providerUserID: "u1"), session: session, isNewUser: false)
 

@@ -14,8 +14,8 @@ struct AccountScreenStateTests {
 
     @Test("linked providers first with Unlink, then the others the app offers with Link; status in words")
     func rows() {
-        let screen = AccountScreenState(user: Self.user([.apple, .emailOTP]), linkable: [.apple, .google], running: nil)
-        #expect(screen.providers.map(\.provider) == [.apple, .emailOTP, .google])
+        let screen = AccountScreenState(user: Self.user([.apple, .emailCode]), linkable: [.apple, .google], running: nil)
+        #expect(screen.providers.map(\.provider) == [.apple, .emailCode, .google])
         #expect(screen.providers.map(\.status) == ["Linked", "Linked", "Not linked"])
         #expect(screen.providers.map(\.actionTitle) == ["Unlink Apple", nil, "Link Google"])
         #expect(screen.providers.map(\.isDisabled) == [false, true, false])

@@ -28,7 +28,7 @@ struct LoginViewModelPasswordTests {
     func confirmation() async {
         let (model, coordinator) = makeSUT(.success(.mailSent(Self.challenge, kind: .signUpConfirmation)))
         await model.signIn(with: .passwordSignUp(PasswordSignUp(email: "ada@example.com", password: "pass phrase 1")))
-        #expect(model.state == .awaitingCode(email: "ada@example.com"))
+        #expect(model.state == .awaitingEmailCode(email: "ada@example.com"))
         await model.submitCode("123456")
         #expect(await coordinator.received.last == .emailCode(email: "ada@example.com", code: "123456"))
     }

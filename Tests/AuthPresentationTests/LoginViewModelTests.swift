@@ -85,12 +85,12 @@ struct LoginViewModelTests {
         #expect(model.state == .success(.pendingInvitation))
     }
 
-    @Test("email flow: loading → awaitingCode; a wrong code shows an error and can be retried; the right one succeeds")
+    @Test("email flow: loading → awaitingEmailCode; a wrong code shows an error and can be retried; the right one succeeds")
     func emailFlow() async {
         let challenge = EmailCodeChallenge(email: "ada@example.com", sentAt: Date(timeIntervalSince1970: 0))
         let (model, coordinator) = makeSUT(.success(.codeSent(challenge)))
-        #expect(await states(of: model) { await model.signIn(with: .emailOTP(email: "ada@example.com")) }
-            == [.idle, .loading(.emailOTP), .awaitingCode(email: "ada@example.com")])
+        #expect(await states(of: model) { await model.signIn(with: .emailCodeRequest(email: "ada@example.com")) }
+            == [.idle, .loading(.emailCode), .awaitingEmailCode(email: "ada@example.com")])
         await coordinator.setOutcome(.failure(.codeInvalid))
         await model.submitCode("000000")
         #expect(model.state == .error("That code is not valid, please check it and try again"))

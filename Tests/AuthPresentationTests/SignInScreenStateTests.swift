@@ -93,7 +93,7 @@ struct SignInScreenStateTests {
 
     @Test("a sent code shows the code screen for that address")
     func codeScreen() {
-        #expect(screen(.awaitingCode(email: "ada@example.com")).codeEmail == "ada@example.com")
+        #expect(screen(.awaitingEmailCode(email: "ada@example.com")).codeEmail == "ada@example.com")
         #expect(screen(.idle).codeEmail == nil)
     }
 
@@ -136,13 +136,13 @@ struct SignInScreenStateTests {
         let challenge = EmailCodeChallenge(email: "ada@example.com", sentAt: Date(timeIntervalSince1970: 0))
         let coordinator = StubCoordinator(outcome: .success(.codeSent(challenge)))
         let model = LoginViewModel(login: unroutedLogin(coordinator))
-        await model.signIn(with: .emailOTP(email: "ada@example.com"))
+        await model.signIn(with: .emailCodeRequest(email: "ada@example.com"))
         await coordinator.setOutcome(.failure(.codeInvalid))
         await model.submitCode("000000")
         #expect(model.state == .error("That code is not valid, please check it and try again"))
         #expect(SignInScreenState(options: Self.all, model: model, email: "").codeEmail == "ada@example.com")
         model.dismissError()
-        #expect(model.state == .awaitingCode(email: "ada@example.com"))
+        #expect(model.state == .awaitingEmailCode(email: "ada@example.com"))
         model.reset()
         #expect(model.pendingCodeEmail == nil)
     }

@@ -86,7 +86,7 @@ struct AccountLifecycleContractTests {
         #expect(await relaunch.coordinator.start() == nil)
         guard case .initialSession(let initial?)? = await events.next() else { Issue.record("initialSession must come first"); return }
         #expect(initial.stored.user.providers == [.apple])
-        #expect(await events.next() == .signedOut(.appleCredentialRevoked))
+        #expect(await events.next() == .signedOut(.providerCredentialRevoked(.apple)))
         #expect(try await store.load() == nil)
         #expect(await relaunch.coordinator.currentUser() == nil)
     }

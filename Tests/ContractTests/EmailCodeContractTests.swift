@@ -18,7 +18,7 @@ struct EmailCodeContractTests {
         #expect(signIn.isNewUser)
         #expect(signIn.user.email == "otp@example.com")
         #expect(signIn.user.isEmailVerified)
-        #expect(signIn.user.providers == [.emailOTP])
+        #expect(signIn.user.providers == [.emailCode])
 
         sut.clock.advance(by: 61)
         _ = try await sut.backend.sendEmailCode(to: "otp@example.com")

@@ -39,7 +39,7 @@ struct PasswordLinkingContractTests {
             user = signIn.user
         } else {
             let link = try await Self.refusal(of: apple, on: sut)
-            #expect(link.email == "ada@example.com" && link.providers == [.emailOTP])
+            #expect(link.email == "ada@example.com" && link.providers == [.emailCode])
             #expect(link.credential.provider == .apple && link.credential.pendingToken != nil)
             let backend = try #require(sut.backend as? any PasswordAuthBackend & AuthBackend)
             let outcome = try await PasswordAuthStrategy(backend: backend).signIn(
@@ -50,7 +50,7 @@ struct PasswordLinkingContractTests {
             }
             user = result.user
         }
-        #expect(user.id == account.user.id && Set(user.providers) == [.emailOTP, .apple])
+        #expect(user.id == account.user.id && Set(user.providers) == [.emailCode, .apple])
         #expect(try await sut.passwordBackend.signIn(email: "ada@example.com", password: Self.password).user.id == account.user.id)
         let (again, _) = try await sut.appleCredential(appleID: "ada@example.com")
         #expect(try await sut.backend.signIn(with: again).user.id == account.user.id, "later Apple sign-ins land on the account")
@@ -64,7 +64,7 @@ struct PasswordLinkingContractTests {
         let (apple, _) = try await sut.appleCredential(appleID: "ada@example.com", hideEmail: true)
         let linked = try await sut.backend.link(apple, accessToken: account.session.accessToken)
         #expect(linked.user.id == account.user.id && linked.user.email == "ada@example.com")
-        #expect(Set(linked.user.providers) == [.emailOTP, .apple])
+        #expect(Set(linked.user.providers) == [.emailCode, .apple])
         let (again, _) = try await sut.appleCredential(appleID: "ada@example.com", hideEmail: true)
         #expect(try await sut.backend.signIn(with: again).user.id == account.user.id)
 
@@ -113,6 +113,6 @@ struct PasswordLinkingContractTests {
         }
         #expect(other.user.id != account.user.id)
         let user = try await sut.backend.user(accessToken: account.session.accessToken)
-        #expect(user.providers == [.emailOTP], "the password account is unchanged")
+        #expect(user.providers == [.emailCode], "the password account is unchanged")
     }
 }

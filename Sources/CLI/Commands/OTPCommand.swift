@@ -40,12 +40,12 @@ struct OTPCommand: AsyncParsableCommand {
         let terms = gates.termsAccepted
         guard Terminal.isInteractive, !global.json else {
             try await LoginEnvironment.run(global, signIn: gates.chosen, termsAccepted: terms) { environment throws(AuthError) in
-                try await environment.signIn(.emailOTP(email: email))
+                try await environment.signIn(.emailCodeRequest(email: email))
             }
             return
         }
         try await LoginEnvironment.run(global, signIn: gates.chosen, termsAccepted: terms) { environment throws(AuthError) in
-            _ = try await environment.login.execute(with: .emailOTP(email: email), termsAccepted: environment.termsAccepted)
+            _ = try await environment.login.execute(with: .emailCodeRequest(email: email), termsAccepted: environment.termsAccepted)
         }
         let prompt = MailedCodePrompt(global: global, address: email, what: "A code")
         try await prompt.ask(global: global, signIn: gates.chosen, termsAccepted: terms) { code, environment throws(AuthError) in

@@ -49,7 +49,9 @@ extension Reporter {
         switch reason {
         case .userRequested: ("userRequested", "signed out")
         case .sessionEnded(let error): ("sessionEnded", "the session ended: \(error)")
-        case .appleCredentialRevoked: ("appleCredentialRevoked", "Apple reports the app's authorization was revoked")
+        case .providerCredentialRevoked(.apple): ("appleCredentialRevoked", "Apple reports the app's authorization was revoked")
+        case .providerCredentialRevoked(let provider):
+            ("providerCredentialRevoked", "\(provider) reports the app's authorization was revoked")
         case .accountDeleted: ("accountDeleted", "the account was deleted")
         case .elsewhere: ("signedOutElsewhere", "signed out in another process (login logout there, or the session ended there)")
         }

@@ -89,7 +89,7 @@ extension Reporter {
         let kind = backend == "firebase" ? "A sign-in link" : "A one-time code"
         let tail = options.isEmpty ? "" : " " + options.joined(separator: " ")
         emit(event: "codeSent", headline: "\(kind) was sent to \(challenge.email).",
-             fields: ["backend": .string(backend), "email": .string(challenge.email), "provider": .string(ProviderID.emailOTP.rawValue)],
+             fields: ["backend": .string(backend), "email": .string(challenge.email), "provider": .string(ProviderID.emailCode.rawValue)],
              lines: [("read it", "login mailbox --email \(challenge.email)" + tail),
                      ("then", "login otp --email \(challenge.email) --code CODE" + tail + (backend == "firebase" ? "   (CODE: the link's oobCode)" : ""))])
     }

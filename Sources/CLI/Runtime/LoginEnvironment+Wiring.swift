@@ -128,7 +128,7 @@ struct Wiring: Sendable {
         profileCache: any ProfileCache, revoker: (any AppleTokenRevoking)?
     ) async throws {
         await coordinator.register(AnonymousAuthStrategy(backend: backend))
-        await coordinator.register(EmailOTPAuthStrategy(backend: backend))
+        await coordinator.register(EmailCodeAuthStrategy(backend: backend))
         if let passwords = backend as? any PasswordAuthBackend & AuthBackend {
             await coordinator.register(PasswordAuthStrategy(backend: passwords))
         }

@@ -66,7 +66,7 @@ public struct FirebaseAuthBackend: AuthBackend {
         try await call {
             let response = try await api.signInWithEmailLink(FirebaseEmailLinkRequest(email: email, oobCode: code.revealed))
             try FirebaseWireMapping.checkSecondFactor(
-                response.mfaPendingCredential, mfaInfo: response.mfaInfo, user: pendingUser(response.localId, email, nil), provider: .emailOTP)
+                response.mfaPendingCredential, mfaInfo: response.mfaInfo, user: pendingUser(response.localId, email, nil), provider: .emailCode)
             return try await signedIn(idToken: response.idToken, refreshToken: response.refreshToken, expiresIn: response.expiresIn,
                                       localId: response.localId, isNewUser: response.isNewUser)
         }

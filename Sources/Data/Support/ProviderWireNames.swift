@@ -22,9 +22,9 @@ package enum ProviderWireNames {
     package static let rows: [Row] = [
         Row(provider: .apple, supabase: "apple", firebase: "apple.com", firebaseAliases: []),
         Row(provider: .google, supabase: "google", firebase: "google.com", firebaseAliases: []),
-        Row(provider: .emailOTP, supabase: "email", firebase: "password", firebaseAliases: ["emailLink"]),
+        Row(provider: .emailCode, supabase: "email", firebase: "password", firebaseAliases: ["emailLink"]),
         Row(provider: .anonymous, supabase: "anonymous", firebase: "anonymous", firebaseAliases: []),
-        // After `.emailOTP`, whose wire names it shares: reading a wire name gives `.emailOTP`.
+        // After `.emailCode`, whose wire names it shares: reading a wire name gives `.emailCode`.
         Row(provider: .password, supabase: "email", firebase: "password", firebaseAliases: []),
     ]
 

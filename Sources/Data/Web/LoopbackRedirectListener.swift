@@ -53,7 +53,7 @@ public struct LoopbackRedirectListener: WebAuthenticationSession {
     /// - Returns: The attempt, with `http://127.0.0.1:PORT/<path>` as its redirect URI.
     /// - Throws: ``AuthError/network(_:)`` when the port cannot be bound.
     public func begin() async throws(AuthError) -> any WebAuthenticationAttempt {
-        let socket = try LoopbackSocket.listen(port: port)
+        let socket = try RedirectListenerSocket.listen(port: port)
         guard let redirect = URL(string: "http://127.0.0.1:\(socket.port)\(path)") else {
             socket.close()
             throw .invalidInput("the redirect path \(path) does not make a URL")
@@ -64,7 +64,7 @@ public struct LoopbackRedirectListener: WebAuthenticationSession {
 
 /// One listening socket waiting for its one redirect.
 private struct LoopbackAttempt: WebAuthenticationAttempt {
-    let socket: LoopbackSocket
+    let socket: RedirectListenerSocket
     let redirectURI: URL
     let path: String
     let timeout: Duration

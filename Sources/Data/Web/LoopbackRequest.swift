@@ -20,9 +20,9 @@ struct LoopbackRequest: Sendable {
     static func parse(_ bytes: [UInt8]) -> Parse {
         let terminator: [UInt8] = [13, 10, 13, 10]
         guard let end = bytes.firstRange(of: terminator) else {
-            return bytes.count > LoopbackSocket.maximumHead ? .invalid : .incomplete
+            return bytes.count > RedirectListenerSocket.maximumHead ? .invalid : .incomplete
         }
-        guard end.lowerBound <= LoopbackSocket.maximumHead else { return .invalid }
+        guard end.lowerBound <= RedirectListenerSocket.maximumHead else { return .invalid }
         let lines = String(decoding: bytes[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
         let requestLine = lines[0].split(separator: " ")
         guard requestLine.count == 3, requestLine[2].hasPrefix("HTTP/1.") else { return .invalid }
@@ -32,7 +32,7 @@ struct LoopbackRequest: Sendable {
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         let length = headers["content-length"].map { Int($0) } ?? 0
-        guard let length, (0...LoopbackSocket.maximumBody).contains(length) else { return .invalid }
+        guard let length, (0...RedirectListenerSocket.maximumBody).contains(length) else { return .invalid }
         let body = bytes[end.upperBound...]
         guard body.count >= length else { return .incomplete }
         return .complete(LoopbackRequest(

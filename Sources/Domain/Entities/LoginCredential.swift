@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// try await login.execute(with: .social(.apple))
-/// try await login.execute(with: .emailOTP(email: "ada@example.com"))          // sends a code
+/// try await login.execute(with: .emailCodeRequest(email: "ada@example.com"))   // sends a code
 /// try await login.execute(with: .emailCode(email: "ada@example.com", code: "123456"))
 /// try await login.execute(with: .password(email: "ada@example.com", password: Secret(typed)))
 /// try await login.execute(with: .passkey)
@@ -12,8 +12,8 @@ public enum LoginCredential: Hashable, Sendable {
     case social(ProviderID)
     /// Continue as a guest.
     case anonymous
-    /// Send a one-time code to this address.
-    case emailOTP(email: String)
+    /// Send a one-time code to this address (the first step of the email code sign-in).
+    case emailCodeRequest(email: String)
     /// Verify the one-time code sent to this address.
     case emailCode(email: String, code: Secret)
     /// Sign in with an email address and its password.
@@ -36,9 +36,17 @@ public enum LoginCredential: Hashable, Sendable {
         switch self {
         case .social(let provider): provider
         case .anonymous: .anonymous
-        case .emailOTP, .emailCode: .emailOTP
+        case .emailCodeRequest, .emailCode: .emailCode
         case .password, .passwordLinking, .passwordSignUp, .passwordRecovery, .passwordReset: .password
         case .passkey: .passkey
         }
     }
+}
+
+extension LoginCredential {
+    /// The earlier name of ``emailCodeRequest(email:)``.
+    /// - Parameter email: The address the code goes to.
+    /// - Returns: ``emailCodeRequest(email:)``.
+    @available(*, deprecated, renamed: "emailCodeRequest(email:)")
+    public static func emailOTP(email: String) -> LoginCredential { .emailCodeRequest(email: email) }
 }

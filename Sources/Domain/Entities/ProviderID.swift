@@ -46,7 +46,10 @@ public struct ProviderID: RawRepresentable, Hashable, Sendable, Codable, CustomS
     /// An anonymous guest account.
     public static let anonymous: ProviderID = "anonymous"
     /// A one-time code sent by email.
-    public static let emailOTP: ProviderID = "email"
+    public static let emailCode: ProviderID = "email"
+    /// The earlier name of ``emailCode``.
+    @available(*, deprecated, renamed: "emailCode")
+    public static let emailOTP: ProviderID = emailCode
     /// An email address and a password (Supabase's `email` identity, Firebase's `password`
     /// provider).
     public static let password: ProviderID = "password"

@@ -52,11 +52,18 @@ public enum SignOutReason: Hashable, Sendable {
     case userRequested
     /// The backend ended the session (revoked, expired, user gone or disabled).
     case sessionEnded(AuthError)
-    /// Apple reports the user revoked the app.
-    case appleCredentialRevoked
+    /// The identity provider reports that the user stopped authorizing the app (Apple's
+    /// credential state `revoked` or `notFound`).
+    case providerCredentialRevoked(ProviderID)
     /// The account was deleted.
     case accountDeleted
     /// Another process sharing the session store removed the session: a sign-out there (or a
     /// session that ended there), seen here as the stored session going away.
     case elsewhere
+}
+
+extension SignOutReason {
+    /// The earlier name of ``providerCredentialRevoked(_:)`` for Apple.
+    @available(*, deprecated, renamed: "providerCredentialRevoked(_:)")
+    public static var appleCredentialRevoked: SignOutReason { .providerCredentialRevoked(.apple) }
 }

@@ -18,7 +18,7 @@ public enum SignInMethod: Hashable, Sendable, CaseIterable {
         switch self {
         case .apple: .apple
         case .google: .google
-        case .emailCode: .emailOTP
+        case .emailCode: .emailCode
         case .guest: .anonymous
         }
     }
@@ -50,7 +50,7 @@ public enum SignInMethod: Hashable, Sendable, CaseIterable {
         switch self {
         case .apple: .social(.apple)
         case .google: .social(.google)
-        case .emailCode: .emailOTP(email: email.trimmingCharacters(in: .whitespacesAndNewlines))
+        case .emailCode: .emailCodeRequest(email: email.trimmingCharacters(in: .whitespacesAndNewlines))
         case .guest: .anonymous
         }
     }

@@ -62,7 +62,7 @@ public struct SignInScreenState: Hashable, Sendable {
         terms = showsTerms ? TermsCheckbox(isAccepted: termsAccepted, isDisabled: loading != nil) : nil
         alert = SignInAlert(state: state)
         termsQuestion = TermsQuestion(state: state)
-        codeEmail = if case .awaitingCode(let email) = state { email } else { pendingCodeEmail }
+        codeEmail = if case .awaitingEmailCode(let email) = state { email } else { pendingCodeEmail }
         showsEmailField = options.methods.contains(.emailCode)
     }
 

@@ -6,9 +6,11 @@ import Darwin
 import AuthDomain
 import Foundation
 
-/// A non-blocking TCP socket on `127.0.0.1`: a listener, or one accepted connection. Waits poll
-/// with short sleeps, so no thread of the cooperative pool is ever blocked.
-struct LoopbackSocket: Sendable {
+/// The socket under ``LoopbackRedirectListener``: a non-blocking TCP socket on `127.0.0.1`, a
+/// listener or one accepted connection, that reads one bounded HTTP request (the browser's
+/// redirect). Waits poll with short sleeps, so no thread of the cooperative pool is ever blocked.
+/// (The tests' blocking client and server socket is `LoopbackSocket` in `AuthTestSupport`.)
+struct RedirectListenerSocket: Sendable {
     /// The descriptor.
     let descriptor: Int32
     /// The bound port (listeners).
@@ -22,7 +24,7 @@ struct LoopbackSocket: Sendable {
     /// - Parameter port: The port; 0 picks a free one.
     /// - Returns: The listener.
     /// - Throws: ``AuthError/network(_:)``.
-    static func listen(port: UInt16) throws(AuthError) -> LoopbackSocket {
+    static func listen(port: UInt16) throws(AuthError) -> RedirectListenerSocket {
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -50,16 +52,16 @@ struct LoopbackSocket: Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
         setNonBlocking(fd)
-        return LoopbackSocket(descriptor: fd, port: UInt16(bigEndian: actual.sin_port))
+        return RedirectListenerSocket(descriptor: fd, port: UInt16(bigEndian: actual.sin_port))
     }
 
     /// Accepts a waiting connection, if there is one.
     /// - Returns: The connection, or `nil` when none is waiting.
-    func accept() -> LoopbackSocket? {
+    func accept() -> RedirectListenerSocket? {
         let fd = posixAccept(descriptor, nil, nil)
         guard fd >= 0 else { return nil }
         Self.setNonBlocking(fd)
-        return LoopbackSocket(descriptor: fd, port: 0)
+        return RedirectListenerSocket(descriptor: fd, port: 0)
     }
 
     /// Reads one HTTP/1.1 request (head, and a body up to its `Content-Length`).

@@ -4,12 +4,12 @@ import AuthTestSupport
 import Testing
 
 @Suite("Email-code strategy")
-struct EmailOTPAuthStrategyTests {
+struct EmailCodeAuthStrategyTests {
     @Test("email codes go to the normalised address; verifying returns the session")
     func emailCode() async throws {
         let backend = StubBackend()
-        let strategy = EmailOTPAuthStrategy(backend: backend)
-        guard case .codeSent(let challenge) = try await strategy.signIn(with: .emailOTP(email: "  Ada@Example.COM ")) else {
+        let strategy = EmailCodeAuthStrategy(backend: backend)
+        guard case .codeSent(let challenge) = try await strategy.signIn(with: .emailCodeRequest(email: "  Ada@Example.COM ")) else {
             Issue.record("no code sent"); return
         }
         #expect(challenge.email == "ada@example.com")
@@ -22,7 +22,7 @@ struct EmailOTPAuthStrategyTests {
     @Test("malformed addresses are refused before the backend is called", arguments: ["", "ada", "ada@", "@example.com", "a b@example.com", "ada@example", "ada@@example.com", "ada@example..com"])
     func malformedEmail(address: String) async {
         let backend = StubBackend()
-        await #expect(throws: AuthError.invalidEmail(address)) { try await EmailOTPAuthStrategy(backend: backend).signIn(with: .emailOTP(email: address)) }
+        await #expect(throws: AuthError.invalidEmail(address)) { try await EmailCodeAuthStrategy(backend: backend).signIn(with: .emailCodeRequest(email: address)) }
         #expect(await backend.calls.isEmpty)
     }
 
@@ -30,7 +30,7 @@ struct EmailOTPAuthStrategyTests {
     func emptyCode() async {
         let backend = StubBackend()
         await #expect(throws: AuthError.codeInvalid) {
-            try await EmailOTPAuthStrategy(backend: backend).signIn(with: .emailCode(email: "ada@example.com", code: "  "))
+            try await EmailCodeAuthStrategy(backend: backend).signIn(with: .emailCode(email: "ada@example.com", code: "  "))
         }
         #expect(await backend.calls.isEmpty)
     }
