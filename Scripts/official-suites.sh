@@ -71,29 +71,39 @@ port_of() { local rest=${1##*:}; echo "${rest%%/*}"; }
 # and its base URLs, which gain the /auth/v1 prefix under which `login serve` answers GoTrue's routes.
 compose=$work/docker-compose.yml
 git -C "$supabase_repo" show HEAD:src/auth/infra/docker-compose.yml >"$compose"
+# Services with one DATABASE_URL share one database (the compose file's four do: one Postgres), so
+# their emulators share one SQLite file (`login serve --database`), named after the URL: a user
+# signed up on one server is the admin API's user on another, as the tests expect.
 serve_compose() {
-  local service=$1 pair
+  local service=$1 pair database=
   local names=()
   shift
   while IFS= read -r -d '' pair; do
     export "${pair?}"
     names+=("${pair%%=*}")
+    [ "${pair%%=*}" != DATABASE_URL ] ||
+      database=$work/database-$(printf '%s' "${pair#*=}" | sha256sum | cut -c1-16).sqlite3
   done < <("$python" Tests/Interop/compose_environment.py "$compose" "$service")
   [ "${#names[@]}" -gt 0 ] || { echo "official suites: no environment for $service in the compose file"; exit 1; }
-  serve "$@"
+  if [ -n "$database" ]; then
+    KEEP_STATE=1 serve --database "$database" "$@"
+  else
+    serve "$@"
+  fi
   unset "${names[@]}"
 }
-# Each server's anon key goes to Tests/Interop/official_suites_gateway.py (see there why). The
-# per-client rate limits stay off: GoTrue applies them per GOTRUE_RATE_LIMIT_HEADER value, which the
-# compose file does not set, while this emulator would key them by client address.
+# Each server's anon key goes to Tests/Interop/official_suites_gateway.py (see there why). No flag
+# is added: without GOTRUE_RATE_LIMIT_HEADER, which the compose file does not set, the per-client
+# limits count nobody, as in GoTrue; GOTRUE_RATE_LIMIT_EMAIL_SENT's default, 30 mails an hour,
+# applies to the autoconfirm-off server, which the two trees mail about ten times.
 apikeys=
-serve_compose gotrue --supabase-rate-limits off
+serve_compose gotrue
 port_off=$(port_of "$base"); apikeys+="$port_off=$anon,"
-serve_compose autoconfirm --supabase-rate-limits off
+serve_compose autoconfirm
 port_on=$(port_of "$base"); apikeys+="$port_on=$anon,"
-serve_compose autoconfirm_with_asymmetric_keys --supabase-rate-limits off
+serve_compose autoconfirm_with_asymmetric_keys
 port_asymmetric=$(port_of "$base"); apikeys+="$port_asymmetric=$anon,"
-serve_compose disabled --supabase-rate-limits off
+serve_compose disabled
 port_disabled=$(port_of "$base"); apikeys+="$port_disabled=$anon"
 for tree in _sync _async; do
   sed -i \
@@ -139,7 +149,8 @@ proxy_env=(HTTP_PROXY="http://127.0.0.1:$closed_port" HTTPS_PROXY="http://127.0.
 
 # A test whose request timed out (the clients' 5 s read timeout: a debug build hashing bcrypt at
 # GoTrue's cost 10 takes 1.5-2 s a password on this machine, more when other builds run) runs
-# again, up to twice (pytest-rerunfailures); any other failure is reported at once.
+# again, up to twice (pytest-rerunfailures; Tests/Interop/official_suites_reruns.py lets
+# pytest-depends, which supabase-py's tests use, take a rerun); any other failure is reported at once.
 run_suite() {
   local name=$1 dir=$2 status=0
   shift 2
@@ -156,7 +167,8 @@ run_suite() {
 
 status_all=0
 OFFICIAL_SUITES_APIKEYS=$apikeys PYTHONPATH="$PWD/Tests/Interop" \
-  run_suite supabase "$work/supabase/src/auth" -p official_suites_gateway -o asyncio_mode=auto tests || status_all=1
+  run_suite supabase "$work/supabase/src/auth" -p official_suites_gateway -p official_suites_reruns \
+  -o asyncio_mode=auto tests || status_all=1
 FIREBASE_AUTH_EMULATOR_HOST=$firebase_host GOOGLE_CLOUD_PROJECT=$firebase_project \
   run_suite firebase "$work/firebase" integration/test_auth.py \
   --cert "$PWD/$work/firebase/cert.json" --apikey "$PWD/$work/firebase/apikey.txt" || status_all=1

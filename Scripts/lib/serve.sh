@@ -26,7 +26,7 @@ start_serve() {
   "$login" serve --port "${SERVE_PORT:-0}" --state-dir "$state" ${ephemeral:+"$ephemeral"} "$@" >"$log" 2>&1 &
   server=$!
   trap 'kill $server 2>/dev/null || true; rm -rf "$state"' EXIT
-  for _ in $(seq 1 100); do grep -q "listening on" "$log" && break; sleep 0.1; done
+  for _ in $(seq 1 100); do grep -qs "listening on" "$log" && break; sleep 0.1; done
   base=$(sed -n 's/.*listening on \(http[^ ]*\).*/\1/p' "$log" | head -1)
   anon=$(sed -n 's/^ *Supabase anon key *//p' "$log" | head -1)
   [ -n "$base" ] && [ -n "$anon" ] || { cat "$log"; echo "the emulator did not start"; exit 1; }

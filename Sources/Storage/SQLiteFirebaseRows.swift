@@ -107,28 +107,31 @@ final class SQLiteFirebaseRows: FirebaseRows {
 
     func refreshToken(_ token: String) -> FirebaseRefreshRecord? {
         step.row("""
-            SELECT localId, signInProvider, authTime, issuedAt, lastRefreshedAt, secondFactor FROM firebase_refresh_tokens
+            SELECT localId, signInProvider, authTime, issuedAt, lastRefreshedAt, secondFactor, developerClaims FROM firebase_refresh_tokens
             WHERE project_id = ? AND token = ?
             """, [project, token]).map {
-            FirebaseRefreshRecord(localId: $0[0], signInProvider: $0[1], authTime: $0[2], issuedAt: $0[3], lastRefreshedAt: $0[4], secondFactor: $0[5])
+            FirebaseRefreshRecord(
+                localId: $0[0], signInProvider: $0[1], authTime: $0[2], issuedAt: $0[3], lastRefreshedAt: $0[4], secondFactor: $0[5],
+                developerClaims: $0[6])
         }
     }
 
     func insertRefreshToken(_ token: String, _ record: FirebaseRefreshRecord) {
         step.execute("""
-            INSERT INTO firebase_refresh_tokens (project_id, token, localId, signInProvider, authTime, issuedAt, lastRefreshedAt, secondFactor)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO firebase_refresh_tokens (project_id, token, localId, signInProvider, authTime, issuedAt, lastRefreshedAt, secondFactor,
+                developerClaims)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [project, token, record.localId, record.signInProvider, record.authTime, record.issuedAt, record.lastRefreshedAt,
-                  record.secondFactor])
+                  record.secondFactor, record.developerClaims])
     }
 
     func updateRefreshToken(_ token: String, _ record: FirebaseRefreshRecord) {
         step.execute("""
             UPDATE firebase_refresh_tokens SET localId = ?, signInProvider = ?, authTime = ?, issuedAt = ?, lastRefreshedAt = ?,
-                secondFactor = ?
+                secondFactor = ?, developerClaims = ?
             WHERE project_id = ? AND token = ?
             """, [record.localId, record.signInProvider, record.authTime, record.issuedAt, record.lastRefreshedAt, record.secondFactor,
-                  project, token])
+                  record.developerClaims, project, token])
     }
 
     func deleteRefreshTokens(of localId: String) {

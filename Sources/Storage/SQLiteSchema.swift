@@ -63,6 +63,12 @@ enum SQLiteSchema {
                 CREATE UNIQUE INDEX users_phone_key ON users (phone) WHERE phone IS NOT NULL;
                 """)
         }
+        // A custom token's developer claims kept with the refresh token it was exchanged for, so
+        // that refreshed ID tokens carry them (firebase-tools `src/emulator/auth/state.ts`
+        // `createRefreshTokenFor`, `extraClaims`): a JSON object's text, `NULL` for other sign-ins.
+        migrator.registerMigration("12-firebase-refresh-token-claims") { db in
+            try db.execute(sql: "ALTER TABLE firebase_refresh_tokens ADD COLUMN developerClaims TEXT")
+        }
         return migrator
     }
 

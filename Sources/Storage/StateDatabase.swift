@@ -40,6 +40,27 @@ package enum StateDatabase {
         return try SQLiteSimulationStorage.open(path: database.path, logger: logger)
     }
 
+    /// Opens (or creates) a database file outside any state directory, which several `login serve`
+    /// processes may use at once, as GoTrue servers configured with one `DATABASE_URL` share one
+    /// database: each request is one `BEGIN IMMEDIATE` transaction, so they see each other's
+    /// users at once. The folder must exist and be private (as a state directory), the file be
+    /// the user's and writable by no one else.
+    /// - Parameters:
+    ///   - file: The database file.
+    ///   - logger: Where storage failures are logged.
+    /// - Returns: The storage.
+    /// - Throws: ``SimulationStoreError``.
+    package static func open(sharedFile file: URL, logger: Logger) throws(SimulationStoreError) -> SQLiteSimulationStorage {
+        let folder = file.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .unavailable(path: file.path, reason: "its folder does not exist")
+        }
+        try StateDirectorySafety.checkDirectory(folder)
+        try StateDirectorySafety.checkFile(file)
+        return try SQLiteSimulationStorage.open(path: file.path, logger: logger)
+    }
+
     /// Opens an existing database only to read it (a state directory this process cannot write).
     /// - Parameters:
     ///   - directory: The state directory.

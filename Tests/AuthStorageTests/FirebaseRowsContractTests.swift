@@ -57,6 +57,23 @@ struct FirebaseRowsContractTests {
         }
     }
 
+    @Test("a refresh token keeps a custom token's developer claims and its second factor through an update", arguments: StorageAdapter.allCases)
+    func refreshTokenClaims(adapter: StorageAdapter) throws {
+        // firebase-tools src/emulator/auth/state.ts createRefreshTokenFor: the record keeps extraClaims.
+        let sut = try adapter.make()
+        let claims = #"{"role":"admin","tier":2}"#
+        var record = FirebaseRefreshRecord(
+            localId: "uid-1", signInProvider: "custom", authTime: 5, issuedAt: 5, secondFactor: "factor-1", developerClaims: claims)
+        try sut.write { $0.firebase(project: "a").insertRefreshToken("rt-1", record) }
+        try sut.read { rows in #expect(rows.firebase(project: "a").refreshToken("rt-1") == record) }
+        record.lastRefreshedAt = 9
+        try sut.write { $0.firebase(project: "a").updateRefreshToken("rt-1", record) }
+        try sut.read { rows in
+            #expect(rows.firebase(project: "a").refreshToken("rt-1")?.developerClaims == claims)
+            #expect(rows.firebase(project: "a").refreshToken("rt-1")?.lastRefreshedAt == 9)
+        }
+    }
+
     @Test("refresh tokens: per account oldest first, deleted one by one, dated back by a revocation", arguments: StorageAdapter.allCases)
     func refreshTokens(adapter: StorageAdapter) throws {
         let sut = try adapter.make()

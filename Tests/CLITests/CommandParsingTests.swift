@@ -100,6 +100,7 @@ struct CommandParsingTests {
         ["users", "ban", "x", "--for", "7d"], ["users", "ban", "x", "--for", "99999999h"], ["users", "ban", "x", "--for", "-1h"],
         ["users", "claims", "x"], ["users", "claims", "x", "sub=1"], ["users", "claims", "x", "noequals"], ["users", "list", "--per-page", "0"],
         ["serve", "--state-dir", ""], ["apple", "--require-membership", ""],
+        ["serve", "--database", "/tmp/shared.sqlite3", "--ephemeral"], ["serve", "--database", ""],
         ["apple", "--no-open"], ["apple", "--browser", "--name", "Ada Lovelace"], ["apple", "--browser", "--hide-email"], ["apple", "--browser", "--cancel"],
         ["google", "--browser", "--email", "g@example.com"], ["google", "--browser", "--cancel"], ["link", "apple", "--browser", "--hide-email"],
     ])

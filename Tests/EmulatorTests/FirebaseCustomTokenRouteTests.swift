@@ -55,6 +55,28 @@ struct FirebaseCustomTokenRouteTests {
         #expect(v3.status == 200 && v3.object["isNewUser"] == .bool(false))
     }
 
+    @Test("a refreshed ID token keeps the custom token's developer claims; another sign-in's refresh has none")
+    func refreshKeepsClaims() async throws {
+        // firebase-tools src/emulator/auth/operations.ts issueTokens: the refresh token is made with
+        // the sign-in's extraClaims (state.ts createRefreshTokenFor), and a refresh mints with them.
+        let sut = try await EmulatorHarness.make()
+        let token = adminToken(claims(uid: "backend-uid-2", extra: ["claims": .object(["role": .string("admin"), "level": .int(3)])]))
+        let signedIn = await signIn(sut, token: token)
+        #expect(signedIn.status == 200)
+        let refreshed = await sut.firebaseRefresh(signedIn.object)
+        #expect(refreshed.status == 200)
+        let payload = try CompactJWS(parsing: try #require(refreshed.object["id_token"]?.stringValue)).payload
+        #expect(payload["role"] == .string("admin") && payload["level"] == .int(3))
+        #expect(payload["firebase"]?.objectValue?["sign_in_provider"] == .string("custom"))
+        // Twice: the claims stay with the refresh token, not with one ID token.
+        let again = await sut.firebaseRefresh(signedIn.object)
+        #expect(try CompactJWS(parsing: try #require(again.object["id_token"]?.stringValue)).payload["role"] == .string("admin"))
+        let plain = await signIn(sut, token: adminToken(claims(uid: "backend-uid-3")))
+        let plainRefresh = await sut.firebaseRefresh(plain.object)
+        let plainPayload = try CompactJWS(parsing: try #require(plainRefresh.object["id_token"]?.stringValue)).payload
+        #expect(plainPayload["sub"] == .string("backend-uid-3") && plainPayload["role"] == nil)
+    }
+
     @Test("RS256 tokens are taken unverified, plain JSON too; other algorithms, audiences and bad claims are refused")
     func refusals() async throws {
         let sut = try await EmulatorHarness.make()

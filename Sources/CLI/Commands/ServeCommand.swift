@@ -33,6 +33,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Keep no users or sessions between runs.")
     var ephemeral = false
 
+    @Option(help: ArgumentHelp(
+        "Keep users, sessions and mail in this SQLite file instead of the state directory's auth.sqlite3; other login serve "
+            + "processes may use it at the same time, as GoTrue servers with one DATABASE_URL share one database.",
+        valueName: "file"))
+    var database: String?
+
     @Option(help: ArgumentHelp("Also accept this Supabase API key (repeatable).", valueName: "key"))
     var anonKey: [String] = []
 
@@ -105,6 +111,10 @@ struct ServeCommand: AsyncParsableCommand {
         for origin in firebasePasskeyOrigin where origin.utf8.count > 2048 || URL(string: origin)?.host == nil {
             throw ValidationError("--firebase-passkey-origin takes scheme://host[:port], not \"\(origin.prefix(80))\"")
         }
+        if let database {
+            guard !ephemeral else { throw ValidationError("--database and --ephemeral exclude each other (--ephemeral keeps nothing)") }
+            guard !database.isEmpty, database.utf8.count <= 4096 else { throw ValidationError("--database takes a file path") }
+        }
         if stateDir?.isEmpty == true { throw ValidationError("--state-dir must not be empty (omit it for the default directory)") }
         let environment = try ServeEnvironment(configPath: supabase.supabaseConfig, environment: ProcessInfo.processInfo.environment)
         do { _ = try supabase.settings(over: environment.gotrue) } catch {
@@ -122,6 +132,7 @@ struct ServeCommand: AsyncParsableCommand {
         let directory = global.stateDirectory
         var configuration = EmulatorConfiguration(host: host, port: port, stateDirectory: directory, ephemeral: ephemeral)
         configuration.anonKeys = anonKey
+        configuration.sharedDatabase = database.map { URL(fileURLWithPath: $0).standardizedFileURL }
         let environment = try ServeEnvironment(configPath: supabase.supabaseConfig, environment: ProcessInfo.processInfo.environment)
         let gotrue = environment.gotrue
         configuration.supabase = try supabase.settings(over: gotrue)
@@ -179,7 +190,8 @@ struct ServeCommand: AsyncParsableCommand {
             throw reporter.fail(CommandFailure(code: "serve_failed", message: message, exit: .unreachable))
         }
         locks.release()
-        FileHandle.standardError.write(Data((ephemeral ? "emulator stopped; nothing saved (--ephemeral)\n" : "emulator stopped; state kept in \(directory.path)\n").utf8))
+        let kept = database.map { "state kept in \($0)" } ?? "state kept in \(directory.path)"
+        FileHandle.standardError.write(Data((ephemeral ? "emulator stopped; nothing saved (--ephemeral)\n" : "emulator stopped; \(kept)\n").utf8))
     }
 
     /// Reads standard input to its end on a thread of its own, then sends this process SIGTERM,

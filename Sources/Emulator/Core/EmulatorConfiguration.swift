@@ -15,6 +15,10 @@ public struct EmulatorConfiguration: Sendable, Hashable {
     public var stateDirectory: URL?
     /// Whether to keep no users between runs (keys are still reused from the state directory).
     public var ephemeral: Bool
+    /// A database file used instead of the state directory's `auth.sqlite3`, which other
+    /// emulators may use at the same time (GoTrue servers with one `DATABASE_URL` share their
+    /// users); `nil` for the state directory's own.
+    public var sharedDatabase: URL?
     /// Extra Supabase API keys accepted besides the generated anon and service-role keys.
     public var anonKeys: [String]
     /// Firebase project ids served (the first is the default), each with its own users.

@@ -77,8 +77,13 @@ public func buildEmulator(
     setup.supabaseJWTKeys = configuration.supabaseJWTKeys
     let base = LateBoundURL(configuration.baseURL)
     setup.emulatorBase = base
-    let database = try directory.flatMap { (directory: SimulationStateDirectory) throws(SimulationStoreError) -> SQLiteSimulationStorage? in
-        configuration.ephemeral ? nil : try StateDatabase.open(directory, defaultFirebaseProject: setup.firebaseProjectID, logger: logger)
+    let database: SQLiteSimulationStorage?
+    if let shared = configuration.sharedDatabase {
+        database = try StateDatabase.open(sharedFile: shared, logger: logger)
+    } else {
+        database = try directory.flatMap { (directory: SimulationStateDirectory) throws(SimulationStoreError) -> SQLiteSimulationStorage? in
+            configuration.ephemeral ? nil : try StateDatabase.open(directory, defaultFirebaseProject: setup.firebaseProjectID, logger: logger)
+        }
     }
     let services = try await SimulatedServices(configuration: setup, keys: keys, storage: database ?? InMemorySimulationStorage(), clock: .live)
     if let seed = configuration.seed {

@@ -6,7 +6,8 @@ import Foundation
 /// (firebase-tools `src/emulator/auth/operations.ts` `signInWithCustomToken`).
 extension FirebaseEngine {
     /// Signs in (creating it when new) the user a custom token names; its ID tokens say
-    /// `sign_in_provider: custom` and carry the token's developer claims.
+    /// `sign_in_provider: custom` and carry the token's developer claims, refreshed ones too (the
+    /// refresh token keeps them, as firebase-tools' `issueTokens` does).
     /// - Parameter token: The `token` field (see ``FirebaseCustomToken`` for which are taken).
     /// - Returns: `kind`, `idToken`, `refreshToken`, `expiresIn`, `isNewUser`.
     /// - Throws: What ``FirebaseCustomToken`` refuses; `USER_DISABLED`.
@@ -16,7 +17,10 @@ extension FirebaseEngine {
         let authTime = nowSeconds
         let (user, isNewUser, refreshToken) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             let (user, isNewUser) = try store.signInCustomUser(custom.uid, now: now)
-            return (user, isNewUser, store.issueRefreshToken(for: user.localId, signInProvider: "custom", authTime: authTime, now: now))
+            let refreshToken = store.issueRefreshToken(
+                for: user.localId, signInProvider: "custom", authTime: authTime, now: now,
+                developerClaims: custom.claims.entries.isEmpty ? nil : custom.claims.jsonString)
+            return (user, isNewUser, refreshToken)
         }
         let idToken = try mintIDToken(for: user, signInProvider: "custom", authTime: authTime, extraClaims: custom.claims)
         return [

@@ -192,7 +192,10 @@ public final class FirebaseEngine: Sendable {
             }
             return (user, record)
         }
-        let idToken = try mintIDToken(for: user, signInProvider: record.signInProvider, authTime: record.authTime, secondFactor: record.secondFactor)
+        let developerClaims = record.developerClaims.flatMap { try? StrictJSONParser.parseObject(Array($0.utf8)) } ?? [:]
+        let idToken = try mintIDToken(
+            for: user, signInProvider: record.signInProvider, authTime: record.authTime, secondFactor: record.secondFactor,
+            extraClaims: developerClaims)
         return FirebaseSecureTokenResponse(idToken: idToken, expiresIn: expiresIn, refreshToken: refreshToken, userId: user.localId, projectId: configuration.projectNumber)
     }
 }

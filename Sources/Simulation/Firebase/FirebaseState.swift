@@ -82,12 +82,18 @@ package struct FirebaseRefreshRecord: Codable, Sendable, Hashable {
     package var lastRefreshedAt: Int64?
     /// The `mfaEnrollmentId` of the second factor the sign-in passed (its ID tokens name it).
     package var secondFactor: String?
+    /// A custom token's developer `claims`, as a JSON object's text: every ID token the refresh
+    /// token mints carries them (firebase-tools `src/emulator/auth/state.ts`
+    /// `createRefreshTokenFor` keeps `extraClaims` with the token).
+    package var developerClaims: String?
 
     /// Creates a record with every field.
     package init(
-        localId: String, signInProvider: String, authTime: Int64, issuedAt: Int64, lastRefreshedAt: Int64? = nil, secondFactor: String? = nil
+        localId: String, signInProvider: String, authTime: Int64, issuedAt: Int64, lastRefreshedAt: Int64? = nil, secondFactor: String? = nil,
+        developerClaims: String? = nil
     ) {
         self.secondFactor = secondFactor
+        self.developerClaims = developerClaims
         self.localId = localId
         self.signInProvider = signInProvider
         self.authTime = authTime

@@ -4,12 +4,13 @@ import Foundation
 /// Refresh tokens and the checks that a presented token's user is still active.
 extension FirebaseStore {
     package func issueRefreshToken(
-        for localId: String, signInProvider: String, authTime: Int64, now: Date, secondFactor: String? = nil
+        for localId: String, signInProvider: String, authTime: Int64, now: Date, secondFactor: String? = nil,
+        developerClaims: String? = nil
     ) -> String {
         let token = "AMf-vB" + RandomIdentifiers.base64URL(180)
         rows.insertRefreshToken(token, FirebaseRefreshRecord(
             localId: localId, signInProvider: signInProvider, authTime: authTime, issuedAt: Int64(now.timeIntervalSince1970),
-            secondFactor: secondFactor))
+            secondFactor: secondFactor, developerClaims: developerClaims))
         let tokens = rows.refreshTokens(of: localId)
         for old in tokens.prefix(max(0, tokens.count - configuration.maxRefreshTokensPerUser)) { rows.deleteRefreshToken(old) }
         return token
