@@ -108,7 +108,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift", condition: tools),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            path: "Sources/Storage", swiftSettings: strict),
+            path: "Sources/SimulationSQLite", swiftSettings: strict),
         .target(
             name: "AuthEmulator",
             dependencies: [
@@ -201,7 +201,7 @@ let package = Package(
                 "AuthData", "AuthJWT", "AuthSimulation", "AuthStorage", "AuthTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: strict),
+            path: "Tests/AuthSimulationSQLiteTests", swiftSettings: strict),
         // An app's test target as an app team writes it: library products only (Docs/Testing.md).
         .testTarget(
             name: "ExampleAppTests",
