@@ -4,7 +4,8 @@ import AuthJWT
 import Foundation
 
 /// The simulated Apple ID, Google and mailbox of a running emulator, reached over HTTP (what
-/// `login --idp-url` uses, since no real Apple sheet exists on this machine).
+/// `login --idp-url` uses, since no real Apple sheet exists on this machine): the transport the
+/// HTTP faces of the providers' APIs (``HTTPAppleIDAPI``, ``HTTPGoogleAPI``) share.
 public struct HTTPSimulatedProviders: Sendable {
     /// The emulator's base URL.
     public let baseURL: URL
@@ -26,66 +27,7 @@ public struct HTTPSimulatedProviders: Sendable {
     /// - Returns: `true` for a first authorization.
     /// - Throws: ``AuthError/network(_:)``.
     public func isFirstAppleAuthorization(appleID: String?, clientID: String) async throws(AuthError) -> Bool {
-        var items = [URLQueryItem(name: "client_id", value: clientID)]
-        if let appleID { items.append(URLQueryItem(name: "apple_id", value: appleID)) }
-        let object = try await get("appleid/auth/authorization", query: items)
-        return object["firstAuthorization"]?.boolValue ?? true
-    }
-
-    /// Runs the simulated Apple sheet (`POST /appleid/auth/authorize`).
-    /// - Parameters:
-    ///   - clientID: The app.
-    ///   - choice: What the person does.
-    ///   - nonce: The nonce claim value.
-    /// - Returns: The credential.
-    /// - Throws: ``AuthError``.
-    public func authorizeApple(clientID: String, choice: AppleSheetChoice, nonce: String?) async throws(AuthError) -> AppleIDCredential {
-        var body: JSONObject = ["clientId": .string(clientID), "hideEmail": .bool(choice.hideEmail), "cancel": .bool(choice.cancel)]
-        if let appleID = choice.appleID { body["email"] = .string(appleID) }
-        if let given = choice.name?.givenName { body["givenName"] = .string(given) }
-        if let family = choice.name?.familyName { body["familyName"] = .string(family) }
-        if let nonce { body["nonce"] = .string(nonce) }
-        let object = try await post("appleid/auth/authorize", body)
-        guard let token = object["identityToken"]?.stringValue, let user = object["user"]?.stringValue else {
-            throw .authorizationFailed("the simulated Apple ID answered without a token")
-        }
-        let name = object["fullName"]?.objectValue.map {
-            PersonName(givenName: $0["givenName"]?.stringValue, familyName: $0["familyName"]?.stringValue)
-        }
-        return AppleIDCredential(
-            user: user, identityToken: Secret(token), authorizationCode: object["authorizationCode"]?.stringValue.map { Secret($0) },
-            email: object["email"]?.stringValue, fullName: name?.formatted == nil ? nil : name)
-    }
-
-    /// Apple's credential state for a user and app.
-    /// - Parameters:
-    ///   - userID: The user identifier.
-    ///   - clientID: The app.
-    /// - Returns: The state.
-    /// - Throws: ``AuthError``.
-    public func appleCredentialState(userID: String, clientID: String) async throws(AuthError) -> AppleIDCredentialState {
-        let object = try await get("appleid/auth/credential-state", query: [URLQueryItem(name: "user", value: userID), URLQueryItem(name: "client_id", value: clientID)])
-        return object["state"]?.stringValue.flatMap(AppleIDCredentialState.init(rawValue:)) ?? .notFound
-    }
-
-    /// Runs the simulated Google chooser (`POST /google/signin`).
-    /// - Parameters:
-    ///   - clientID: The OAuth client id.
-    ///   - choice: What the person does.
-    ///   - nonce: The nonce to echo.
-    /// - Returns: The credential.
-    /// - Throws: ``AuthError``.
-    public func signInWithGoogle(clientID: String, choice: SimulatedGoogleAuthorizer.Choice, nonce: String?) async throws(AuthError) -> GoogleSignInCredential {
-        var body: JSONObject = ["clientId": .string(clientID), "email": .string(choice.email), "cancel": .bool(choice.cancel)]
-        if let name = choice.name?.formatted { body["name"] = .string(name) }
-        if let nonce { body["nonce"] = .string(nonce) }
-        let object = try await post("google/signin", body)
-        guard let token = object["idToken"]?.stringValue, let user = object["user"]?.stringValue else {
-            throw .authorizationFailed("the simulated Google answered without a token")
-        }
-        return GoogleSignInCredential(
-            userID: user, idToken: Secret(token), accessToken: object["accessToken"]?.stringValue.map { Secret($0) },
-            email: object["email"]?.stringValue, name: object["name"]?.stringValue.flatMap(PersonName.parsing))
+        try await HTTPAppleIDAPI(providers: self).isFirstAuthorization(appleID: appleID, clientID: clientID)
     }
 
     /// The messages mailed to an address (`GET /mailbox/{email}`), newest last.
@@ -106,7 +48,8 @@ public struct HTTPSimulatedProviders: Sendable {
 
     // MARK: - HTTP
 
-    private func get(_ path: String, query: [URLQueryItem]) async throws(AuthError) -> JSONObject {
+    /// `GET` of a path under the base URL with a query; the JSON object answered, or the provider's error.
+    func get(_ path: String, query: [URLQueryItem]) async throws(AuthError) -> JSONObject {
         guard var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false) else {
             throw .invalidInput("not a URL: the identity provider's \(path)")
         }
@@ -115,7 +58,8 @@ public struct HTTPSimulatedProviders: Sendable {
         return try object(try await transport.exchange(HTTPRequestData(method: "GET", url: url, headers: [], body: nil, isIdempotent: true)))
     }
 
-    private func post(_ path: String, _ body: JSONObject) async throws(AuthError) -> JSONObject {
+    /// `POST` of a JSON body to a path under the base URL; the JSON object answered, or the provider's error.
+    func post(_ path: String, _ body: JSONObject) async throws(AuthError) -> JSONObject {
         let request = HTTPRequestData(method: "POST", url: baseURL.appendingPathComponent(path),
                                       headers: [HTTPHeader("Content-Type", "application/json")], body: Data(body.serialized()), isIdempotent: false)
         return try object(try await transport.exchange(request))
@@ -132,74 +76,5 @@ public struct HTTPSimulatedProviders: Sendable {
             }
         }
         return object
-    }
-}
-
-/// ``AppleIDAuthorizing`` through an emulator's simulated Apple ID.
-public struct HTTPSimulatedAppleIDAuthorizer: AppleIDAuthorizing {
-    private let providers: HTTPSimulatedProviders
-    private let clientID: String
-    private let deviceAppleID: String?
-    private let person: @Sendable (_ isFirstAuthorization: Bool) async throws(AuthError) -> AppleSheetChoice
-
-    /// Creates an authorizer.
-    /// - Parameters:
-    ///   - providers: The emulator's simulated providers.
-    ///   - clientID: The app's bundle id.
-    ///   - deviceAppleID: The Apple ID on the device.
-    ///   - person: What the person does on the sheet.
-    public init(providers: HTTPSimulatedProviders, clientID: String, deviceAppleID: String?,
-                person: @escaping @Sendable (_ isFirstAuthorization: Bool) async throws(AuthError) -> AppleSheetChoice) {
-        self.providers = providers
-        self.clientID = clientID
-        self.deviceAppleID = deviceAppleID
-        self.person = person
-    }
-
-    /// Runs the remote simulated sheet.
-    /// - Parameter request: Scopes and hashed nonce.
-    /// - Returns: The credential.
-    /// - Throws: ``AuthError``.
-    public func authorize(_ request: AppleIDRequest) async throws(AuthError) -> AppleIDCredential {
-        let first = try await providers.isFirstAppleAuthorization(appleID: deviceAppleID, clientID: clientID)
-        var choice = try await person(first)
-        if choice.appleID == nil { choice.appleID = deviceAppleID }
-        if !request.scopes.contains(.fullName) { choice.name = nil }
-        var credential = try await providers.authorizeApple(clientID: clientID, choice: choice, nonce: request.nonce)
-        // As the in-process sheet: the email is handed over only when the app asked for it.
-        if !request.scopes.contains(.email) { credential.email = nil }
-        return credential
-    }
-
-    /// Apple's credential state.
-    /// - Parameter userID: The user identifier.
-    /// - Returns: The state.
-    public func credentialState(forUserID userID: String) async throws(AuthError) -> AppleIDCredentialState {
-        try await providers.appleCredentialState(userID: userID, clientID: clientID)
-    }
-}
-
-/// ``GoogleSignInAuthorizing`` through an emulator's simulated Google.
-public struct HTTPSimulatedGoogleAuthorizer: GoogleSignInAuthorizing {
-    private let providers: HTTPSimulatedProviders
-    private let clientID: String
-    private let person: @Sendable () async -> SimulatedGoogleAuthorizer.Choice
-
-    /// Creates an authorizer.
-    /// - Parameters:
-    ///   - providers: The emulator's simulated providers.
-    ///   - clientID: The OAuth client id.
-    ///   - person: What the person does, asked at each sign-in.
-    public init(providers: HTTPSimulatedProviders, clientID: String, person: @escaping @Sendable () async -> SimulatedGoogleAuthorizer.Choice) {
-        self.providers = providers
-        self.clientID = clientID
-        self.person = person
-    }
-
-    /// Runs the remote simulated chooser.
-    /// - Parameter request: The nonce.
-    /// - Returns: The credential.
-    public func signIn(_ request: GoogleSignInRequest) async throws(AuthError) -> GoogleSignInCredential {
-        try await providers.signInWithGoogle(clientID: clientID, choice: await person(), nonce: request.nonce)
     }
 }
