@@ -102,17 +102,17 @@ let package = Package(
             ],
             path: "Sources/Simulation", swiftSettings: strict),
         .target(
-            name: "AuthStorage",
+            name: "AuthSimulationSQLite",
             dependencies: [
                 "AuthSimulation", "AuthData", "AuthJWT",
                 .product(name: "GRDB", package: "GRDB.swift", condition: tools),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            path: "Sources/Storage", swiftSettings: strict),
+            path: "Sources/SimulationSQLite", swiftSettings: strict),
         .target(
             name: "AuthEmulator",
             dependencies: [
-                "AuthSimulation", "AuthStorage", "AuthData", "AuthDomain", "AuthJWT",
+                "AuthSimulation", "AuthSimulationSQLite", "AuthData", "AuthDomain", "AuthJWT",
                 .product(name: "Hummingbird", package: "hummingbird", condition: tools),
                 .product(name: "HummingbirdCore", package: "hummingbird", condition: tools),
                 .product(name: "NIOCore", package: "swift-nio", condition: tools),
@@ -125,7 +125,7 @@ let package = Package(
         .executableTarget(
             name: "login",
             dependencies: [
-                "AuthDomain", "AuthData", "AuthPresentation", "AuthSimulation", "AuthStorage", "AuthEmulator", "AuthJWT", "AuthWebAuthn", "AuthAppleServer",
+                "AuthDomain", "AuthData", "AuthPresentation", "AuthSimulation", "AuthSimulationSQLite", "AuthEmulator", "AuthJWT", "AuthWebAuthn", "AuthAppleServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -133,7 +133,7 @@ let package = Package(
         .executableTarget(
             name: "auth-bench",
             dependencies: [
-                "AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", "AuthStorage", "AuthEmulator",
+                "AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", "AuthSimulationSQLite", "AuthEmulator",
                 .product(name: "JWTKit", package: "jwt-kit", condition: tools),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -196,9 +196,9 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "AuthStorageTests",
+            name: "AuthSimulationSQLiteTests",
             dependencies: [
-                "AuthData", "AuthJWT", "AuthSimulation", "AuthStorage", "AuthTestSupport",
+                "AuthData", "AuthJWT", "AuthSimulation", "AuthSimulationSQLite", "AuthTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),

@@ -11,37 +11,33 @@ enum IdentityProviders: Sendable {
     case remote(HTTPSimulatedProviders)
     case unavailable
 
+    /// The simulated providers' APIs, in process or over HTTP: the one place the
+    /// transport is chosen; `nil` when there are none.
+    private var faces: (apple: any SimulatedAppleIDAPI, google: any SimulatedGoogleAPI)? {
+        switch self {
+        case .embedded(let services): (InProcessAppleIDAPI(appleID: services.apple), InProcessGoogleAPI(google: services.google))
+        case .remote(let providers): (HTTPAppleIDAPI(providers: providers), HTTPGoogleAPI(providers: providers))
+        case .unavailable: nil
+        }
+    }
+
     func appleAuthorizer(
         clientID: String, deviceAppleID: String?,
         person: @escaping @Sendable (Bool) async throws(AuthError) -> AppleSheetChoice
     ) -> (any AppleIDAuthorizing)? {
-        switch self {
-        case .embedded(let services):
-            SimulatedAppleIDAuthorizer(appleID: services.apple, clientID: clientID, deviceAppleID: deviceAppleID, person: person)
-        case .remote(let providers):
-            HTTPSimulatedAppleIDAuthorizer(providers: providers, clientID: clientID, deviceAppleID: deviceAppleID, person: person)
-        case .unavailable:
-            nil
-        }
+        faces.map { SimulatedAppleIDAuthorizer(api: $0.apple, clientID: clientID, deviceAppleID: deviceAppleID, person: person) }
     }
 
     func googleAuthorizer(clientID: String, person: @escaping @Sendable () async -> SimulatedGoogleAuthorizer.Choice) -> (any GoogleSignInAuthorizing)? {
-        switch self {
-        case .embedded(let services): SimulatedGoogleAuthorizer(google: services.google, clientID: clientID, person: person)
-        case .remote(let providers): HTTPSimulatedGoogleAuthorizer(providers: providers, clientID: clientID, person: person)
-        case .unavailable: nil
-        }
+        faces.map { SimulatedGoogleAuthorizer(api: $0.google, clientID: clientID, person: person) }
     }
 
     /// Whether the next Apple sheet for the Apple ID and app is the app's first authorization
     /// (the sheet then asks for the name and the email choice).
     /// - Returns: `nil` when there is no Apple here.
     func isFirstAppleAuthorization(appleID: String?, clientID: String) async throws(AuthError) -> Bool? {
-        switch self {
-        case .embedded(let services): await services.apple.isFirstAuthorization(appleID: appleID, clientID: clientID)
-        case .remote(let providers): try await providers.isFirstAppleAuthorization(appleID: appleID, clientID: clientID)
-        case .unavailable: nil
-        }
+        guard let apple = faces?.apple else { return nil }
+        return try await apple.isFirstAuthorization(appleID: appleID, clientID: clientID)
     }
 
     func mailbox(for email: String) async throws(AuthError) -> [MailMessage] {

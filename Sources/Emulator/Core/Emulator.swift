@@ -20,7 +20,8 @@ public final class Emulator: Sendable {
     public let developerKeyPath: String?
     private let supabase: SupabaseRoutes
     private let firebase: FirebaseRoutes
-    private let identityProviders: IdentityProviderRoutes
+    private let appleID: AppleIDRoutes
+    private let google: GoogleRoutes
     private let console: ConsoleRoutes
     private let hostCheck: EmulatorHostCheck
     private let changes = Locked<UInt64>(0)
@@ -38,7 +39,8 @@ public final class Emulator: Sendable {
         serviceRoleKey = try key.sign(SupabaseLocalKeys.apiKeyClaims(role: "service_role"))
         supabase = SupabaseRoutes(engine: services.supabase, apiKeys: [anonKey, serviceRoleKey] + configuration.anonKeys)
         firebase = FirebaseRoutes(projects: services.firebaseProjects)
-        identityProviders = IdentityProviderRoutes(services: services)
+        appleID = AppleIDRoutes(apple: services.apple)
+        google = GoogleRoutes(google: services.google)
         hostCheck = EmulatorHostCheck(allowedNames: [configuration.host] + configuration.allowedHosts)
         console = ConsoleRoutes(
             source: SimulatedServicesConsoleSource(services: services, serviceRoleKey: serviceRoleKey, seed: configuration.seed),
@@ -77,18 +79,18 @@ public final class Emulator: Sendable {
 
     private func route(_ request: EmulatorRequest) async -> EmulatorResponse {
         let segments = request.segments
-        switch segments.first {
-        case "auth":
+        switch EmulatorMount(segments: segments) {
+        case .supabase:
             return await supabase.handle(request, path: segments.dropFirst())
-        case "identitytoolkit.googleapis.com", "www.googleapis.com", "securetoken.googleapis.com", "emulator":
+        case .firebase:
             return await firebase.handle(request, segments: segments)
-        case "appleid":
-            return await identityProviders.apple(request, path: Array(segments.dropFirst()))
-        case "google":
-            return await identityProviders.google(request, path: Array(segments.dropFirst()))
-        case "console":
+        case .appleID:
+            return await appleID.handle(request, path: segments.dropFirst())
+        case .google:
+            return await google.handle(request, path: segments.dropFirst())
+        case .console:
             return await console.handle(request, path: segments.dropFirst())
-        default:
+        case .emulator:
             let refusal = { (status: Int) -> EmulatorResponse in
                 status == 405
                     ? .json(["error": .string("method_not_allowed"), "message": .string("\(request.method) is not served at \(request.path)")], status: 405)
@@ -128,8 +130,8 @@ public final class Emulator: Sendable {
         return [
             ("Supabase Auth", SupabaseRoutes.table.prefix, rows(SupabaseRoutes.table)),
             ("Firebase Auth", FirebaseRoutes.table.prefix, rows(FirebaseRoutes.table)),
-            ("Apple (simulated)", IdentityProviderRoutes.appleTable.prefix, rows(IdentityProviderRoutes.appleTable)),
-            ("Google (simulated)", IdentityProviderRoutes.googleTable.prefix, rows(IdentityProviderRoutes.googleTable)),
+            ("Apple (simulated)", AppleIDRoutes.table.prefix, rows(AppleIDRoutes.table)),
+            ("Google (simulated)", GoogleRoutes.table.prefix, rows(GoogleRoutes.table)),
             ("Console", ConsoleRoutes.table.prefix, rows(ConsoleRoutes.table)),
             ("Emulator", table.prefix, rows(table)),
         ]
@@ -144,13 +146,13 @@ public final class Emulator: Sendable {
     /// - Returns: A 413 in the shape of the service the path belongs to.
     public func bodyTooLarge(_ request: EmulatorRequest) -> EmulatorResponse {
         let message = "Request body exceeds \(configuration.maxBodySize) bytes"
-        switch request.segments.first {
-        case "auth":
+        switch EmulatorMount(segments: request.segments) {
+        case .supabase:
             let versioned = SupabaseRoutes.isVersioned(request)
             return SupabaseRoutes.error(.api(status: 413, code: "request_entity_too_large", message: message), versioned: versioned)
-        case "identitytoolkit.googleapis.com", "www.googleapis.com", "securetoken.googleapis.com", "emulator":
+        case .firebase:
             return FirebaseRoutes.error(FirebaseFailure(status: 413, message: message))
-        default:
+        case .appleID, .google, .console, .emulator:
             return .json(["error": .string("request_entity_too_large"), "message": .string(message)], status: 413)
         }
     }

@@ -9,7 +9,7 @@ enum AppleSignInPages {
             <h1>Sign in with Apple</h1>
             <p class="lead">Use your Apple ID to sign in to <strong>\(request.clientID)</strong>.</p>
             <form method="get" action="/appleid/auth/authorize">
-            \(hidden(request.fields))
+            \(ProviderPages.hidden(request.fields))
             <label for="apple_id">Apple ID<input id="apple_id" name="apple_id" type="email" autocomplete="username" required autofocus></label>
             <div class="actions"><button class="primary" type="submit">Continue</button>\(cancelButton)</div>
             </form>
@@ -37,7 +37,7 @@ enum AppleSignInPages {
                 <h1>Sign in with Apple</h1>
                 <p class="lead">Create an account for <strong>\(request.clientID)</strong> using your Apple ID “\(appleID)”.</p>
                 <form method="post" action="/appleid/auth/authorize/decision">
-                \(hidden(fields))
+                \(ProviderPages.hidden(fields))
                 \(nameFields)
                 \(emailChoice)
                 <div class="actions"><button class="primary" type="submit" name="decision" value="continue">Continue</button>\(cancelButton)</div>
@@ -48,7 +48,7 @@ enum AppleSignInPages {
                 <h1>Sign in with Apple</h1>
                 <p class="lead">Do you want to continue using <strong>\(request.clientID)</strong> with your Apple ID “\(appleID)”?</p>
                 <form method="post" action="/appleid/auth/authorize/decision">
-                \(hidden(fields))
+                \(ProviderPages.hidden(fields))
                 <div class="actions"><button class="primary" type="submit" name="decision" value="continue" autofocus>Continue</button>\(cancelButton)</div>
                 </form>
                 """
@@ -62,24 +62,11 @@ enum AppleSignInPages {
         PageLayout.page(title: "Signing in", body: """
             <h1>Signing in…</h1>
             <form method="post" action="\(redirectURI)">
-            \(hidden(fields))
+            \(ProviderPages.hidden(fields))
             <div class="actions"><button class="primary" type="submit">Continue</button></div>
             </form>
             <script>document.forms[0].submit();</script>
             """)
-    }
-
-    /// A request the provider refuses outright (its redirect URI is not trusted).
-    static func refusal(_ refusal: ProviderAuthorizeRequest.Refusal, provider: String) -> HTML {
-        PageLayout.page(title: "\(provider): \(refusal.error)", body: """
-            <h1>\(provider)</h1>
-            <p class="error"><strong>\(refusal.error)</strong>: \(refusal.description)</p>
-            """)
-    }
-
-    /// Hidden fields carrying the request through the pages.
-    static func hidden(_ fields: [(String, String)]) -> HTML {
-        "\(fields.map { name, value -> HTML in "<input type=\"hidden\" name=\"\(name)\" value=\"\(value)\">\n" })"
     }
 
     /// Cancel: posts the form to the decision route without validating it.

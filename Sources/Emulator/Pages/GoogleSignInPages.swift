@@ -9,7 +9,7 @@ enum GoogleSignInPages {
             <h1>Sign in with Google</h1>
             <p class="lead">to continue to <strong>\(request.clientID)</strong></p>
             <form method="post" action="/google/o/oauth2/v2/auth/decision">
-            \(AppleSignInPages.hidden(request.fields))
+            \(ProviderPages.hidden(request.fields))
             <label for="email">Email<input id="email" name="email" type="email" autocomplete="username" value="\(request.loginHint)" required autofocus></label>
             <label for="name">Name <span class="note">(used when the account is new here)</span><input id="name" name="name" type="text" autocomplete="name"></label>
             <p class="note">Google will share your name, email address and profile picture with \(request.clientID).</p>

@@ -34,7 +34,9 @@ extension FirebaseEngine {
         guard FirebaseURI.isAbsolute(continueUri), continueUri.utf8.count <= 2048 else { throw .code("INVALID_CONTINUE_URI") }
         let providerId = (rawProvider ?? "").lowercased()
         let provider = ProviderWireNames.provider(firebase: providerId)
-        guard verifiers[provider] != nil, let webFlow, let clientID = configuration.clientIDs[provider]?.sorted().first else {
+        guard let webFlow, webFlow.serves(provider, verifiesIDTokens: verifiers[provider] != nil),
+              let clientID = configuration.clientIDs[provider]?.sorted().first
+        else {
             throw .code("INVALID_PROVIDER_ID", "Provider \(providerId) is not enabled for this project.")
         }
         let now = self.now
@@ -55,21 +57,24 @@ extension FirebaseEngine {
     ///   - sessionId: The request's `sessionId`.
     ///   - requestUri: The redirect URL the client posts.
     ///   - params: The merged credential parameters.
-    /// - Returns: The provider id and the ID token.
+    /// - Returns: The provider id and who signed in (Apple's `form_post` `id_token`, or the code's exchange).
     /// - Throws: `INVALID_SESSION_ID`, `INVALID_REQUEST_URI`, `INVALID_IDP_RESPONSE`.
-    func exchangeWebCode(sessionId: String, requestUri: String, params: FirebaseIdpParameters) async throws(FirebaseFailure) -> (providerId: String, idToken: String) {
+    func exchangeWebCode(
+        sessionId: String, requestUri: String, params: FirebaseIdpParameters
+    ) async throws(FirebaseFailure) -> (providerId: String, answer: ProviderWebFlow.Answer) {
         let now = self.now
         guard let session = webSessions.withLock({ $0.take(sessionId, now: now) }) else { throw .code("INVALID_SESSION_ID", "The session has expired or was already used.") }
         let continueBase = session.continueUri.prefix { $0 != "?" && $0 != "#" }
         guard requestUri.hasPrefix(continueBase) else { throw .code("INVALID_REQUEST_URI", "requestUri does not match the session's continueUri.") }
         guard params["state"] == session.state else { throw .idpResponse("The OAuth state does not match the session.") }
         let provider = ProviderWireNames.provider(firebase: session.providerId)
-        if let idToken = params["id_token"], !idToken.isEmpty { return (session.providerId, idToken) }
+        if let idToken = params["id_token"], !idToken.isEmpty { return (session.providerId, .idToken(idToken)) }
         guard let code = params["code"], !code.isEmpty, let webFlow, let clientID = configuration.clientIDs[provider]?.sorted().first else {
             throw .idpResponse("The IdP response has neither an id_token nor a code.")
         }
         do {
-            return (session.providerId, try await webFlow.exchange(provider: provider, code: code, clientID: clientID, redirectURI: session.continueUri).idToken)
+            let exchanged = try await webFlow.exchange(provider: provider, code: code, clientID: clientID, redirectURI: session.continueUri)
+            return (session.providerId, exchanged.answer)
         } catch {
             throw .idpResponse("Error exchanging the code with \(session.providerId): \(error.error): \(error.description)")
         }

@@ -100,7 +100,15 @@ extension FirebaseEngine {
         if let sessionId = request.sessionId, !sessionId.isEmpty, let requestUri = request.requestUri {
             // A redirect sign-in (`createAuthUri`): the provider's code (or Apple's form_post
             // id_token) for this session's state; no nonce travelled with it.
-            let (providerId, idToken) = try await exchangeWebCode(sessionId: sessionId, requestUri: requestUri, params: params)
+            let (providerId, answer) = try await exchangeWebCode(sessionId: sessionId, requestUri: requestUri, params: params)
+            let idToken: String
+            switch answer {
+            case .idToken(let token):
+                idToken = token
+            case .userInfo(let info):
+                // No ID token to verify or spend: the provider's own answer, over its code exchange.
+                return .verified(Self.identity(from: info, providerId: providerId), idToken: "", spendsAppleToken: nil)
+            }
             guard let verifier = verifiers[ProviderWireNames.provider(firebase: providerId)] else {
                 throw .code("OPERATION_NOT_ALLOWED", "The identity provider configuration is not found.")
             }
@@ -151,6 +159,16 @@ extension FirebaseEngine {
     /// What a verified token says about the person. Apple's name comes in the unsigned `user`
     /// parameter (the first authorization only), so names beyond the `displayName` bound are
     /// dropped rather than stored, as are a photo URL beyond its bound.
+    /// A userinfo answer's identity (an OAuth provider without ID tokens): its claims become the
+    /// provider's `rawUserInfo`.
+    static func identity(from info: ProviderUserInfo, providerId: String) -> FirebaseIdentity {
+        let bounded = { (text: String?) in text.flatMap { $0.isEmpty || $0.count > FirebaseFieldLimits.displayName ? nil : $0 } }
+        return FirebaseIdentity(
+            providerId: providerId, rawId: info.subject, email: info.email?.lowercased(), emailVerified: info.emailVerified,
+            displayName: bounded(info.name), photoUrl: info.avatarURL.flatMap { $0.count > FirebaseFieldLimits.photoUrl ? nil : $0 },
+            rawClaims: info.claims)
+    }
+
     static func identity(from token: VerifiedIDToken, providerId: String, userParameter: String?) -> FirebaseIdentity {
         let bounded = { (text: String?) in text.flatMap { $0.isEmpty || $0.count > FirebaseFieldLimits.displayName ? nil : $0 } }
         var first = token.givenName, last = token.familyName

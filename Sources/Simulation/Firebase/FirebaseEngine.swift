@@ -54,15 +54,8 @@ public final class FirebaseEngine: Sendable {
     /// - Returns: What the step returned.
     /// - Throws: The rules' refusal, or `INTERNAL_ERROR` (500) when the storage failed.
     func step<Result>(_ body: (FirebaseStore, any SimulationRows) throws(FirebaseFailure) -> Result) throws(FirebaseFailure) -> Result {
-        do {
-            return try storage.write { (rows: any SimulationRows) throws(FirebaseFailure) -> Result in
-                try body(FirebaseStore(rows: rows.firebase(project: configuration.projectID), configuration: configuration), rows)
-            }
-        } catch {
-            switch error {
-            case .step(let failure): throw failure
-            case .storage: throw .code("INTERNAL_ERROR", status: 500)
-            }
+        try storage.transaction(storageFailure: Self.internalError) { (rows: any SimulationRows) throws(FirebaseFailure) -> Result in
+            try body(FirebaseStore(rows: rows.firebase(project: configuration.projectID), configuration: configuration), rows)
         }
     }
 
@@ -73,17 +66,13 @@ public final class FirebaseEngine: Sendable {
 
     /// Reads through the rules without writing.
     func inspect<Result>(_ body: (FirebaseStore) throws(FirebaseFailure) -> Result) throws(FirebaseFailure) -> Result {
-        do {
-            return try storage.read { (rows: any SimulationRows) throws(FirebaseFailure) -> Result in
-                try body(FirebaseStore(rows: rows.firebase(project: configuration.projectID), configuration: configuration))
-            }
-        } catch {
-            switch error {
-            case .step(let failure): throw failure
-            case .storage: throw .code("INTERNAL_ERROR", status: 500)
-            }
+        try storage.snapshot(storageFailure: Self.internalError) { (rows: any SimulationRows) throws(FirebaseFailure) -> Result in
+            try body(FirebaseStore(rows: rows.firebase(project: configuration.projectID), configuration: configuration))
         }
     }
+
+    /// What a failed storage answers: `INTERNAL_ERROR` (500).
+    private static func internalError(_: SimulationStorageError) -> FirebaseFailure { .code("INTERNAL_ERROR", status: 500) }
 
     var now: Date { clock.now() }
     var nowSeconds: Int64 { Int64(clock.now().timeIntervalSince1970) }

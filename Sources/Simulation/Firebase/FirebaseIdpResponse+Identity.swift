@@ -4,7 +4,7 @@ extension FirebaseIdpResponse {
     /// The part of a `signInWithIdp` answer that describes the IdP's user.
     /// - Parameters:
     ///   - identity: What the provider's token said.
-    ///   - oauthIdToken: The provider's ID token.
+    ///   - oauthIdToken: The provider's ID token; empty for a userinfo sign-in (then not sent).
     ///   - accessToken: The provider's access token, when the request carried one.
     init(identity: FirebaseIdentity, oauthIdToken: String, accessToken: String?) {
         self.init()
@@ -17,7 +17,7 @@ extension FirebaseIdpResponse {
         firstName = identity.firstName
         lastName = identity.lastName
         photoUrl = identity.photoUrl
-        self.oauthIdToken = oauthIdToken
+        self.oauthIdToken = oauthIdToken.isEmpty ? nil : oauthIdToken
         oauthAccessToken = accessToken
         rawUserInfo = identity.rawClaims.jsonString
     }

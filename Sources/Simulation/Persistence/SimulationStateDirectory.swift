@@ -21,7 +21,7 @@ public enum SimulationStoreError: Error, Hashable, Sendable, CustomStringConvert
 
 /// The simulated services's files in a state directory: `keys.json` (the signing keys) and the
 /// team's `.p8` key, mode 0600; the users, sessions and mail are in the SQLite database beside
-/// them (`auth.sqlite3`, module `AuthStorage`). `state.json`, where versions before the database
+/// them (`auth.sqlite3`, module `AuthSimulationSQLite`). `state.json`, where versions before the database
 /// kept them, is read once to import it.
 ///
 /// `keys.json` and `state.json` start with a header line holding the SHA-256 of the JSON that

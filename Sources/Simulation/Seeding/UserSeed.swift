@@ -116,35 +116,29 @@ public struct UserSeed: Sendable, Hashable {
             }
         }
         let configuration = services.firebase.configuration
-        do {
-            try services.storage.write { (rows: any SimulationRows) throws(UserSeedError) -> Void in
-                let store = FirebaseStore(rows: rows.firebase(project: configuration.projectID), configuration: configuration)
-                for user in supabase { try Self.check(user, in: rows.supabase, place: places[user.id]) }
-                for (file, users) in firebase {
-                    for (row, user) in users {
-                        do throws(FirebaseImportError) { try store.checkSeed(user) } catch {
-                            throw UserSeedError(error.message, file: file.name, row: row)
-                        }
+        try services.storage.transaction(storageFailure: { UserSeedError("the storage failed: \($0.description)") }) {
+            (rows: any SimulationRows) throws(UserSeedError) -> Void in
+            let store = FirebaseStore(rows: rows.firebase(project: configuration.projectID), configuration: configuration)
+            for user in supabase { try Self.check(user, in: rows.supabase, place: places[user.id]) }
+            for (file, users) in firebase {
+                for (row, user) in users {
+                    do throws(FirebaseImportError) { try store.checkSeed(user) } catch {
+                        throw UserSeedError(error.message, file: file.name, row: row)
                     }
                 }
-                try subjects.check(rows)
-                for user in supabase { rows.supabase.save(user) }
-                for (file, users) in firebase {
-                    for (row, user) in users {
-                        do throws(FirebaseImportError) {
-                            try store.importUser(user, allowOverwrite: false, sanityCheck: true, now: now)
-                        } catch {
-                            throw UserSeedError(error.message, file: file.name, row: row)
-                        }
+            }
+            try subjects.check(rows)
+            for user in supabase { rows.supabase.save(user) }
+            for (file, users) in firebase {
+                for (row, user) in users {
+                    do throws(FirebaseImportError) {
+                        try store.importUser(user, allowOverwrite: false, sanityCheck: true, now: now)
+                    } catch {
+                        throw UserSeedError(error.message, file: file.name, row: row)
                     }
                 }
-                subjects.write(rows)
             }
-        } catch {
-            switch error {
-            case .step(let refusal): throw refusal
-            case .storage(let failure): throw UserSeedError("the storage failed: \(failure.description)")
-            }
+            subjects.write(rows)
         }
         return Summary(supabaseUsers: supabase.count, firebaseUsers: firebase.reduce(0) { $0 + $1.1.count })
     }

@@ -30,7 +30,7 @@ extension SupabaseEngine {
         let name = (rawProvider ?? "").lowercased()
         guard !name.isEmpty else { throw .validation("Unsupported provider: missing provider") }
         let provider = ProviderWireNames.provider(supabase: name)
-        guard verifiers[provider] != nil, let webFlow,
+        guard let webFlow, webFlow.serves(provider, verifiesIDTokens: verifiers[provider] != nil),
               let clientID = configuration.clientIDs[provider]?.sorted().first
         else { throw .validation("Unsupported provider: Provider \(name) could not be found") }
         // GoTrue internal/conf/configuration.go ValidateOAuth, as api/external.go words it.
@@ -114,7 +114,11 @@ extension SupabaseEngine {
         } catch {
             throw .api(status: 500, code: "unexpected_failure", message: "Error exchanging code: \(error.error): \(error.description)")
         }
-        var identity = try await verify(exchanged.idToken, provider: provider, rawNonce: nil, accessToken: nil)
+        var identity: SupabaseStore.ProvenIdentity
+        switch exchanged.answer {
+        case .idToken(let idToken): identity = try await verify(idToken, provider: provider, rawNonce: nil, accessToken: nil)
+        case .userInfo(let info): identity = SupabaseStore.ProvenIdentity(info, provider: provider)
+        }
         // Apple gives the name only in the callback's `user` field, the first time (provider/apple.go `ParseUser`).
         if provider == .apple, let name = Self.appleName(fields["user"]) {
             identity.identityData["name"] = .string(name)

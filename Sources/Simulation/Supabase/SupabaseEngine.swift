@@ -58,15 +58,8 @@ public final class SupabaseEngine: Sendable {
     /// - Returns: What the step returned.
     /// - Throws: The rules' refusal, or ``SupabaseFailure/databaseError``.
     func step<Result>(_ body: (SupabaseStore, any SimulationRows) throws(SupabaseFailure) -> Result) throws(SupabaseFailure) -> Result {
-        do {
-            return try storage.write { (rows: any SimulationRows) throws(SupabaseFailure) -> Result in
-                try body(SupabaseStore(rows: rows.supabase, configuration: configuration), rows)
-            }
-        } catch {
-            switch error {
-            case .step(let failure): throw failure
-            case .storage: throw .databaseError
-            }
+        try storage.transaction(storageFailure: { _ in .databaseError }) { (rows: any SimulationRows) throws(SupabaseFailure) -> Result in
+            try body(SupabaseStore(rows: rows.supabase, configuration: configuration), rows)
         }
     }
 
@@ -77,15 +70,8 @@ public final class SupabaseEngine: Sendable {
 
     /// Reads through the rules without writing (a consistent snapshot, beside writers).
     func inspect<Result>(_ body: (SupabaseStore) throws(SupabaseFailure) -> Result) throws(SupabaseFailure) -> Result {
-        do {
-            return try storage.read { (rows: any SimulationRows) throws(SupabaseFailure) -> Result in
-                try body(SupabaseStore(rows: rows.supabase, configuration: configuration))
-            }
-        } catch {
-            switch error {
-            case .step(let failure): throw failure
-            case .storage: throw .databaseError
-            }
+        try storage.snapshot(storageFailure: { _ in .databaseError }) { (rows: any SimulationRows) throws(SupabaseFailure) -> Result in
+            try body(SupabaseStore(rows: rows.supabase, configuration: configuration))
         }
     }
 

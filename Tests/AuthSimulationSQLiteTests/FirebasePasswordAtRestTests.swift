@@ -1,7 +1,7 @@
 import AuthData
 import AuthDomain
 import AuthSimulation
-import AuthStorage
+import AuthSimulationSQLite
 import AuthTestSupport
 import Foundation
 import Logging

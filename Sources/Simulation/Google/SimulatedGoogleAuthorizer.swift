@@ -1,6 +1,7 @@
 import AuthDomain
 
-/// The ``GoogleSignInAuthorizing`` port answered by the simulated Google.
+/// The ``GoogleSignInAuthorizing`` port answered by the simulated Google, in process or over
+/// HTTP (``SimulatedGoogleAPI``).
 public struct SimulatedGoogleAuthorizer: GoogleSignInAuthorizing {
     /// What the simulated person does in the account chooser.
     public struct Choice: Sendable, Hashable {
@@ -23,19 +24,29 @@ public struct SimulatedGoogleAuthorizer: GoogleSignInAuthorizing {
         }
     }
 
-    private let google: SimulatedGoogle
+    private let api: any SimulatedGoogleAPI
     private let clientID: String
     private let person: @Sendable () async -> Choice
 
-    /// Creates an authorizer whose person decides when the chooser shows.
+    /// Creates an authorizer over either face of the simulated Google.
+    /// - Parameters:
+    ///   - api: The simulated Google, in process (``InProcessGoogleAPI``) or over HTTP (``HTTPGoogleAPI``).
+    ///   - clientID: The OAuth client id (the token's `aud`).
+    ///   - person: What the person does, asked at each sign-in.
+    public init(api: any SimulatedGoogleAPI, clientID: String, person: @escaping @Sendable () async -> Choice) {
+        self.api = api
+        self.clientID = clientID
+        self.person = person
+    }
+
+    /// Creates an authorizer over the simulated Google in this process, whose person decides when
+    /// the chooser shows.
     /// - Parameters:
     ///   - google: The simulated Google.
     ///   - clientID: The OAuth client id (the token's `aud`).
     ///   - person: What the person does, asked at each sign-in.
     public init(google: SimulatedGoogle, clientID: String, person: @escaping @Sendable () async -> Choice) {
-        self.google = google
-        self.clientID = clientID
-        self.person = person
+        self.init(api: InProcessGoogleAPI(google: google), clientID: clientID, person: person)
     }
 
     /// Creates an authorizer whose person always does the same.
@@ -53,10 +64,7 @@ public struct SimulatedGoogleAuthorizer: GoogleSignInAuthorizing {
     /// - Throws: ``AuthError``.
     public func signIn(_ request: GoogleSignInRequest) async throws(AuthError) -> GoogleSignInCredential {
         let choice = await person()
-        let response = try await google.signIn(GoogleSignInSheetRequest(
+        return try await api.signIn(GoogleSignInSheetRequest(
             clientID: clientID, email: choice.email, name: choice.name, nonce: request.nonce, cancel: choice.cancel))
-        return GoogleSignInCredential(
-            userID: response.userID, idToken: Secret(response.idToken), accessToken: Secret(response.accessToken),
-            email: response.email, name: response.name)
     }
 }

@@ -1,6 +1,6 @@
 import AuthData
 import AuthSimulation
-import AuthStorage
+import AuthSimulationSQLite
 import AuthTestSupport
 import Foundation
 import GRDB

@@ -1,6 +1,6 @@
 import AuthJWT
 import AuthSimulation
-import AuthStorage
+import AuthSimulationSQLite
 import AuthTestSupport
 import Foundation
 import Logging

@@ -6,7 +6,7 @@
 /// The services' rules (`SupabaseStore`, `FirebaseStore`, `SimulatedAppleID`, …) run as steps:
 /// each step reads and writes rows through ``SimulationRows`` inside one transaction, and returns
 /// only once its writes are committed. Adapters: ``InMemorySimulationStorage`` (unit tests,
-/// `--ephemeral`, the in-process backends) and `SQLiteSimulationStorage` (module `AuthStorage`:
+/// `--ephemeral`, the in-process backends) and `SQLiteSimulationStorage` (module `AuthSimulationSQLite`:
 /// one SQLite database in the state directory). Both run through one contract suite.
 ///
 /// A step's writes are committed **whether it returns or throws**: the rules keep what they did

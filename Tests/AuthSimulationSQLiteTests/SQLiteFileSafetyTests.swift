@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import AuthSimulation
-import AuthStorage
+import AuthSimulationSQLite
 import AuthTestSupport
 import Foundation
 import GRDB

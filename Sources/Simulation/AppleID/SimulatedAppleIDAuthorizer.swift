@@ -25,16 +25,31 @@ public struct AppleSheetChoice: Sendable, Hashable {
     }
 }
 
-/// The ``AppleIDAuthorizing`` port answered by the simulated Apple ID: the sheet is a closure
-/// that decides, knowing whether this is the app's first authorization, what the person does
-/// (tests script it; the CLI asks on the terminal).
+/// The ``AppleIDAuthorizing`` port answered by the simulated Apple ID, in process or over HTTP
+/// (``SimulatedAppleIDAPI``): the sheet is a closure that decides, knowing whether this is the
+/// app's first authorization, what the person does (tests script it; the CLI asks on the
+/// terminal). Name and email reach the app only for the scopes it asked for.
 public struct SimulatedAppleIDAuthorizer: AppleIDAuthorizing {
-    private let appleID: SimulatedAppleID
+    private let api: any SimulatedAppleIDAPI
     private let clientID: String
     private let deviceAppleID: String?
     private let person: @Sendable (_ isFirstAuthorization: Bool) async throws(AuthError) -> AppleSheetChoice
 
-    /// Creates an authorizer.
+    /// Creates an authorizer over either face of the simulated Apple ID.
+    /// - Parameters:
+    ///   - api: The simulated Apple ID, in process (``InProcessAppleIDAPI``) or over HTTP (``HTTPAppleIDAPI``).
+    ///   - clientID: The app's bundle id (the token's `aud`).
+    ///   - deviceAppleID: The Apple ID signed in on the device (`nil` for the default).
+    ///   - person: What the person does on the sheet.
+    public init(api: any SimulatedAppleIDAPI, clientID: String, deviceAppleID: String?,
+                person: @escaping @Sendable (_ isFirstAuthorization: Bool) async throws(AuthError) -> AppleSheetChoice) {
+        self.api = api
+        self.clientID = clientID
+        self.deviceAppleID = deviceAppleID
+        self.person = person
+    }
+
+    /// Creates an authorizer over the simulated Apple ID in this process.
     /// - Parameters:
     ///   - appleID: The simulated Apple ID service.
     ///   - clientID: The app's bundle id (the token's `aud`).
@@ -42,10 +57,7 @@ public struct SimulatedAppleIDAuthorizer: AppleIDAuthorizing {
     ///   - person: What the person does on the sheet.
     public init(appleID: SimulatedAppleID, clientID: String, deviceAppleID: String?,
                 person: @escaping @Sendable (_ isFirstAuthorization: Bool) async throws(AuthError) -> AppleSheetChoice) {
-        self.appleID = appleID
-        self.clientID = clientID
-        self.deviceAppleID = deviceAppleID
-        self.person = person
+        self.init(api: InProcessAppleIDAPI(appleID: appleID), clientID: clientID, deviceAppleID: deviceAppleID, person: person)
     }
 
     /// Creates an authorizer whose person always makes the same choice.
@@ -62,27 +74,21 @@ public struct SimulatedAppleIDAuthorizer: AppleIDAuthorizing {
     /// - Returns: The credential; name and email on the first authorization only.
     /// - Throws: ``AuthError``: `cancelled`, `notHandled`, `authorizationFailed`.
     public func authorize(_ request: AppleIDRequest) async throws(AuthError) -> AppleIDCredential {
-        let first = await appleID.isFirstAuthorization(appleID: deviceAppleID, clientID: clientID)
+        let first = try await api.isFirstAuthorization(appleID: deviceAppleID, clientID: clientID)
         let choice = try await person(first)
-        let response: AppleSheetResponse
-        do {
-            response = try await appleID.authorize(AppleSheetRequest(
-                clientID: clientID, appleID: choice.appleID ?? deviceAppleID,
-                name: request.scopes.contains(.fullName) ? choice.name : nil,
-                hideEmail: choice.hideEmail, nonce: request.nonce, cancel: choice.cancel))
-        } catch {
-            throw Self.domainError(error)
-        }
-        return AppleIDCredential(
-            user: response.user, identityToken: Secret(response.identityToken), authorizationCode: Secret(response.authorizationCode),
-            email: request.scopes.contains(.email) ? response.email : nil, fullName: response.fullName)
+        var credential = try await api.authorize(AppleSheetRequest(
+            clientID: clientID, appleID: choice.appleID ?? deviceAppleID,
+            name: request.scopes.contains(.fullName) ? choice.name : nil,
+            hideEmail: choice.hideEmail, nonce: request.nonce, cancel: choice.cancel))
+        if !request.scopes.contains(.email) { credential.email = nil }
+        return credential
     }
 
     /// Apple's credential state for the user and this app.
     /// - Parameter userID: The user identifier.
     /// - Returns: The state.
     public func credentialState(forUserID userID: String) async throws(AuthError) -> AppleIDCredentialState {
-        await appleID.credentialState(userID: userID, clientID: clientID)
+        try await api.credentialState(userID: userID, clientID: clientID)
     }
 
     /// How `ASAuthorizationError` codes surface in the domain.

@@ -48,13 +48,8 @@ public actor SimulatedAppleID {
     func step<Result, Failure: Error>(
         storageFailure: Failure, _ body: (any AppleIDRows) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        do {
-            return try storage.write { (rows: any SimulationRows) throws(Failure) -> Result in try body(rows.appleID) }
-        } catch {
-            switch error {
-            case .step(let failure): throw failure
-            case .storage: throw storageFailure
-            }
+        try storage.transaction(storageFailure: { _ in storageFailure }) { (rows: any SimulationRows) throws(Failure) -> Result in
+            try body(rows.appleID)
         }
     }
 
