@@ -13,8 +13,8 @@ struct CommandParsingTests {
     func apple() throws {
         let command = try parse(["apple", "--email", "ada@example.com", "--name", "Ada Lovelace", "--hide-email",
                                  "--backend", "firebase", "--state-dir", "/tmp/x", "--json", "--verbose"], as: AppleCommand.self)
-        #expect(command.email == "ada@example.com")
-        #expect(command.name == "Ada Lovelace")
+        #expect(command.sheet.email == "ada@example.com")
+        #expect(command.sheet.name == "Ada Lovelace")
         #expect(command.emailChoice == .hideEmail)
         #expect(!command.cancel)
         #expect(command.global.backend == .firebase)
@@ -27,7 +27,7 @@ struct CommandParsingTests {
     @Test("google, anonymous, otp, status, refresh, logout and mailbox parse")
     func others() throws {
         let google = try parse(["google", "--email", "g@example.com", "--name", "Grace Hopper", "--cancel"], as: GoogleCommand.self)
-        #expect(google.email == "g@example.com" && google.cancel)
+        #expect(google.sheet.email == "g@example.com" && google.cancel)
         _ = try parse(["anonymous"], as: AnonymousCommand.self)
         let otp = try parse(["otp", "--email", "a@example.com", "--code", "123456"], as: OTPCommand.self)
         #expect(otp.code == "123456")
