@@ -29,9 +29,9 @@ struct CommandParsingTests {
         let google = try parse(["google", "--email", "g@example.com", "--name", "Grace Hopper", "--cancel"], as: GoogleCommand.self)
         #expect(google.sheet.email == "g@example.com" && google.cancel)
         _ = try parse(["anonymous"], as: AnonymousCommand.self)
-        let otp = try parse(["otp", "--email", "a@example.com", "--code", "123456"], as: OTPCommand.self)
+        let otp = try parse(["otp", "--email", "a@example.com", "--code", "123456"], as: EmailCodeCommand.self)
         #expect(otp.code == "123456")
-        #expect(try parse(["otp", "--email", "a@example.com"], as: OTPCommand.self).code == nil)
+        #expect(try parse(["otp", "--email", "a@example.com"], as: EmailCodeCommand.self).code == nil)
         _ = try parse(["status"], as: StatusCommand.self)
         _ = try parse(["refresh"], as: RefreshCommand.self)
         #expect(try parse(["logout", "--scope", "global"], as: LogoutCommand.self).scope == .global)
@@ -138,7 +138,7 @@ struct OptionOrderParsingTests {
 
     @Test("a code that begins with '-' is a code, not an option (a Firebase oobCode is base64url)")
     func codeBeginningWithDash() throws {
-        #expect((try Login.parseAsRoot(["otp", "--email", "ada@example.com", "--code", "-Xy_9"]) as? OTPCommand)?.code == "-Xy_9")
+        #expect((try Login.parseAsRoot(["otp", "--email", "ada@example.com", "--code", "-Xy_9"]) as? EmailCodeCommand)?.code == "-Xy_9")
         #expect((try Login.parseAsRoot(["password", "reset", "--email", "ada@example.com", "--code", "-Xy_9"]) as? PasswordResetCommand)?.code
             == "-Xy_9")
         #expect((try Login.parseAsRoot(["password", "verify-email", "--code", "-Xy_9"]) as? PasswordVerifyEmailCommand)?.code == "-Xy_9")
