@@ -1,13 +1,5 @@
 import ArgumentParser
 
-/// Which rows of ``CLIProvider/table`` a command's provider argument takes.
-protocol ProviderArgumentRows {
-    /// Whether the command takes the row.
-    /// - Parameter row: A row of the table.
-    /// - Returns: Whether its name is accepted.
-    static func accepts(_ row: CLIProvider) -> Bool
-}
-
 /// A provider named on the command line (`login link google`, `login unlink email`): one of the
 /// table's rows that the command takes, in any case. A name outside them is refused with the
 /// accepted names listed, as for any list of values.
