@@ -26,7 +26,7 @@ struct Login: AsyncParsableCommand {
         """,
         version: version,
         subcommands: [
-            AppleCommand.self, GoogleCommand.self, AnonymousCommand.self, OTPCommand.self, StatusCommand.self,
+            AppleCommand.self, GoogleCommand.self, AnonymousCommand.self, EmailCodeCommand.self, StatusCommand.self,
             RefreshCommand.self, LogoutCommand.self, TokenCommand.self, MailboxCommand.self, LinkCommand.self, UnlinkCommand.self,
             DeleteAccountCommand.self, PasswordCommand.self, MFACommand.self, PasskeyCommand.self, UsersCommand.self, ResetCommand.self,
             ServeCommand.self, EnvCommand.self,

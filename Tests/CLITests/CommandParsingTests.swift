@@ -13,8 +13,8 @@ struct CommandParsingTests {
     func apple() throws {
         let command = try parse(["apple", "--email", "ada@example.com", "--name", "Ada Lovelace", "--hide-email",
                                  "--backend", "firebase", "--state-dir", "/tmp/x", "--json", "--verbose"], as: AppleCommand.self)
-        #expect(command.email == "ada@example.com")
-        #expect(command.name == "Ada Lovelace")
+        #expect(command.sheet.email == "ada@example.com")
+        #expect(command.sheet.name == "Ada Lovelace")
         #expect(command.emailChoice == .hideEmail)
         #expect(!command.cancel)
         #expect(command.global.backend == .firebase)
@@ -27,11 +27,11 @@ struct CommandParsingTests {
     @Test("google, anonymous, otp, status, refresh, logout and mailbox parse")
     func others() throws {
         let google = try parse(["google", "--email", "g@example.com", "--name", "Grace Hopper", "--cancel"], as: GoogleCommand.self)
-        #expect(google.email == "g@example.com" && google.cancel)
+        #expect(google.sheet.email == "g@example.com" && google.cancel)
         _ = try parse(["anonymous"], as: AnonymousCommand.self)
-        let otp = try parse(["otp", "--email", "a@example.com", "--code", "123456"], as: OTPCommand.self)
+        let otp = try parse(["otp", "--email", "a@example.com", "--code", "123456"], as: EmailCodeCommand.self)
         #expect(otp.code == "123456")
-        #expect(try parse(["otp", "--email", "a@example.com"], as: OTPCommand.self).code == nil)
+        #expect(try parse(["otp", "--email", "a@example.com"], as: EmailCodeCommand.self).code == nil)
         _ = try parse(["status"], as: StatusCommand.self)
         _ = try parse(["refresh"], as: RefreshCommand.self)
         #expect(try parse(["logout", "--scope", "global"], as: LogoutCommand.self).scope == .global)
@@ -139,7 +139,7 @@ struct OptionOrderParsingTests {
 
     @Test("a code that begins with '-' is a code, not an option (a Firebase oobCode is base64url)")
     func codeBeginningWithDash() throws {
-        #expect((try Login.parseAsRoot(["otp", "--email", "ada@example.com", "--code", "-Xy_9"]) as? OTPCommand)?.code == "-Xy_9")
+        #expect((try Login.parseAsRoot(["otp", "--email", "ada@example.com", "--code", "-Xy_9"]) as? EmailCodeCommand)?.code == "-Xy_9")
         #expect((try Login.parseAsRoot(["password", "reset", "--email", "ada@example.com", "--code", "-Xy_9"]) as? PasswordResetCommand)?.code
             == "-Xy_9")
         #expect((try Login.parseAsRoot(["password", "verify-email", "--code", "-Xy_9"]) as? PasswordVerifyEmailCommand)?.code == "-Xy_9")

@@ -26,11 +26,7 @@ struct AppleCommand: AsyncParsableCommand {
     @OptionGroup var gates: SignInOptions
     @OptionGroup var browserOptions: BrowserOptions
 
-    @Option(help: "The Apple ID signed in on the simulated device (default: johnny.appleseed@icloud.com).")
-    var email: String?
-
-    @Option(help: ArgumentHelp("The name typed on a first sign-in.", valueName: "Given Family"))
-    var name: String?
+    @OptionGroup var sheet: SheetOptions<AppleCommand>
 
     @Flag var emailChoice: EmailChoice?
 
@@ -38,11 +34,7 @@ struct AppleCommand: AsyncParsableCommand {
     var cancel = false
 
     func validate() throws {
-        try PersonNameOption.check(name)
-        try EmailAddressValidation.check(email)
-        if browserOptions.browser, email != nil || name != nil || emailChoice != nil || cancel {
-            throw ValidationError("with --browser, the Apple ID, name and email choice are given on Apple's page, and cancelling is done there")
-        }
+        try sheet.refuse(with: browserOptions, others: emailChoice != nil || cancel)
     }
 
     func run() async throws {
@@ -54,8 +46,8 @@ struct AppleCommand: AsyncParsableCommand {
             return
         }
         // Without --email, the default Apple ID signs in, not the one a previous --email named.
-        let appleID = email ?? AppleIDConfiguration.standardAppleID
-        let questions = AppleSheetQuestions(name: name.flatMap(PersonName.parsing), hideEmail: emailChoice.map { $0 == .hideEmail })
+        let appleID = CLIProvider.apple.account(named: sheet.email)
+        let questions = AppleSheetQuestions(name: sheet.personName, hideEmail: emailChoice.map { $0 == .hideEmail })
         let choice = cancel ? AppleSheetChoice(cancel: true) : try await questions.ask(global, appleID: appleID)
         let first = Locked<Bool?>(nil)
         let sheets = ProviderSheets(appleID: appleID, apple: { isFirst in
@@ -65,5 +57,15 @@ struct AppleCommand: AsyncParsableCommand {
         try await LoginEnvironment.run(global, sheets: sheets, signIn: gates.chosen, termsAccepted: terms) { environment throws(AuthError) in
             try await environment.signIn(.social(.apple)) { _ in questions.notes(firstAuthorization: first.current) }
         }
+    }
+}
+
+extension AppleCommand: SheetWording {
+    static var accountHelp: ArgumentHelp {
+        ArgumentHelp("The Apple ID signed in on the simulated device (default: \(CLIProvider.apple.account(named: nil))).")
+    }
+    static var nameHelp: ArgumentHelp { ArgumentHelp("The name typed on a first sign-in.", valueName: "Given Family") }
+    static var browserRefusal: String {
+        "with --browser, the Apple ID, name and email choice are given on Apple's page, and cancelling is done there"
     }
 }

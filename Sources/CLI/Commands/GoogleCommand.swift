@@ -15,21 +15,13 @@ struct GoogleCommand: AsyncParsableCommand {
     @OptionGroup var gates: SignInOptions
     @OptionGroup var browserOptions: BrowserOptions
 
-    @Option(help: ArgumentHelp("The Google account (default: \(ProviderSheets.defaultGoogleAccount)).", valueName: "email"))
-    var email: String?
-
-    @Option(help: ArgumentHelp("The account's name, when it is first used.", valueName: "Given Family"))
-    var name: String?
+    @OptionGroup var sheet: SheetOptions<GoogleCommand>
 
     @Flag(help: "Dismiss the account chooser.")
     var cancel = false
 
     func validate() throws {
-        try PersonNameOption.check(name)
-        try EmailAddressValidation.check(email)
-        if browserOptions.browser, email != nil || name != nil || cancel {
-            throw ValidationError("with --browser, the account is picked on Google's page, and cancelling is done there")
-        }
+        try sheet.refuse(with: browserOptions, others: cancel)
     }
 
     func run() async throws {
@@ -40,12 +32,21 @@ struct GoogleCommand: AsyncParsableCommand {
             }
             return
         }
-        let choice = SimulatedGoogleAuthorizer.Choice(email: email ?? ProviderSheets.defaultGoogleAccount, name: name.flatMap(PersonName.parsing), cancel: cancel)
-        let named = name != nil
+        let account = CLIProvider.google.account(named: sheet.email)
+        let choice = SimulatedGoogleAuthorizer.Choice(email: account, name: sheet.personName, cancel: cancel)
+        let named = sheet.name != nil
         try await LoginEnvironment.run(global, sheets: ProviderSheets(google: { _ in choice }), signIn: gates.chosen, termsAccepted: terms) { environment throws(AuthError) in
             try await environment.signIn(.social(.google)) { result in
                 named && !result.isNewUser ? ["--name was not used: the account exists already, and its name stays what it was"] : []
             }
         }
     }
+}
+
+extension GoogleCommand: SheetWording {
+    static var accountHelp: ArgumentHelp {
+        ArgumentHelp("The Google account (default: \(CLIProvider.google.account(named: nil))).", valueName: "email")
+    }
+    static var nameHelp: ArgumentHelp { ArgumentHelp("The account's name, when it is first used.", valueName: "Given Family") }
+    static var browserRefusal: String { "with --browser, the account is picked on Google's page, and cancelling is done there" }
 }

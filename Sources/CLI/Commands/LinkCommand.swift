@@ -12,24 +12,13 @@ struct LinkCommand: AsyncParsableCommand {
         With --browser, the provider's page asks instead (Docs/WebSignIn.md).
         """)
 
-    enum LinkableProvider: String, ExpressibleByArgument, CaseIterable {
-        case apple
-        case google
-
-        init?(argument: String) { self.init(rawValue: argument.lowercased()) }
-    }
-
     @OptionGroup var global: GlobalOptions
     @OptionGroup var browserOptions: BrowserOptions
 
-    @Argument(help: "apple or google.")
-    var provider: LinkableProvider
+    @Argument(help: ProviderArgument<LinkCommand>.help)
+    var provider: ProviderArgument<LinkCommand>
 
-    @Option(help: "The Apple ID or Google account to link.")
-    var email: String?
-
-    @Option(help: ArgumentHelp("The name typed on a first Apple sign-in, or the Google account's name.", valueName: "Given Family"))
-    var name: String?
+    @OptionGroup var sheet: SheetOptions<LinkCommand>
 
     @Flag(help: "Use Hide My Email on a first Apple sign-in.")
     var hideEmail = false
@@ -38,25 +27,21 @@ struct LinkCommand: AsyncParsableCommand {
     var switchIfTaken = false
 
     func validate() throws {
-        try PersonNameOption.check(name)
-        try EmailAddressValidation.check(email)
-        if browserOptions.browser, email != nil || name != nil || hideEmail {
-            throw ValidationError("with --browser, the account, name and email choice are given on the provider's page")
-        }
+        try sheet.refuse(with: browserOptions, others: hideEmail)
     }
 
     func run() async throws {
-        let (provider, email, switchIfTaken) = (ProviderID(rawValue: self.provider.rawValue), self.email, self.switchIfTaken)
-        let name = self.name.flatMap(PersonName.parsing)
+        let (provider, email, switchIfTaken) = (self.provider.row.id, sheet.email, self.switchIfTaken)
+        let name = sheet.personName
         var apple = AppleSheetChoice(name: name, hideEmail: hideEmail)
         let browser = browserOptions.signIn(global)
         if provider == .apple, browser == nil {
             apple = try await AppleSheetQuestions(name: name, hideEmail: hideEmail ? true : nil).ask(global, appleID: email)
         }
-        let sheet = apple
+        let appleChoice = apple
         let sheets = ProviderSheets(
-            appleID: provider == .apple ? email : nil, apple: { _ in sheet },
-            google: { _ in SimulatedGoogleAuthorizer.Choice(email: email ?? ProviderSheets.defaultGoogleAccount, name: name) },
+            appleID: provider == .apple ? email : nil, apple: { _ in appleChoice },
+            google: { _ in SimulatedGoogleAuthorizer.Choice(email: CLIProvider.google.account(named: email), name: name) },
             browser: browser)
         try await LoginEnvironment.run(global, sheets: sheets) { environment in
             let user = try environment.requireSignedIn().user
@@ -72,4 +57,14 @@ struct LinkCommand: AsyncParsableCommand {
             }
         }
     }
+}
+
+extension LinkCommand: ProviderArgumentRows, SheetWording {
+    static func accepts(_ row: CLIProvider) -> Bool { row.linkable }
+
+    static var accountHelp: ArgumentHelp { "The Apple ID or Google account to link." }
+    static var nameHelp: ArgumentHelp {
+        ArgumentHelp("The name typed on a first Apple sign-in, or the Google account's name.", valueName: "Given Family")
+    }
+    static var browserRefusal: String { "with --browser, the account, name and email choice are given on the provider's page" }
 }

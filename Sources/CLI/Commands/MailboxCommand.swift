@@ -19,7 +19,8 @@ struct MailboxCommand: AsyncParsableCommand {
     func run() async throws {
         let email = self.email.lowercased()
         try await LoginEnvironment.run(global, access: .readOnly) { environment throws(AuthError) in
-            let messages = try await environment.providers.mailbox(for: email).filter { $0.sender == environment.backendName }
+            let sender = environment.options.backend.profile.mailSender
+            let messages = try await environment.providers.mailbox(for: email).filter { $0.sender == sender }
             environment.reporter.mailbox(messages, email: email)
         }
     }

@@ -31,7 +31,7 @@ struct ResetCommand: AsyncParsableCommand {
             if let services = environment.services {
                 try await services.reset()
                 place = "the embedded services in \(environment.options.stateDirectory.path)"
-                for name in ["session-supabase.json", "session-firebase.json", "profiles.json"] {
+                for name in SessionFiles.embeddedState {
                     try? AtomicFile.remove(environment.options.stateDirectory.appendingPathComponent(name))
                 }
             } else {

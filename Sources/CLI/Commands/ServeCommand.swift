@@ -144,8 +144,8 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.firebaseRateLimits.newAccountsPerClient = firebaseAccountsPerHour == 0 ? nil : .perHour(firebaseAccountsPerHour)
         configuration.firebasePasskeyConfig = FirebasePasskeyConfig(rpID: firebasePasskeyRpId, expectedOrigins: firebasePasskeyOrigin)
         configuration.clientIDs.merge(gotrue.clientIDs) { _, variable in variable }
-        for (provider, ids) in [(ProviderID.apple, appleClientID), (.google, googleClientID)] where !ids.isEmpty {
-            configuration.clientIDs[provider] = ids
+        for row in CLIProvider.table {
+            if let ids = row.serveClientIDs?(self), !ids.isEmpty { configuration.clientIDs[row.id] = ids }
         }
         let logger = LoginEnvironment.makeLogger(label: "emulator", verbose: verbose)
         let reporter = Reporter(json: json, verbose: verbose)

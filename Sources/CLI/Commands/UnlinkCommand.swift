@@ -7,21 +7,13 @@ struct UnlinkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "unlink", abstract: "Remove a provider from the signed-in account, when the account has another way in.")
 
-    enum UnlinkableProvider: String, ExpressibleByArgument, CaseIterable {
-        case apple
-        case google
-        case email
-
-        init?(argument: String) { self.init(rawValue: argument.lowercased()) }
-    }
-
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "apple, google or email.")
-    var provider: UnlinkableProvider
+    @Argument(help: ProviderArgument<UnlinkCommand>.help)
+    var provider: ProviderArgument<UnlinkCommand>
 
     func run() async throws {
-        let provider = ProviderID(rawValue: self.provider.rawValue)
+        let provider = self.provider.row.id
         try await LoginEnvironment.run(global) { environment in
             let user = try environment.requireSignedIn().user
             let has = user.isAnonymous ? "a guest account" : "it has " + Reporter.linkedProviders(user).map { AuthErrorMessages.name(of: $0) }.joined(separator: ", ")
@@ -37,4 +29,8 @@ struct UnlinkCommand: AsyncParsableCommand {
             }
         }
     }
+}
+
+extension UnlinkCommand: ProviderArgumentRows {
+    static func accepts(_ row: CLIProvider) -> Bool { row.unlinkable }
 }

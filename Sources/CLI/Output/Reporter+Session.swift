@@ -85,13 +85,16 @@ extension Reporter {
 
     /// The hint after a code was sent names the options in use, so that pasting it reaches the
     /// same backend and state directory.
-    func codeSent(_ challenge: EmailCodeChallenge, backend: String, repeating options: [String]) {
-        let kind = backend == "firebase" ? "A sign-in link" : "A one-time code"
+    func codeSent(_ challenge: EmailCodeChallenge, backend: BackendChoice, repeating options: [String]) {
+        let profile = backend.profile
         let tail = options.isEmpty ? "" : " " + options.joined(separator: " ")
-        emit(event: "codeSent", headline: "\(kind) was sent to \(challenge.email).",
-             fields: ["backend": .string(backend), "email": .string(challenge.email), "provider": .string(ProviderID.emailCode.rawValue)],
+        emit(event: "codeSent", headline: "\(profile.emailCodeSent) was sent to \(challenge.email).",
+             fields: [
+                "backend": .string(backend.rawValue), "email": .string(challenge.email),
+                "provider": .string(ProviderID.emailCode.rawValue),
+             ],
              lines: [("read it", "login mailbox --email \(challenge.email)" + tail),
-                     ("then", "login otp --email \(challenge.email) --code CODE" + tail + (backend == "firebase" ? "   (CODE: the link's oobCode)" : ""))])
+                     ("then", "login otp --email \(challenge.email) --code CODE" + tail + profile.emailCodeNote)])
     }
 
     func mailbox(_ messages: [MailMessage], email: String) {

@@ -13,13 +13,10 @@ struct ProviderSheets: Sendable {
     var apple: @Sendable (_ isFirstAuthorization: Bool) async throws(AuthError) -> AppleSheetChoice = { _ in AppleSheetChoice() }
     /// The Google account picked; the argument is the signed-in user's email, if any.
     var google: @Sendable (_ signedInEmail: String?) -> SimulatedGoogleAuthorizer.Choice = {
-        SimulatedGoogleAuthorizer.Choice(email: $0 ?? ProviderSheets.defaultGoogleAccount)
+        SimulatedGoogleAuthorizer.Choice(email: CLIProvider.google.account(named: $0))
     }
 
     /// Sign in with Apple and Google through a browser (`--browser`) instead of the simulated
     /// sheets; `nil` for the sheets.
     var browser: BrowserSignIn?
-
-    /// The Google account used when none is named.
-    static let defaultGoogleAccount = "grace.hopper@gmail.com"
 }

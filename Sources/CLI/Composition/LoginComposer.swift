@@ -6,8 +6,10 @@ import AuthSimulation
 import Foundation
 import Logging
 
-/// The parts `LoginEnvironment.run` puts together.
-struct Wiring: Sendable {
+/// The CLI's one composer: the concrete types `LoginEnvironment.run` puts together (the embedded
+/// services or the REST adapters, the session manager, the coordinator and every strategy the
+/// backend and ``CLIProvider/table`` allow), for one command.
+struct LoginComposer: Sendable {
     let options: GlobalOptions
     let sheets: ProviderSheets
     let directory: StateDirectoryAccess
@@ -91,18 +93,18 @@ struct Wiring: Sendable {
     ) async throws {
         var policy = options.backend.profile.refreshPolicy
         if case .watch(let lead?) = mode { policy.autoRefreshLead = lead }
-        let store = FileSessionStore(fileURL: directory.url.appendingPathComponent(LoginEnvironment.sessionFileName(options)), logger: logger)
-        let profileCache = FileProfileCache(fileURL: directory.url.appendingPathComponent("profiles.json"), logger: logger)
+        let store = FileSessionStore(fileURL: directory.url.appendingPathComponent(SessionFiles.name(options)), logger: logger)
+        let profileCache = FileProfileCache(fileURL: directory.url.appendingPathComponent(SessionFiles.profileCache), logger: logger)
         let sessions = SessionManager(backend: backend, store: store, clock: .live, policy: policy, logger: logger)
         let coordinator = AuthenticationCoordinator(backend: backend, sessions: sessions, profileCache: profileCache, logger: logger)
         try await register(on: coordinator, backend: backend, providers: providers, profileCache: profileCache, revoker: try tokenRevoker(services: services))
         if let browser = sheets.browser, let web {
-            for provider in [ProviderID.apple, .google] {
+            for provider in CLIProvider.idTokenProviders.map(\.id) {
                 await coordinator.register(WebRedirectAuthStrategy(
                     provider: provider, session: browser.session, backend: web, random: .live, profileCache: profileCache, logger: logger))
             }
         }
-        let location: ClaimMembershipChecker.Location = options.backend == .supabase ? .appMetadata : .customClaims
+        let location = options.backend.profile.membershipClaims
         let membership = signIn.membershipClaim.map { ClaimMembershipChecker(claim: $0, location: location, coordinator: coordinator) }
         let factors = backend as? any SecondFactorBackend
         let stepUp = factors.map { BackendSecondFactorStepUp(factors: $0, sessions: coordinator.sessions) }

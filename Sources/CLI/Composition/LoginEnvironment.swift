@@ -10,7 +10,7 @@ import Logging
 /// state directory, builds the embedded services on its database (or, with remote options, the
 /// REST adapters), the session manager and the coordinator, registers every strategy the backend
 /// and providers allow, restores the session once, and runs a command; the embedded services
-/// commit each call's rows as it happens. The wiring itself is in `LoginEnvironment+Wiring.swift`.
+/// commit each call's rows as it happens. The wiring itself is ``LoginComposer``.
 struct LoginEnvironment: Sendable {
     /// How long the environment holds the embedded services.
     enum Mode: Sendable {
@@ -64,9 +64,9 @@ struct LoginEnvironment: Sendable {
 
     /// Which backend, said for people: the embedded engine, or the server at its address.
     var backendPlace: String {
-        let name = options.backend == .supabase ? "Supabase" : "Firebase"
+        let name = options.backend.profile.displayName
         guard options.isRemote else { return "\(name) (the embedded engine, state in \(options.stateDirectory.path))" }
-        return "\(name) at \(options.supabaseURL ?? options.firebaseEmulatorHost.map { "http://" + $0 } ?? "Google's servers")"
+        return "\(name) at \(options.backend.profile.remotePlace(options))"
     }
 
     /// The session manager (auto-refresh and events for `status --watch`).
@@ -103,12 +103,14 @@ struct LoginEnvironment: Sendable {
         let directory = StateDirectoryAccess(url: options.stateDirectory, lockTimeout: options.lockTimeout, backend: options.backend)
         do {
             try directory.prepare()
-            let wiring = Wiring(options: options, sheets: sheets, directory: directory, signIn: signIn, termsAccepted: termsAccepted,
-                                reporter: reporter, logger: logger, transport: .urlSession(limits: options.transportLimits))
+            let composer = LoginComposer(
+                options: options, sheets: sheets, directory: directory, signIn: signIn, termsAccepted: termsAccepted,
+                reporter: reporter, logger: logger, transport: .urlSession(limits: options.transportLimits))
             if options.isRemote {
                 logger.info("backend: \(options.backend.rawValue) at \(options.backend.profile.remoteEndpoint(options)) (REST); state in \(directory.url.path)")
-                let backend = try wiring.remoteBackend()
-                try await wiring.run(backend: backend, web: backend, providers: wiring.remoteProviders(), services: nil, mode: mode, body)
+                let backend = try composer.remoteBackend()
+                try await composer.run(
+                    backend: backend, web: backend, providers: composer.remoteProviders(), services: nil, mode: mode, body)
                 return
             }
             try directory.refuseIfServed()
@@ -117,32 +119,36 @@ struct LoginEnvironment: Sendable {
             case (.watch, _):
                 let backend = ServicesReloadingBackend(directory: directory, profile: options.backend.profile,
                                                        configuration: options.simulationConfiguration, logger: logger)
-                let embedded = try await wiring.openServices(writing: false)
+                let embedded = try await composer.openServices(writing: false)
                 defer { embedded.close() }
-                try await wiring.run(backend: backend, web: nil, providers: .embedded(embedded.services), services: embedded.services, mode: mode, body)
+                try await composer.run(
+                    backend: backend, web: nil, providers: .embedded(embedded.services), services: embedded.services, mode: mode, body)
             case (.command, .readOnly):
-                let embedded = try await wiring.openServices(writing: false)
+                let embedded = try await composer.openServices(writing: false)
                 defer { embedded.close() }
                 let services = embedded.services
-                try await wiring.run(backend: options.backend.profile.embedded(services), web: nil, providers: .embedded(services), services: services,
-                                     mode: mode, body)
+                try await composer.run(
+                    backend: options.backend.profile.embedded(services), web: nil, providers: .embedded(services), services: services,
+                    mode: mode, body)
             case (.command, .readWrite):
                 let held = try await directory.lockServices(logger: logger)
                 defer { held.release() }
-                let embedded = try await wiring.openServices(writing: true)
+                let embedded = try await composer.openServices(writing: true)
                 defer { embedded.close() }
                 let services = embedded.services
                 guard sheets.browser != nil else {
-                    try await wiring.run(backend: options.backend.profile.embedded(services), web: nil, providers: .embedded(services), services: services,
-                                         mode: mode, body)
+                    try await composer.run(
+                        backend: options.backend.profile.embedded(services), web: nil, providers: .embedded(services),
+                        services: services, mode: mode, body)
                     return
                 }
                 // A browser must reach the providers' pages and the backend's routes: serve the
                 // embedded services on a loopback port for the length of the command.
-                let server = try await wiring.serve(services)
-                let backend = options.backend.profile.served(server, wiring.transport)
+                let server = try await composer.serve(services)
+                let backend = options.backend.profile.served(server, composer.transport)
                 do {
-                    try await wiring.run(backend: backend, web: backend, providers: .embedded(services), services: services, mode: mode, body)
+                    try await composer.run(
+                        backend: backend, web: backend, providers: .embedded(services), services: services, mode: mode, body)
                 } catch {
                     await server.stop()
                     throw error
@@ -164,14 +170,6 @@ struct LoginEnvironment: Sendable {
         var logger = Logger(label: label) { EscapingLogHandler(label: $0) }
         logger.logLevel = verbose ? .debug : .warning
         return logger
-    }
-
-    /// The session file for the chosen backend: one per embedded backend, one per remote
-    /// endpoint.
-    static func sessionFileName(_ options: GlobalOptions) -> String {
-        guard options.isRemote else { return "session-\(options.backend.rawValue).json" }
-        let endpoint = options.backend.profile.remoteEndpoint(options)
-        return "session-remote-\(options.backend.rawValue)-\(SHA256Hex.prefix(of: endpoint)).json"
     }
 
     /// Runs one login step and reports it.
@@ -196,7 +194,7 @@ struct LoginEnvironment: Sendable {
             reporter.signedIn(result, destination: destination, backend: backendName, notes: notes(result))
         case .codeSent(let challenge):
             logger.info("code sent", metadata: ["email": "\(challenge.email)"])
-            reporter.codeSent(challenge, backend: backendName, repeating: options.repeatedArguments)
+            reporter.codeSent(challenge, backend: options.backend, repeating: options.repeatedArguments)
         case .mailSent(let challenge, let kind):
             logger.info("mail sent", metadata: ["email": "\(challenge.email)", "kind": "\(kind.rawValue)"])
             reporter.mailSent(challenge, kind: kind, backend: backendName)
@@ -223,9 +221,4 @@ struct LoginEnvironment: Sendable {
         reporter.note("the terms were not accepted, so the new account was deleted; nothing is signed in")
         throw .cancelled
     }
-}
-
-extension SHA256Hex {
-    /// The first 8 hex digits of the SHA-256 of a string (file-name tags).
-    static func prefix(of text: String) -> String { String(hash(text).prefix(8)) }
 }

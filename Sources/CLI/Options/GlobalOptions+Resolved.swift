@@ -36,24 +36,32 @@ extension GlobalOptions {
 
     /// `--supabase-url`, else `SUPABASE_URL` (Supabase only).
     var supabaseURL: String? {
-        guard backend == .supabase else { return nil }
-        return supabaseURLFlag ?? variable("SUPABASE_URL")
+        switch backend {
+        case .supabase: supabaseURLFlag ?? variable("SUPABASE_URL")
+        case .firebase: nil
+        }
     }
 
     /// `--supabase-key`, else `SUPABASE_ANON_KEY`, else, for a URL on this machine (an
     /// emulator), the local stack's well-known anon key.
     var supabaseKey: String? {
-        guard backend == .supabase else { return nil }
-        if let key = supabaseKeyFlag ?? variable("SUPABASE_ANON_KEY") { return key }
-        return supabaseURL.flatMap(Self.loopbackURL) == nil ? nil : SupabaseLocalKeys.anonKey
+        switch backend {
+        case .supabase:
+            if let key = supabaseKeyFlag ?? variable("SUPABASE_ANON_KEY") { return key }
+            return supabaseURL.flatMap(Self.loopbackURL) == nil ? nil : SupabaseLocalKeys.anonKey
+        case .firebase:
+            return nil
+        }
     }
 
     /// `--idp-url`, else `LOGIN_IDP_URL`, else the emulator the remote backend names: the
     /// Firebase emulator host, or a Supabase URL on this machine.
     var idpURL: String? {
         if let url = idpURLFlag ?? variable("LOGIN_IDP_URL") { return url }
-        if let host = firebaseEmulatorHost { return "http://" + host }
-        return supabaseURL.flatMap(Self.loopbackURL)
+        switch backend {
+        case .supabase: return supabaseURL.flatMap(Self.loopbackURL)
+        case .firebase: return firebaseEmulatorHost.map { "http://" + $0 }
+        }
     }
 
     /// `SUPABASE_SERVICE_ROLE_KEY`, for the admin commands when `--service-role-key` is not given.
@@ -69,15 +77,19 @@ extension GlobalOptions {
 
     /// `--firebase-emulator-host`, else `FIREBASE_AUTH_EMULATOR_HOST` (Firebase only).
     var firebaseEmulatorHost: String? {
-        guard backend == .firebase else { return nil }
-        return firebaseEmulatorHostFlag ?? variable("FIREBASE_AUTH_EMULATOR_HOST")
+        switch backend {
+        case .supabase: nil
+        case .firebase: firebaseEmulatorHostFlag ?? variable("FIREBASE_AUTH_EMULATOR_HOST")
+        }
     }
 
     /// `--firebase-api-key`, else `FIREBASE_API_KEY`, else, with an emulator host, a placeholder
     /// (the emulator accepts any key; the host alone used to be ignored).
     var firebaseAPIKey: String? {
-        guard backend == .firebase else { return nil }
-        return firebaseAPIKeyFlag ?? variable("FIREBASE_API_KEY") ?? (firebaseEmulatorHost == nil ? nil : "fake-api-key")
+        switch backend {
+        case .supabase: nil
+        case .firebase: firebaseAPIKeyFlag ?? variable("FIREBASE_API_KEY") ?? (firebaseEmulatorHost == nil ? nil : "fake-api-key")
+        }
     }
 
     /// `--firebase-project`, else the emulator's default project when an emulator host is set.
@@ -91,7 +103,12 @@ extension GlobalOptions {
     }
 
     /// Whether a remote backend is used.
-    var isRemote: Bool { supabaseURL != nil || firebaseAPIKey != nil }
+    var isRemote: Bool {
+        switch backend {
+        case .supabase: supabaseURL != nil
+        case .firebase: firebaseAPIKey != nil
+        }
+    }
 
     /// The state directory: `--state-dir`, else `LOGIN_STATE_DIR`, else `$XDG_STATE_HOME/login`,
     /// else `~/.local/state/login`, where `~` is `$HOME` (as a shell reads it), else the account's

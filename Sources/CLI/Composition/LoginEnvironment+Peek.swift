@@ -19,16 +19,17 @@ extension LoginEnvironment {
         let directory = StateDirectoryAccess(url: options.stateDirectory, lockTimeout: options.lockTimeout, backend: options.backend)
         do {
             try directory.prepare()
-            let wiring = Wiring(options: options, sheets: ProviderSheets(), directory: directory, signIn: .none, termsAccepted: false,
-                                reporter: reporter, logger: makeLogger(verbose: options.verbose),
-                                transport: .urlSession(limits: options.transportLimits))
+            let composer = LoginComposer(
+                options: options, sheets: ProviderSheets(), directory: directory, signIn: .none, termsAccepted: false,
+                reporter: reporter, logger: makeLogger(verbose: options.verbose),
+                transport: .urlSession(limits: options.transportLimits))
             let providers: IdentityProviders
             var embedded: EmbeddedServices?
             if options.isRemote {
-                providers = wiring.remoteProviders()
+                providers = composer.remoteProviders()
             } else {
                 try directory.refuseIfServed()
-                embedded = try await wiring.openServices(writing: false)
+                embedded = try await composer.openServices(writing: false)
                 providers = .embedded(embedded!.services)
             }
             defer { embedded?.close() }
@@ -48,7 +49,8 @@ extension LoginEnvironment {
         let reporter = Reporter(json: options.json, verbose: options.verbose)
         let directory = StateDirectoryAccess(url: options.stateDirectory, lockTimeout: options.lockTimeout, backend: options.backend)
         do { try directory.prepare() } catch { throw reporter.report(error, options: options) }
-        let store = FileSessionStore(fileURL: directory.url.appendingPathComponent(sessionFileName(options)), logger: makeLogger(verbose: options.verbose))
+        let file = directory.url.appendingPathComponent(SessionFiles.name(options))
+        let store = FileSessionStore(fileURL: file, logger: makeLogger(verbose: options.verbose))
         return try? await store.load()
     }
 }

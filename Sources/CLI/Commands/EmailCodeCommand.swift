@@ -2,8 +2,9 @@ import ArgumentParser
 import AuthData
 import AuthDomain
 
-/// `login otp`: sign in with a code sent by email.
-struct OTPCommand: AsyncParsableCommand {
+/// `login otp`: sign in with a code sent by email (the library's email code: `EmailCodeChallenge`,
+/// `sendEmailCode`); the command keeps the name users type.
+struct EmailCodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "otp", abstract: "Sign in with a code sent by email.",
         discussion: """

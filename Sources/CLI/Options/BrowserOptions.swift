@@ -1,5 +1,4 @@
 import ArgumentParser
-import AuthData
 import Foundation
 
 /// `--browser` and `--no-open`: Apple and Google through the browser (the OAuth code flow with
@@ -20,23 +19,5 @@ struct BrowserOptions: ParsableArguments {
     /// - Returns: The sign-in, or `nil` without `--browser`.
     func signIn(_ global: GlobalOptions) -> BrowserSignIn? {
         browser ? BrowserSignIn(launch: !noOpen, timeout: global.browserTimeout, json: global.json) : nil
-    }
-}
-
-/// How a `--browser` sign-in shows its URL: always printed on stderr (stdout stays clean for
-/// `--json`), and, unless `--no-open`, handed to `$BROWSER`, `xdg-open` or `open` through a
-/// private page (``SystemBrowser``), never on the browser's command line.
-struct BrowserSignIn: Sendable {
-    let launch: Bool
-    let timeout: Duration
-    let json: Bool
-
-    /// The loopback listener the browser comes back to.
-    var session: LoopbackRedirectListener {
-        let announce: @Sendable (URL) async -> Void = { [timeout] url in
-            FileHandle.standardError.write(Data("Open this URL in a browser to sign in (waiting up to \(timeout.components.seconds) s):\n\(url.absoluteString)\n".utf8))
-        }
-        return launch ? LoopbackRedirectListener(timeout: timeout, browser: SystemBrowser(), announce: announce)
-            : LoopbackRedirectListener(timeout: timeout, open: announce)
     }
 }

@@ -19,7 +19,7 @@ struct SupabaseServeOptions: ParsableArguments {
     var supabaseAllowUnverifiedEmailSignIns = false
 
     @Option(help: ArgumentHelp("Do not check the nonce of this provider's ID tokens (GOTRUE_EXTERNAL_<PROVIDER>_SKIP_NONCE_CHECK; repeatable).",
-                               valueName: "apple|google"))
+                               valueName: CLIProvider.idTokenProviders.map(\.argument).joined(separator: "|")))
     var supabaseSkipNonceCheck: [String] = []
 
     @Option(help: ArgumentHelp("GoTrue's per-client rate limits (GOTRUE_RATE_LIMIT_*): gotrue (the defaults) or off.", valueName: "gotrue|off"))
@@ -103,8 +103,9 @@ struct SupabaseServeOptions: ParsableArguments {
         if let limits = supabaseRateLimits, !["gotrue", "off"].contains(limits) {
             throw ValidationError("--supabase-rate-limits must be gotrue or off")
         }
-        for provider in supabaseSkipNonceCheck where !["apple", "google"].contains(provider) {
-            throw ValidationError("--supabase-skip-nonce-check must be apple or google")
+        let idTokenProviders = CLIProvider.idTokenProviders
+        for provider in supabaseSkipNonceCheck where !idTokenProviders.map(\.argument).contains(provider) {
+            throw ValidationError("--supabase-skip-nonce-check must be \(CLIProvider.listed(idTokenProviders))")
         }
         do { _ = try SupabasePasskeySettings(environment: ProcessInfo.processInfo.environment) } catch {
             throw ValidationError(error.description)

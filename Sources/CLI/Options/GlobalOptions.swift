@@ -90,10 +90,11 @@ struct GlobalOptions: ParsableArguments {
     /// How long a `--browser` sign-in waits for the browser to come back: `--timeout`, else 5 minutes.
     var browserTimeout: Duration { .seconds(timeout ?? 300) }
 
-    /// The embedded services' configuration: the app's client id for each identity provider,
+    /// The embedded services' configuration: the app's client id for each identity provider
+    /// (``CLIProvider/table``),
     /// and the Supabase settings of the embedded services (``embeddedSupabaseSettings``).
     var simulationConfiguration: SimulationConfiguration {
-        var configuration = SimulationConfiguration(clientIDs: [.apple: [appleClientID], .google: [googleClientID]])
+        var configuration = SimulationConfiguration(clientIDs: CLIProvider.clientIDs(self))
         configuration.supabase = Self.embeddedSupabaseSettings
         configuration.firebasePasskeyConfig = FirebasePasskeyConfig(
             rpID: Self.embeddedPasskeyRPID, expectedOrigins: [Self.embeddedPasskeyOrigin])
@@ -123,8 +124,14 @@ struct GlobalOptions: ParsableArguments {
         let supabaseFlags = supabaseURLFlag != nil || supabaseKeyFlag != nil
         let firebaseFlags = firebaseAPIKeyFlag != nil || firebaseEmulatorHostFlag != nil
         if supabaseFlags && firebaseFlags { throw ValidationError("--supabase-* and --firebase-* options name two backends: choose one") }
-        if backendFlag == .firebase, supabaseFlags { throw ValidationError("--supabase-url and --supabase-key go with --backend supabase") }
-        if backendFlag == .supabase, firebaseFlags { throw ValidationError("--firebase-api-key and --firebase-emulator-host go with --backend firebase") }
+        switch backendFlag {
+        case .supabase?:
+            if firebaseFlags { throw ValidationError("--firebase-api-key and --firebase-emulator-host go with --backend firebase") }
+        case .firebase?:
+            if supabaseFlags { throw ValidationError("--supabase-url and --supabase-key go with --backend supabase") }
+        case nil:
+            break
+        }
         if supabaseKeyFlag != nil, supabaseURL == nil { throw ValidationError("--supabase-key needs --supabase-url (or SUPABASE_URL)") }
         if let url = supabaseURL {
             try Self.checkURL(url, name: supabaseURLFlag == nil ? "SUPABASE_URL" : "--supabase-url")

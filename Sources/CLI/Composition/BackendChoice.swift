@@ -21,7 +21,16 @@ enum BackendChoice: String, ExpressibleByArgument, CaseIterable {
         switch self {
         case .supabase:
             BackendProfile(
+                displayName: "Supabase",
                 refreshPolicy: .supabase,
+                membershipClaims: .appMetadata,
+                // GoTrue internal/api/apierrors/errorcode.go: the admin API's refusals.
+                adminUserNotFoundCodes: ["user_not_found"],
+                adminUnauthorizedCodes: ["not_admin", "bad_jwt", "no_authorization"],
+                adminCredentialOption: "--service-role-key (or the service_role.key login serve writes)",
+                mailSender: "supabase",
+                emailCodeSent: "A one-time code",
+                emailCodeNote: "",
                 embedded: { SupabaseAuthBackend(engine: $0.supabase) },
                 remote: { options, transport throws(AuthError) in
                     guard let url = options.supabaseURL.flatMap(URL.init(string:)), let key = options.supabaseKey else {
@@ -29,6 +38,7 @@ enum BackendChoice: String, ExpressibleByArgument, CaseIterable {
                     }
                     return SupabaseAuthBackend(configuration: SupabaseConfiguration(projectURL: url, apiKey: key), transport: transport, clock: .live)
                 },
+                remotePlace: { $0.supabaseURL ?? "" },
                 remoteEndpoint: { $0.supabaseURL ?? "" },
                 served: { server, transport in
                     SupabaseAuthBackend(configuration: SupabaseConfiguration(projectURL: server.baseURL, apiKey: server.emulator.anonKey),
@@ -36,7 +46,17 @@ enum BackendChoice: String, ExpressibleByArgument, CaseIterable {
                 })
         case .firebase:
             BackendProfile(
+                displayName: "Firebase",
                 refreshPolicy: .firebase,
+                membershipClaims: .customClaims,
+                // firebase-tools src/emulator/auth/errors.ts and operations.ts: the admin API's refusals.
+                adminUserNotFoundCodes: ["USER_NOT_FOUND"],
+                adminUnauthorizedCodes: ["UNAUTHENTICATED", "INSUFFICIENT_PERMISSION"],
+                adminCredentialOption: "--firebase-admin-token",
+                mailSender: "firebase",
+                // Firebase has no emailed one-time code: its code is an email sign-in link's oobCode.
+                emailCodeSent: "A sign-in link",
+                emailCodeNote: "   (CODE: the link's oobCode)",
                 embedded: { FirebaseAuthBackend(engine: $0.firebase) },
                 remote: { options, transport throws(AuthError) in
                     guard let key = options.firebaseAPIKey else { throw .invalidInput("--backend firebase needs --firebase-api-key") }
@@ -44,6 +64,7 @@ enum BackendChoice: String, ExpressibleByArgument, CaseIterable {
                     configuration.adminToken = options.firebaseAdminToken.map { Secret($0) }
                     return FirebaseAuthBackend(configuration: configuration, transport: transport, clock: .live)
                 },
+                remotePlace: { $0.firebaseEmulatorHost.map { "http://" + $0 } ?? "Google's servers" },
                 // The emulator serves one user store whatever the key; production's is named by the key. The
                 // project is not part of it: adding --firebase-project (for global sign-out) keeps the session.
                 remoteEndpoint: { $0.firebaseEmulatorHost.map { "emulator/" + $0 } ?? "firebase/" + ($0.firebaseAPIKey ?? "") },
@@ -54,18 +75,4 @@ enum BackendChoice: String, ExpressibleByArgument, CaseIterable {
                 })
         }
     }
-}
-
-/// What differs per backend, as `BackendChoice.profile` gives it.
-struct BackendProfile: Sendable {
-    /// When sessions are refreshed: the rules of the backend's own client SDK.
-    let refreshPolicy: RefreshPolicy
-    /// The in-process backend over the embedded services.
-    let embedded: @Sendable (SimulatedServices) -> any AuthBackend
-    /// The REST adapter for the remote project the options name.
-    let remote: @Sendable (GlobalOptions, HTTPTransport) throws(AuthError) -> any AuthBackend & WebSignInBackend
-    /// What identifies the remote project (one session file per project).
-    let remoteEndpoint: @Sendable (GlobalOptions) -> String
-    /// The REST adapter for the embedded services served on a loopback port (`--browser`).
-    let served: @Sendable (RunningEmulator, HTTPTransport) -> any AuthBackend & WebSignInBackend
 }
