@@ -14,7 +14,7 @@ struct ProviderTableTests {
         let link = try #require(try Login.parseAsRoot(["link", "GOOGLE"]) as? LinkCommand)
         #expect(link.provider.row.id == .google)
         let unlink = try #require(try Login.parseAsRoot(["unlink", "Email"]) as? UnlinkCommand)
-        #expect(unlink.provider.row.id == .emailOTP)
+        #expect(unlink.provider.row.id == .emailCode)
         do {
             _ = try Login.parseAsRoot(["link", "email"])
             Issue.record("link email parsed")
@@ -37,7 +37,7 @@ struct ProviderTableTests {
         let ids = status.global.simulationConfiguration.clientIDs
         #expect(ids[.google] == ["g.example"])
         #expect(ids[.apple] == ["com.example.authcoordinator"])
-        #expect(ids[.emailOTP] == nil)
+        #expect(ids[.emailCode] == nil)
     }
 
     @Test("--supabase-skip-nonce-check takes the ID-token providers only (GoTrue internal/conf/configuration.go: per provider)")
