@@ -28,10 +28,12 @@ package final class SQLiteSimulationStorage: SimulationStorage {
     package let path: String
     private let pool: any DatabaseWriter
     private let group: SQLiteGroupCommit
+    private let logger: Logger
 
     private init(path: String, pool: any DatabaseWriter, logger: Logger) {
         self.path = path
         self.pool = pool
+        self.logger = logger
         group = SQLiteGroupCommit(path: path, logger: logger)
     }
 
@@ -152,6 +154,10 @@ package final class SQLiteSimulationStorage: SimulationStorage {
         guard pool is DatabasePool else {
             try? pool.close()
             return
+        }
+        let counts = group.counts
+        if counts.commits > 0 {
+            logger.info("\(path): \(counts.steps) write steps in \(counts.commits) commits")
         }
         do {
             try pool.writeWithoutTransaction { db in
