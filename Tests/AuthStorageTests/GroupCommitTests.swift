@@ -100,15 +100,31 @@ struct GroupCommitTests {
         _ = directory
     }
 
-    @Test("a request reads its own writes: a read after its step commits the group first")
+    @Test("a request reads its own writes while their commit is left to a step that waits: the read commits the group first")
     func readsOwnWrites() async throws {
         let (storage, directory) = try makeSUT()
+        let gate = DispatchSemaphore(value: 0)
         let ticket = StorageCommitTicket()
-        let codes = try StorageCommitTicket.$current.withValue(ticket) { () throws -> [String] in
-            try storage.update { rows in rows.mailbox.deliver(Self.message("1"), to: "a@example.com", keepingAtMost: 10) }
-            return try Self.codes(storage, "a@example.com")
+        let before = storage.writerCounts
+        // The first request writes, holds the writer until a second step waits (so it leaves the commit to it), then reads.
+        async let codes = withCheckedContinuation { (continuation: CheckedContinuation<[String], Never>) in
+            Thread {
+                let codes = StorageCommitTicket.$current.withValue(ticket) { () -> [String] in
+                    try? storage.update { rows in
+                        rows.mailbox.deliver(Self.message("1"), to: "a@example.com", keepingAtMost: 10)
+                        _ = gate.wait(timeout: .now() + 10)
+                    }
+                    return (try? Self.codes(storage, "a@example.com")) ?? []
+                }
+                continuation.resume(returning: codes)
+            }.start()
         }
-        #expect(codes == ["1"])
+        #expect(await poll { storage.writerCounts.steps == before.steps + 1 })
+        async let second = Self.deliver(storage, ticket: StorageCommitTicket(), "2", to: "b@example.com")
+        #expect(await poll { storage.writerCounts.waiting == 1 })
+        gate.signal()
+        #expect(await codes == ["1"])
+        #expect(await second == false)
         #expect(await ticket.committed() == nil)
         try storage.close()
         _ = directory
