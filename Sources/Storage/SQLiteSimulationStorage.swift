@@ -86,7 +86,7 @@ package final class SQLiteSimulationStorage: SimulationStorage {
                     throw SimulationStoreError.unavailable(path: path, reason: "its schema is older than this version's, and it cannot be updated in a read-only directory")
                 }
             } else {
-                try SQLiteSchema.migrator.migrate(pool)
+                try migrate(pool)
             }
         } catch let error as SimulationStoreError {
             throw error
@@ -95,6 +95,22 @@ package final class SQLiteSimulationStorage: SimulationStorage {
         }
         if !readOnly { _ = try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path) }
         return SQLiteSimulationStorage(path: path, pool: pool, logger: logger)
+    }
+
+    /// Brings the schema up to date. GRDB's migrator reads which migrations are applied before it
+    /// takes the write lock, so two processes opening a new file at once can both run the first
+    /// one, and the second fails ("table users already exists"); it then tries again, finding
+    /// that migration applied (a few times: each try applies at least what the other did).
+    private static func migrate(_ pool: any DatabaseWriter) throws {
+        var attempt = 0
+        while true {
+            do {
+                return try SQLiteSchema.migrator.migrate(pool)
+            } catch {
+                attempt += 1
+                if attempt >= 5 { throw error }
+            }
+        }
     }
 
     package func write<Result, Failure: Error>(_ body: (any SimulationRows) throws(Failure) -> Result) throws(StorageStepFailure<Failure>) -> Result {
