@@ -12,6 +12,9 @@ import Testing
 struct GroupCommitTests {
     private struct Refused: Error {}
 
+    // Deadlines are generous: the whole suite runs these beside hundreds of other tests on two
+    // cores, where starting a thread and reaching the writer has taken over 5 s.
+
     private func makeSUT() throws -> (SQLiteSimulationStorage, TemporaryDirectory) {
         let directory = TemporaryDirectory()
         let storage = try SQLiteSimulationStorage.open(path: directory.url.appendingPathComponent("auth.sqlite3").path, logger: .quiet)
@@ -58,13 +61,13 @@ struct GroupCommitTests {
         let tickets = [StorageCommitTicket(), StorageCommitTicket(), StorageCommitTicket()]
         let before = storage.writerCounts
         // The first step holds the writer until the other two wait for it, so all three run in one transaction.
-        async let first = Self.deliver(storage, ticket: tickets[0], "1", to: "a@example.com") { _ in _ = gate.wait(timeout: .now() + 10) }
-        #expect(await poll { storage.writerCounts.steps == before.steps + 1 })
+        async let first = Self.deliver(storage, ticket: tickets[0], "1", to: "a@example.com") { _ in _ = gate.wait(timeout: .now() + 120) }
+        #expect(await poll(timeout: .seconds(60)) { storage.writerCounts.steps == before.steps + 1 })
         async let bad = Self.deliver(storage, ticket: tickets[1], "2", to: "b@example.com") { rows in
             (rows as? SQLiteRows)?.step.fail(Refused())
         }
         async let third = Self.deliver(storage, ticket: tickets[2], "3", to: "c@example.com")
-        #expect(await poll { storage.writerCounts.waiting == 2 })
+        #expect(await poll(timeout: .seconds(60)) { storage.writerCounts.waiting == 2 })
         gate.signal()
         let refused = await [first, bad, third]
         #expect(refused == [false, true, false], "only the failing step is refused")
@@ -88,8 +91,8 @@ struct GroupCommitTests {
         let gate = DispatchSemaphore(value: 0)
         let ticket = StorageCommitTicket()
         let before = storage.writerCounts
-        async let writing = Self.deliver(storage, ticket: ticket, "1", to: "a@example.com") { _ in _ = gate.wait(timeout: .now() + 10) }
-        #expect(await poll { storage.writerCounts.steps == before.steps + 1 })
+        async let writing = Self.deliver(storage, ticket: ticket, "1", to: "a@example.com") { _ in _ = gate.wait(timeout: .now() + 120) }
+        #expect(await poll(timeout: .seconds(60)) { storage.writerCounts.steps == before.steps + 1 })
         // The writer is inside its step (and its transaction) until the gate opens.
         #expect(try Self.codes(storage, "a@example.com") == [])
         gate.signal()
@@ -112,16 +115,16 @@ struct GroupCommitTests {
                 let codes = StorageCommitTicket.$current.withValue(ticket) { () -> [String] in
                     try? storage.update { rows in
                         rows.mailbox.deliver(Self.message("1"), to: "a@example.com", keepingAtMost: 10)
-                        _ = gate.wait(timeout: .now() + 10)
+                        _ = gate.wait(timeout: .now() + 120)
                     }
                     return (try? Self.codes(storage, "a@example.com")) ?? []
                 }
                 continuation.resume(returning: codes)
             }.start()
         }
-        #expect(await poll { storage.writerCounts.steps == before.steps + 1 })
+        #expect(await poll(timeout: .seconds(60)) { storage.writerCounts.steps == before.steps + 1 })
         async let second = Self.deliver(storage, ticket: StorageCommitTicket(), "2", to: "b@example.com")
-        #expect(await poll { storage.writerCounts.waiting == 1 })
+        #expect(await poll(timeout: .seconds(60)) { storage.writerCounts.waiting == 1 })
         gate.signal()
         #expect(await codes == ["1"])
         #expect(await second == false)
