@@ -18,8 +18,8 @@ for tool in wrk hyperfine; do
     apt-get update -qq && apt-get install -y -qq "$tool" >/dev/null
   fi
 done
-swift build -c release --product login >/dev/null
-login=.build/release/login
+swift build -c release --scratch-path .build-release --product login >/dev/null
+login=.build-release/release/login
 
 work=$(mktemp -d)
 trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
