@@ -50,7 +50,10 @@ package final class SQLiteSimulationStorage: SimulationStorage {
     ///   ``SimulationStoreError/unavailable(path:reason:)`` when it cannot be opened.
     package static func open(path: String, logger: Logger, readOnly: Bool = false) throws(SimulationStoreError) -> SQLiteSimulationStorage {
         try SQLiteFileCheck.check(path: path)
-        try SQLiteFileCheck.precheckSchema(path: path)
+        // Checking the whole schema builds the expected one in memory (every migration): a file found
+        // complete before opening is not checked again, nor handed to the migrator (which waits for
+        // a barrier and tries to create its table): what every command after the first finds.
+        let complete = try SQLiteFileCheck.precheckSchema(path: path)
         if !readOnly { try SQLiteFileModes.prepare(path: path) }
         var configuration = Configuration()
         // Wait for another connection's lock (another process's) in fine steps:
@@ -81,13 +84,16 @@ package final class SQLiteSimulationStorage: SimulationStorage {
             throw SQLiteFileCheck.failure(error, path: path)
         }
         do {
-            try SQLiteFileCheck.checkSchema(pool, path: path)
-            if readOnly {
-                guard try pool.read({ db in try SQLiteSchema.migrator.hasCompletedMigrations(db) }) else {
-                    throw SimulationStoreError.unavailable(path: path, reason: "its schema is older than this version's, and it cannot be updated in a read-only directory")
+            if !complete {
+                try SQLiteFileCheck.checkSchema(pool, path: path)
+                if readOnly {
+                    guard try pool.read({ db in try SQLiteSchema.migrator.hasCompletedMigrations(db) }) else {
+                        let reason = "its schema is older than this version's, and it cannot be updated in a read-only directory"
+                        throw SimulationStoreError.unavailable(path: path, reason: reason)
+                    }
+                } else {
+                    try SQLiteSchema.migrate(pool)
                 }
-            } else {
-                try SQLiteSchema.migrate(pool)
             }
         } catch let error as SimulationStoreError {
             throw error
