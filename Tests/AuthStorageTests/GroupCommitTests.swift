@@ -34,7 +34,7 @@ struct GroupCommitTests {
     ) async -> Bool {
         await withCheckedContinuation { continuation in
             Thread {
-                let refused = StorageCommitTicket.$current.withValue(ticket) { () -> Bool in
+                let refused = StorageCommitTicket.scope.withValue(ticket) { () -> Bool in
                     do {
                         try storage.update { rows in
                             rows.mailbox.deliver(message(code), to: recipient, keepingAtMost: 10)
@@ -112,7 +112,7 @@ struct GroupCommitTests {
         // The first request writes, holds the writer until a second step waits (so it leaves the commit to it), then reads.
         async let codes = withCheckedContinuation { (continuation: CheckedContinuation<[String], Never>) in
             Thread {
-                let codes = StorageCommitTicket.$current.withValue(ticket) { () -> [String] in
+                let codes = StorageCommitTicket.scope.withValue(ticket) { () -> [String] in
                     try? storage.update { rows in
                         rows.mailbox.deliver(Self.message("1"), to: "a@example.com", keepingAtMost: 10)
                         _ = gate.wait(timeout: .now() + 120)

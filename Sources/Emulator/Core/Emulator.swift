@@ -63,7 +63,7 @@ public final class Emulator: Sendable {
         // The storage commits the writes of requests answered at once together; each answer waits
         // for the commit that holds its writes, so nothing answered is lost.
         let ticket = StorageCommitTicket()
-        var response = await StorageCommitTicket.$current.withValue(ticket) { await route(request) }
+        var response = await StorageCommitTicket.scope.withValue(ticket) { await route(request) }
         if await ticket.committed() != nil { response = Self.storageFailure(request) }
         record(request, response, since: started)
         // Refusals count too: a reused refresh token, for one, is refused and revokes its family.

@@ -13,13 +13,19 @@ import AuthData
 ///
 /// ```swift
 /// let ticket = StorageCommitTicket()
-/// let answer = await StorageCommitTicket.$current.withValue(ticket) { await route(request) }
+/// let answer = await StorageCommitTicket.scope.withValue(ticket) { await route(request) }
 /// if let failure = await ticket.committed() { return serverError(failure) }
 /// return answer
 /// ```
 package final class StorageCommitTicket: Sendable {
+    /// The task-local value that holds the ticket of the request a task answers: a server that
+    /// awaits commits runs each request inside `scope.withValue(ticket) { … }`. (A `TaskLocal`
+    /// constant rather than `@TaskLocal static var`, which the iOS SDK's compiler refuses as
+    /// global mutable state.)
+    package static let scope = TaskLocal<StorageCommitTicket?>(wrappedValue: nil)
+
     /// The ticket of the request the current task answers, if its server awaits commits.
-    @TaskLocal package static var current: StorageCommitTicket?
+    package static var current: StorageCommitTicket? { scope.get() }
 
     private struct State: Sendable {
         var pending = 0
