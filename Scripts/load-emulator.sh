@@ -18,16 +18,18 @@ for tool in wrk hyperfine; do
     apt-get update -qq && apt-get install -y -qq "$tool" >/dev/null
   fi
 done
-swift build -c release --product login >/dev/null
-login=.build/release/login
+swift build -c release --scratch-path .build-release --product login >/dev/null
+login=.build-release/release/login
 
 work=$(mktemp -d)
 trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
 "$login" serve --port 0 --state-dir "$work/state" --ephemeral --supabase-rate-limits off >"$work/serve.log" 2>&1 &
 server=$!
-for _ in $(seq 1 100); do grep -q "listening on" "$work/serve.log" && break; sleep 0.1; done
+# Up to 60 s: on a shared, busy machine a release server has taken over 10 s to listen.
+for _ in $(seq 1 600); do grep -q "listening on" "$work/serve.log" && break; sleep 0.1; done
 base=$(sed -n 's/.*listening on \(http[^ ]*\).*/\1/p' "$work/serve.log" | head -1)
 anon=$(sed -n 's/^ *Supabase anon key *//p' "$work/serve.log" | head -1)
+[ -n "$base" ] && [ -n "$anon" ] || { cat "$work/serve.log"; echo "the emulator did not start" >&2; exit 1; }
 
 # 256 valid Apple tokens with their raw nonces, from the simulated Apple ID.
 source Scripts/lib/signin-script.sh

@@ -20,16 +20,25 @@ struct AuthBench {
         let quick = arguments.contains("--quick")
         var report = BenchReport()
         let budget: Duration = quick ? .milliseconds(300) : .seconds(2)
-        if let only = ProcessInfo.processInfo.environment["AUTH_BENCH_ONLY"], only == "emulator" {
+        switch ProcessInfo.processInfo.environment["AUTH_BENCH_ONLY"] {
+        case "emulator":
             try await EmulatorRouteBenchmark(budget: budget).run(into: &report)
+            try await DurableRouteBenchmark(budget: budget).run(into: &report)
             print(json ? report.json : report.text)
             return
+        case "durable", "durable-profile":
+            let profileOnly = ProcessInfo.processInfo.environment["AUTH_BENCH_ONLY"] == "durable-profile"
+            try await DurableRouteBenchmark(budget: budget, profileOnly: profileOnly).run(into: &report)
+            print(json ? report.json : report.text)
+            return
+        default: break
         }
         try await VerifierBenchmark(budget: budget).run(into: &report)
         try await CoordinatorBenchmark(budget: budget).run(into: &report)
         try await ThroughputBenchmark(budget: budget).run(into: &report)
         try await ScalingBenchmark(population: quick ? 10_000 : 100_000, budget: budget).run(into: &report)
         try await EmulatorRouteBenchmark(budget: budget).run(into: &report)
+        try await DurableRouteBenchmark(budget: budget).run(into: &report)
         print(json ? report.json : report.text)
     }
 }

@@ -8,10 +8,11 @@ struct BenchWorld {
     let services: SimulatedServices
 
     /// GoTrue's rate limits are off: a benchmark is one client sending thousands of requests.
-    static func make() async throws -> BenchWorld {
+    static func make(storage: any SimulationStorage = InMemorySimulationStorage()) async throws -> BenchWorld {
         var configuration = SimulationConfiguration()
         configuration.supabase.rateLimits = nil
-        return BenchWorld(services: try await SimulatedServices(configuration: configuration, keys: try SimulationKeys.generate(), clock: .live))
+        let keys = try SimulationKeys.generate()
+        return BenchWorld(services: try await SimulatedServices(configuration: configuration, keys: keys, storage: storage, clock: .live))
     }
 
     /// A Google ID token without a nonce, as GoogleSignIn before 9.0 sends it.

@@ -42,20 +42,24 @@ enum SQLiteFileCheck {
     /// file (a WAL left by a killed process needs recovery by a writer), the check after opening
     /// (``checkSchema(_:path:)``) decides.
     /// - Parameter path: The database file.
+    /// - Returns: Whether the schema was checked and found complete (every migration applied): then
+    ///   it need not be checked or migrated again once open.
     /// - Throws: ``SimulationStoreError/corrupt(path:reason:)`` for a file found damaged or foreign.
-    static func precheckSchema(path: String) throws(SimulationStoreError) {
-        guard ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) > 0 else { return }
+    static func precheckSchema(path: String) throws(SimulationStoreError) -> Bool {
+        guard ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) > 0 else { return false }
         var configuration = Configuration()
         configuration.readonly = true
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             defer { try? queue.close() }
             try checkSchema(queue, path: path)
+            return try queue.read { db in try SQLiteSchema.migrator.hasCompletedMigrations(db) }
         } catch let error as SimulationStoreError {
             throw error
         } catch {
             let failure = failure(error, path: path)
             if case .corrupt = failure { throw failure }
+            return false
         }
     }
 

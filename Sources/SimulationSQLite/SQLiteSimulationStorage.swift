@@ -4,8 +4,13 @@ import GRDB
 import Logging
 
 /// The SQLite adapter of ``SimulationStorage``: one database file (GRDB's `DatabasePool`, the
-/// system's SQLite), WAL mode, each step one `BEGIN IMMEDIATE` transaction committed before the
-/// step returns. Reads run on reader connections beside the writer.
+/// system's SQLite), WAL mode. Steps run one at a time on the writer connection, each in a
+/// savepoint of a `BEGIN IMMEDIATE` transaction. A step without a ``StorageCommitTicket`` commits
+/// before it returns; steps of requests that hold one (the emulator's) are committed in groups
+/// (``SQLiteGroupCommit``): every step that reached the writer while the group was open, in one
+/// `COMMIT`, and each request is answered once its ticket settles. A step that fails is rolled back
+/// alone. Reads run on reader connections beside the writer and never wait for it, except a read
+/// of a request whose own writes are not committed yet (it commits them first, to read them).
 ///
 /// Durability: `synchronous=NORMAL`, so a commit survives the process being killed at once (it
 /// is in the WAL file), and a power loss once SQLite has checkpointed or synced the WAL.
@@ -22,12 +27,14 @@ package final class SQLiteSimulationStorage: SimulationStorage {
     /// The database file.
     package let path: String
     private let pool: any DatabaseWriter
+    private let group: SQLiteGroupCommit
     private let logger: Logger
 
     private init(path: String, pool: any DatabaseWriter, logger: Logger) {
         self.path = path
         self.pool = pool
         self.logger = logger
+        group = SQLiteGroupCommit(path: path, logger: logger)
     }
 
     /// Opens (or creates) a database, checks that it is one this version can use, and brings its
@@ -43,7 +50,10 @@ package final class SQLiteSimulationStorage: SimulationStorage {
     ///   ``SimulationStoreError/unavailable(path:reason:)`` when it cannot be opened.
     package static func open(path: String, logger: Logger, readOnly: Bool = false) throws(SimulationStoreError) -> SQLiteSimulationStorage {
         try SQLiteFileCheck.check(path: path)
-        try SQLiteFileCheck.precheckSchema(path: path)
+        // Checking the whole schema builds the expected one in memory (every migration): a file found
+        // complete before opening is not checked again, nor handed to the migrator (which waits for
+        // a barrier and tries to create its table): what every command after the first finds.
+        let complete = try SQLiteFileCheck.precheckSchema(path: path)
         if !readOnly { try SQLiteFileModes.prepare(path: path) }
         var configuration = Configuration()
         // Wait for another connection's lock (another process's) in fine steps:
@@ -54,6 +64,8 @@ package final class SQLiteSimulationStorage: SimulationStorage {
         }
         configuration.maximumReaderCount = 4
         configuration.label = "auth.sqlite3"
+        // Group commit leaves a transaction open between steps until its scheduled commit runs.
+        configuration.allowsUnsafeTransactions = true
         configuration.readonly = readOnly
         if !readOnly {
             // A checkpoint runs in the commit that crosses `wal_autocheckpoint` pages of WAL, and
@@ -72,13 +84,16 @@ package final class SQLiteSimulationStorage: SimulationStorage {
             throw SQLiteFileCheck.failure(error, path: path)
         }
         do {
-            try SQLiteFileCheck.checkSchema(pool, path: path)
-            if readOnly {
-                guard try pool.read({ db in try SQLiteSchema.migrator.hasCompletedMigrations(db) }) else {
-                    throw SimulationStoreError.unavailable(path: path, reason: "its schema is older than this version's, and it cannot be updated in a read-only directory")
+            if !complete {
+                try SQLiteFileCheck.checkSchema(pool, path: path)
+                if readOnly {
+                    guard try pool.read({ db in try SQLiteSchema.migrator.hasCompletedMigrations(db) }) else {
+                        let reason = "its schema is older than this version's, and it cannot be updated in a read-only directory"
+                        throw SimulationStoreError.unavailable(path: path, reason: reason)
+                    }
+                } else {
+                    try SQLiteSchema.migrate(pool)
                 }
-            } else {
-                try SQLiteSchema.migrate(pool)
             }
         } catch let error as SimulationStoreError {
             throw error
@@ -88,26 +103,26 @@ package final class SQLiteSimulationStorage: SimulationStorage {
         return SQLiteSimulationStorage(path: path, pool: pool, logger: logger)
     }
 
-    /// Runs the migrations. Processes that open a new file at once all migrate it, and GRDB runs
-    /// each migration in its own transaction after reading which ran: one may start a migration
-    /// another has just committed ("duplicate column", "table exists"). Such a failure is retried,
-    /// reading again what ran, until the schema is complete, for at most two seconds.
     package func write<Result, Failure: Error>(_ body: (any SimulationRows) throws(Failure) -> Result) throws(StorageStepFailure<Failure>) -> Result {
+        let ticket = StorageCommitTicket.current
         let outcome: Swift.Result<Result, Failure>
+        group.arrive()
+        var started = false
+        defer { if !started { group.leave(pool) } }
         do {
             outcome = try pool.writeWithoutTransaction { db in
-                var outcome: Swift.Result<Result, Failure>?
-                try db.inTransaction(.immediate) {
+                started = true
+                return try group.run(db, writer: pool, ticket: ticket) { () throws -> Swift.Result<Result, Failure> in
                     let rows = SQLiteRows(step: SQLiteStep(db: db))
+                    let outcome: Swift.Result<Result, Failure>
                     do throws(Failure) { outcome = .success(try body(rows)) } catch { outcome = .failure(error) }
                     rows.finish()
                     if let failure = rows.step.failure { throw failure }
-                    return .commit
+                    return outcome
                 }
-                return outcome!
             }
         } catch {
-            throw .storage(failure(error))
+            throw .storage(group.failure(error))
         }
         switch outcome {
         case .success(let value): return value
@@ -117,6 +132,10 @@ package final class SQLiteSimulationStorage: SimulationStorage {
 
     package func read<Result, Failure: Error>(_ body: (any SimulationRows) throws(Failure) -> Result) throws(StorageStepFailure<Failure>) -> Result {
         let outcome: Swift.Result<Result, Failure>
+        if let ticket = StorageCommitTicket.current, ticket.isPending {
+            // This request wrote steps that are not committed yet: commit them, so that it reads them.
+            try? pool.writeWithoutTransaction { db in try group.commit(db) }
+        }
         do {
             outcome = try pool.read { db in
                 let rows = SQLiteRows(step: SQLiteStep(db: db))
@@ -126,7 +145,7 @@ package final class SQLiteSimulationStorage: SimulationStorage {
                 return outcome
             }
         } catch {
-            throw .storage(failure(error))
+            throw .storage(group.failure(error))
         }
         switch outcome {
         case .success(let value): return value
@@ -142,8 +161,15 @@ package final class SQLiteSimulationStorage: SimulationStorage {
             try? pool.close()
             return
         }
+        let counts = group.counts
+        if counts.commits > 0 {
+            logger.info("\(path): \(counts.steps) write steps in \(counts.commits) commits")
+        }
         do {
-            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+            try pool.writeWithoutTransaction { db in
+                try group.commit(db)
+                try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            }
             try pool.close()
         } catch {
             throw .unavailable(path: path, reason: "\(error)")
@@ -156,10 +182,6 @@ package final class SQLiteSimulationStorage: SimulationStorage {
         }
     }
 
-    /// Logs a storage failure (GRDB's messages carry the SQL, never the statement arguments).
-    private func failure(_ error: any Error) -> SimulationStorageError {
-        let failure = SimulationStorageError("\(path): \(error)")
-        logger.error("the emulator's database failed", metadata: ["error": "\(failure)"])
-        return failure
-    }
+    /// What the writer has run so far: steps and commits (their ratio is the mean group size).
+    package var writerCounts: SQLiteGroupCommit.Counts { group.counts }
 }

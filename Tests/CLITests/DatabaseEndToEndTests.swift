@@ -1,5 +1,9 @@
+import AuthData
 import AuthTestSupport
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 
 /// The state directory's database through the built `login`: nothing answered is lost to a
@@ -29,6 +33,57 @@ struct DatabaseEndToEndTests {
         let firebaseRefresh = try await cli.json(["refresh", "--backend", "firebase"] + server.remote("firebase"))
         #expect(firebaseRefresh["error"] == nil, "\(firebaseRefresh)")
         await server.stop()
+    }
+
+    @Test("a SIGKILL while 16 clients sign up at once (their writes committed in groups) loses no answered user")
+    func killDuringGroupCommit() async throws {
+        let cli = try await LoginCLI.make()
+        let server = try await cli.serve(["--supabase-rate-limits", "off"], sharingState: true).0
+        let answered = Locked<[String]>([])
+        let stop = Locked(false)
+        let (base, anonKey) = (server.baseURL, server.anonKey)
+        let clients = Task {
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<16 {
+                    group.addTask {
+                        var request = URLRequest(url: URL(string: base + "/auth/v1/signup")!, timeoutInterval: 10)
+                        request.httpMethod = "POST"
+                        request.httpBody = Data("{}".utf8)
+                        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                        request.setValue(anonKey, forHTTPHeaderField: "apikey")
+                        let session = URLSession(configuration: .ephemeral)
+                        while !stop.current, let (data, response) = try? await session.data(for: request) {
+                            guard (response as? HTTPURLResponse)?.statusCode == 200,
+                                  let body = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                                  let user = body["user"] as? [String: Any], let id = user["id"] as? String else { continue }
+                            answered.withLock { $0.append(id) }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(await poll(timeout: .seconds(60)) { answered.current.count >= 200 }, "200 sign-ups answered in time")
+        await server.kill()
+        stop.withLock { $0 = true }
+        await clients.value
+        let ids = answered.current
+
+        let database = cli.state.url.appendingPathComponent("auth.sqlite3").path
+        let sqlite = "/usr/bin/sqlite3"
+        try #require(FileManager.default.isExecutableFile(atPath: sqlite), "sqlite3 reads the file as another program would")
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: sqlite)
+        check.arguments = [database, "PRAGMA integrity_check; SELECT id FROM users;"]
+        let output = Pipe()
+        check.standardOutput = output
+        try check.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        check.waitUntilExit()
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.first == "ok")
+        let stored = Set(lines.dropFirst())
+        let lost = ids.filter { !stored.contains($0) }
+        #expect(ids.count >= 200 && lost.isEmpty, "\(lost.count) of \(ids.count) answered sign-ups lost")
     }
 
     @Test("commands on one database at once, writing and reading, leave every row there and the file whole")

@@ -62,7 +62,11 @@ public final class Emulator: Sendable {
             record(request, refusal, since: started)
             return refusal
         }
-        let response = await route(request)
+        // The storage commits the writes of requests answered at once together; each answer waits
+        // for the commit that holds its writes, so nothing answered is lost.
+        let ticket = StorageCommitTicket()
+        var response = await StorageCommitTicket.scope.withValue(ticket) { await route(request) }
+        if await ticket.committed() != nil { response = Self.storageFailure(request) }
         record(request, response, since: started)
         // Refusals count too: a reused refresh token, for one, is refused and revokes its family.
         if request.method != "GET" && request.method != "HEAD" { changes.withLock { $0 &+= 1 } }
@@ -146,14 +150,27 @@ public final class Emulator: Sendable {
     /// - Returns: A 413 in the shape of the service the path belongs to.
     public func bodyTooLarge(_ request: EmulatorRequest) -> EmulatorResponse {
         let message = "Request body exceeds \(configuration.maxBodySize) bytes"
+        return Self.failure(request, status: 413, code: "request_entity_too_large", message: message, firebaseMessage: message)
+    }
+
+    /// The answer to a request whose writes the storage could not commit (nothing of them is kept).
+    static func storageFailure(_ request: EmulatorRequest) -> EmulatorResponse {
+        failure(request, status: 500, code: "unexpected_failure", message: "Database error: the emulator's storage failed",
+                firebaseMessage: "INTERNAL_ERROR")
+    }
+
+    /// An error answer in the shape of the service the path belongs to.
+    private static func failure(
+        _ request: EmulatorRequest, status: Int, code: String, message: String, firebaseMessage: String
+    ) -> EmulatorResponse {
         switch EmulatorMount(segments: request.segments) {
         case .supabase:
             let versioned = SupabaseRoutes.isVersioned(request)
-            return SupabaseRoutes.error(.api(status: 413, code: "request_entity_too_large", message: message), versioned: versioned)
+            return SupabaseRoutes.error(.api(status: status, code: code, message: message), versioned: versioned)
         case .firebase:
-            return FirebaseRoutes.error(FirebaseFailure(status: 413, message: message))
+            return FirebaseRoutes.error(FirebaseFailure(status: status, message: firebaseMessage))
         case .appleID, .google, .console, .emulator:
-            return .json(["error": .string("request_entity_too_large"), "message": .string(message)], status: 413)
+            return .json(["error": .string(code), "message": .string(message)], status: status)
         }
     }
 

@@ -5,8 +5,10 @@
 ///
 /// The services' rules (`SupabaseStore`, `FirebaseStore`, `SimulatedAppleID`, …) run as steps:
 /// each step reads and writes rows through ``SimulationRows`` inside one transaction, and returns
-/// only once its writes are committed. Adapters: ``InMemorySimulationStorage`` (unit tests,
-/// `--ephemeral`, the in-process backends) and `SQLiteSimulationStorage` (module `AuthSimulationSQLite`:
+/// only once its writes are committed; or, for a request that holds a ``StorageCommitTicket``,
+/// once they are in a transaction whose commit the ticket awaits (group commit, in the SQLite
+/// adapter). Adapters: ``InMemorySimulationStorage`` (unit tests, `--ephemeral`, the in-process
+/// backends) and `SQLiteSimulationStorage` (module `AuthSimulationSQLite`:
 /// one SQLite database in the state directory). Both run through one contract suite.
 ///
 /// A step's writes are committed **whether it returns or throws**: the rules keep what they did

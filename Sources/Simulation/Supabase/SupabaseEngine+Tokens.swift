@@ -57,7 +57,7 @@ extension SupabaseEngine {
         let expiresAt = now + Int64(configuration.accessTokenLifetime)
         var user = issued.user.payload
         if !issued.showsConfirmedAt { user.confirmedAt = nil }
-        let assurance = try assurance(of: issued)
+        let assurance = Self.assurance(of: issued)
         user.factors = assurance.factors
         let claims: JSONObject = [
             "iss": .string(configuration.issuer), "sub": .string(user.id), "aud": .string(configuration.audience),
@@ -78,16 +78,15 @@ extension SupabaseEngine {
 
     /// The session's `aal` and `amr` (`CalculateAALAndAMR`, internal/models/sessions.go: `aal2`
     /// once a `totp` claim is there, the entries most recent first) and the user's factors.
-    private func assurance(of issued: SupabaseStore.Issued) throws(SupabaseFailure)
-        -> (aal: String, amr: [SupabaseAMREntry], factors: [SupabaseFactorPayload]?)
-    {
-        let (session, factors) = try inspect { (store: SupabaseStore) throws(SupabaseFailure) in
-            (store.rows.session(issued.sessionID), store.rows.factors(userID: issued.user.id))
-        }
+    /// They were read in the step that issued the session (``SupabaseStore/Issued``): a read here,
+    /// after the write, would wait for the write's commit.
+    private static func assurance(
+        of issued: SupabaseStore.Issued
+    ) -> (aal: String, amr: [SupabaseAMREntry], factors: [SupabaseFactorPayload]?) {
         let first = SupabaseAMREntry(method: issued.amrMethod, timestamp: issued.amrTimestamp)
-        let amr = ([first] + (session?.laterAMR ?? [])).enumerated()
+        let amr = ([first] + issued.laterAMR).enumerated()
             .sorted { ($0.element.timestamp, $0.offset) > ($1.element.timestamp, $1.offset) }.map(\.element)
-        return (session?.aal ?? "aal1", amr, factors.isEmpty ? nil : factors.map(\.payload))
+        return (issued.aal, amr, issued.factors.isEmpty ? nil : issued.factors.map(\.payload))
     }
 
     /// Verifies an ID token as GoTrue's id_token grant does and extracts the identity.

@@ -114,7 +114,7 @@ extension SupabaseStore {
         rows.insertRefreshToken(child, SupabaseRefreshTokenRecord(sessionID: sessionID, parent: session.activeRefreshToken))
         user.updatedAt = now
         rows.save(user)
-        return Issued(user: user, sessionID: sessionID, refreshToken: child, amrMethod: session.amrMethod, amrTimestamp: session.amrTimestamp)
+        return issued(user, session: session, refreshToken: child)
     }
 
     /// Deletes a factor (`UnenrollFactor`: a verified one needs an `aal2` session, 422

@@ -26,8 +26,7 @@ extension SupabaseStore {
             var refreshed = session
             refreshed.refreshedAt = now
             rows.update(refreshed)
-            return Issued(user: user, sessionID: session.id, refreshToken: session.activeRefreshToken,
-                          amrMethod: session.amrMethod, amrTimestamp: session.amrTimestamp)
+            return issued(user, session: refreshed, refreshToken: session.activeRefreshToken)
         }
         if now <= revokedAt.addingTimeInterval(configuration.refreshTokenReuseInterval) {
             return rotate(token, in: session, user: user, now: now)
@@ -45,7 +44,7 @@ extension SupabaseStore {
         var refreshed = session
         refreshed.refreshedAt = now
         rows.update(refreshed)
-        return Issued(user: user, sessionID: session.id, refreshToken: child, amrMethod: session.amrMethod, amrTimestamp: session.amrTimestamp)
+        return issued(user, session: refreshed, refreshToken: child)
     }
 
     /// Checks that the user and the session named by a verified access token exist, that the

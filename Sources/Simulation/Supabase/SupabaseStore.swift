@@ -13,13 +13,21 @@ import Foundation
 /// deletion). The rows are GoTrue's tables (``SupabaseRows``): lookups by email and by identity
 /// are their indexes, which saving a user keeps up to date.
 package struct SupabaseStore {
-    /// A session just issued or re-issued, ready for an access token.
+    /// A session just issued or re-issued, ready for an access token: with what its claims need
+    /// (the session's `aal` and later AMR entries, the user's factors) read in the same step, so
+    /// that the answer needs no read after the write (``issued(_:session:refreshToken:)``).
     package struct Issued: Sendable {
         package var user: SupabaseUserRecord
         package var sessionID: String
         package var refreshToken: String
         package var amrMethod: String
         package var amrTimestamp: Int64
+        /// The session's `aal`.
+        package var aal: String
+        /// The session's AMR entries after the first (`totp`).
+        package var laterAMR: [SupabaseAMREntry]
+        /// The user's factors.
+        package var factors: [SupabaseFactorRecord]
         /// Whether the response shows `confirmed_at`: GoTrue's `confirmed_at` is a generated
         /// column that a request only sees after reloading the user, so a user confirmed by the
         /// id_token grant itself (or never) has none in that response.
@@ -103,8 +111,23 @@ package struct SupabaseStore {
         user.lastSignInAt = now
         user.updatedAt = stamp(clock)
         rows.save(user)
-        return Issued(user: user, sessionID: sessionID, refreshToken: token, amrMethod: amr,
-                      amrTimestamp: amrTimestamp, showsConfirmedAt: showsConfirmedAt)
+        let session = SupabaseSessionRecord(
+            id: sessionID, userID: userID, createdAt: now, amrMethod: amr, amrTimestamp: amrTimestamp, activeRefreshToken: token)
+        var issued = issued(user, session: session, refreshToken: token)
+        issued.showsConfirmedAt = showsConfirmedAt
+        return issued
+    }
+
+    /// The answer for a session, with the user's factors read in this step.
+    /// - Parameters:
+    ///   - user: The user as this step saved it.
+    ///   - session: The session as it is now.
+    ///   - refreshToken: The refresh token the answer carries.
+    /// - Returns: The issued session.
+    func issued(_ user: SupabaseUserRecord, session: SupabaseSessionRecord, refreshToken: String) -> Issued {
+        Issued(
+            user: user, sessionID: session.id, refreshToken: refreshToken, amrMethod: session.amrMethod,
+            amrTimestamp: session.amrTimestamp, aal: session.aal, laterAMR: session.laterAMR, factors: rows.factors(userID: user.id))
     }
 
     func endSession(_ sessionID: String) { rows.deleteSession(sessionID) }

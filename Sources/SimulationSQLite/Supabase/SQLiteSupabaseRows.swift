@@ -81,14 +81,8 @@ final class SQLiteSupabaseRows: SupabaseRows {
             return
         }
         if !Self.sameRow(old, new) {
-            step.execute("""
-                UPDATE users SET email = ?, email_confirmed_at = ?, confirmation_sent_at = ?, recovery_sent_at = ?,
-                    reauthentication_sent_at = ?, last_sign_in_at = ?, raw_app_meta_data = ?, raw_user_meta_data = ?, created_at = ?,
-                    updated_at = ?, banned_until = ?, is_anonymous = ?, encrypted_password = ?,
-                    invited_at = ?, email_change = ?, email_change_sent_at = ?, email_change_confirm_status = ?, role = ?, phone = ?,
-                    phone_confirmed_at = ?
-                WHERE id = ?
-                """, Self.userColumns(new))
+            let update = Self.users.update(from: Self.userValues(old), to: Self.userValues(new), id: new.id)
+            if let update { step.execute(update.sql, update.arguments) }
         }
         let before = Dictionary(old.identities.map { ($0.identityID, $0) }, uniquingKeysWith: { first, _ in first })
         let after = Set(new.identities.map(\.identityID))
@@ -99,10 +93,9 @@ final class SQLiteSupabaseRows: SupabaseRows {
             switch before[identity.identityID] {
             case nil: insert(identity, of: new.id)
             case let previous? where previous != identity:
-                step.execute("""
-                    UPDATE identities SET provider_id = ?, identity_data = ?, provider = ?, last_sign_in_at = ?, created_at = ?,
-                        updated_at = ?, email = ?, user_id = ? WHERE id = ?
-                    """, Self.identityColumns(identity, of: new.id))
+                let update = Self.identities.update(
+                    from: Self.identityValues(previous, of: new.id), to: Self.identityValues(identity, of: new.id), id: identity.identityID)
+                if let update { step.execute(update.sql, update.arguments) }
             default: break
             }
         }
@@ -273,20 +266,48 @@ final class SQLiteSupabaseRows: SupabaseRows {
         return old == new
     }
 
-    /// The `users` columns, in the order of the insert and update statements, the id last.
+    /// The `users` columns but the id, in the order of the insert statement.
+    private static let users = SQLiteChangedColumns(
+        table: "users", columns: [
+            "email", "email_confirmed_at", "confirmation_sent_at", "recovery_sent_at", "reauthentication_sent_at",
+            "last_sign_in_at", "raw_app_meta_data", "raw_user_meta_data", "created_at", "updated_at", "banned_until",
+            "is_anonymous", "encrypted_password", "invited_at", "email_change", "email_change_sent_at",
+            "email_change_confirm_status", "role", "phone", "phone_confirmed_at",
+        ], key: "id")
+
+    /// The `identities` columns but the id, in the order of the insert statement.
+    private static let identities = SQLiteChangedColumns(
+        table: "identities", columns: ["provider_id", "identity_data", "provider", "last_sign_in_at", "created_at", "updated_at", "email", "user_id"],
+        key: "id")
+
+    /// The `users` columns, in the order of the insert statement, the id last.
     private static func userColumns(_ user: SupabaseUserRecord) -> StatementArguments {
-        [user.email.isEmpty ? nil : user.email, Column.text(user.emailConfirmedAt), Column.text(user.confirmationSentAt),
-         Column.text(user.recoverySentAt), Column.text(user.reauthenticationSentAt), Column.text(user.lastSignInAt),
-         Column.text(user.appMetadata), Column.text(user.userMetadata), Column.text(user.createdAt), Column.text(user.updatedAt),
-         Column.text(user.bannedUntil), user.isAnonymous, user.encryptedPassword,
-         Column.text(user.invitedAt), user.emailChange.flatMap { $0.newEmail.isEmpty ? nil : $0.newEmail },
-         Column.text(user.emailChange?.sentAt), user.emailChange?.confirmStatus ?? 0, user.effectiveRole, user.phone,
-         Column.text(user.phoneConfirmedAt), user.id]
+        StatementArguments(userValues(user) + [user.id.databaseValue])
     }
 
-    /// The `identities` columns, in the order of the insert and update statements, the id last.
+    /// The values of ``users``'s columns.
+    private static func userValues(_ user: SupabaseUserRecord) -> [DatabaseValue] {
+        [(user.email.isEmpty ? nil : user.email).databaseValue, Column.text(user.emailConfirmedAt).databaseValue,
+         Column.text(user.confirmationSentAt).databaseValue, Column.text(user.recoverySentAt).databaseValue,
+         Column.text(user.reauthenticationSentAt).databaseValue, Column.text(user.lastSignInAt).databaseValue,
+         Column.text(user.appMetadata).databaseValue, Column.text(user.userMetadata).databaseValue,
+         Column.text(user.createdAt).databaseValue, Column.text(user.updatedAt).databaseValue,
+         Column.text(user.bannedUntil).databaseValue, user.isAnonymous.databaseValue, user.encryptedPassword.databaseValue,
+         Column.text(user.invitedAt).databaseValue,
+         user.emailChange.flatMap { $0.newEmail.isEmpty ? nil : $0.newEmail }.databaseValue,
+         Column.text(user.emailChange?.sentAt).databaseValue, (user.emailChange?.confirmStatus ?? 0).databaseValue,
+         user.effectiveRole.databaseValue, user.phone.databaseValue, Column.text(user.phoneConfirmedAt).databaseValue]
+    }
+
+    /// The `identities` columns, in the order of the insert statement, the id last.
     private static func identityColumns(_ identity: SupabaseIdentityRecord, of userID: String) -> StatementArguments {
-        [identity.providerID, Column.text(identity.identityData), identity.provider, Column.text(identity.lastSignInAt),
-         Column.text(identity.createdAt), Column.text(identity.updatedAt), identity.email?.lowercased(), userID, identity.identityID]
+        StatementArguments(identityValues(identity, of: userID) + [identity.identityID.databaseValue])
+    }
+
+    /// The values of ``identities``'s columns.
+    private static func identityValues(_ identity: SupabaseIdentityRecord, of userID: String) -> [DatabaseValue] {
+        [identity.providerID.databaseValue, Column.text(identity.identityData).databaseValue, identity.provider.databaseValue,
+         Column.text(identity.lastSignInAt).databaseValue, Column.text(identity.createdAt).databaseValue,
+         Column.text(identity.updatedAt).databaseValue, identity.email?.lowercased().databaseValue ?? .null, userID.databaseValue]
     }
 }
