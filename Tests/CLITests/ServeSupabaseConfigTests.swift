@@ -58,6 +58,35 @@ struct ServeSupabaseConfigTests {
         #expect(jwks["keys"]?.arrayValue?.compactMap { $0.objectValue?["kid"] } == [.string("toml-ec")], "\(jwks)")
     }
 
+    /// supabase/cli apps/cli-go/pkg/config/templates/config.toml (the defaults `mergeDefaultValues`
+    /// in apps/cli-go/pkg/config/config.go merges under the file), turned into GoTrue's variables by
+    /// `buildGotrueEnv` in apps/cli-go/internal/start/start.go.
+    @Test("a file with only [auth] site_url serves the CLI's template values, in /settings and in behaviour")
+    func cliDefaults() async throws {
+        let folder = TemporaryDirectory()
+        let config = try write("[auth]\nsite_url = \"http://127.0.0.1:3000\"\n", "config.toml", in: folder)
+        let server = try await ServeProcess(
+            runner: try CommandRunner.builtProduct("login"),
+            arguments: ["--state-dir", TemporaryDirectory().path, "--ephemeral", "--supabase-config", config])
+        let settings = try await call(server, "GET", "/auth/v1/settings")
+        let signUp = try await call(server, "POST", "/auth/v1/signup", json: #"{"email":"cli@example.com","password":"a-long-password"}"#)
+        let anonymous = try await call(server, "POST", "/auth/v1/signup", json: "{}")
+        _ = await server.stop()
+        #expect(settings["mailer_autoconfirm"] == .bool(true), "enable_confirmations = false")
+        #expect(settings["disable_signup"] == .bool(false))
+        let external = settings["external"]?.objectValue
+        #expect(external?["anonymous_users"] == .bool(false) && external?["email"] == .bool(true))
+        #expect(external?["apple"] == .bool(false) && external?["google"] == .bool(false), "\(settings)")
+        #expect(signUp["user"]?.objectValue?["email_confirmed_at"]?.stringValue != nil, "confirmed at once: \(signUp)")
+        #expect(anonymous["error_code"] == .string("anonymous_provider_disabled"), "\(anonymous)")
+        let token = try #require(signUp["access_token"]?.stringValue)
+        let parts = token.split(separator: ".")
+        try #require(parts.count == 3)
+        let claims = try StrictJSONParser.parseObject(try #require(Base64URL.decode(String(parts[1]))))
+        let issued = try #require(claims["iat"]?.intValue), expires = try #require(claims["exp"]?.intValue)
+        #expect(expires - issued == 3600, "jwt_expiry = 3600")
+    }
+
     @Test("a file the CLI would refuse is a usage error naming its line; a missing file is one too")
     func refused() async throws {
         let folder = TemporaryDirectory()
