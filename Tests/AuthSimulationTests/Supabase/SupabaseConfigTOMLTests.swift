@@ -69,7 +69,8 @@ struct SupabaseConfigTOMLTests {
         #expect(settings.enabledProviders.isEmpty && settings.uriAllowList == ["https://127.0.0.1:3000"])
         #expect(settings.jwtExpiry == 3600 && settings.mailerOTPExpiry == 3600 && settings.secureEmailChangeEnabled)
 
-        let smtp = try SupabaseConfigTOML(parsing: Array("[auth.email.smtp]\nenabled = true\nhost = \"smtp.example.com\"".utf8), environment: [:])
+        let smtpFile = "[auth.email.smtp]\nenabled = true\nhost = \"smtp.example.com\""
+        let smtp = try SupabaseConfigTOML(parsing: Array(smtpFile.utf8), environment: [:])
         #expect(smtp.variables["GOTRUE_RATE_LIMIT_EMAIL_SENT"] == "2", "auth.rate_limit.email_sent counts with the project's SMTP")
         #expect(smtp.unmapped == ["auth.email.smtp.host"])
     }
