@@ -14,7 +14,11 @@ import Testing
 @Suite("login serve --supabase-config")
 struct ServeSupabaseConfigTests {
     private func write(_ text: String, _ name: String, in folder: TemporaryDirectory) throws -> String {
-        let url = folder.url.appendingPathComponent(name)
+        try write(text, name, at: folder.url)
+    }
+
+    private func write(_ text: String, _ name: String, at folder: URL) throws -> String {
+        let url = folder.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
         return url.path
@@ -85,6 +89,40 @@ struct ServeSupabaseConfigTests {
         let claims = try StrictJSONParser.parseObject(try #require(Base64URL.decode(String(parts[1]))))
         let issued = try #require(claims["iat"]?.intValue), expires = try #require(claims["exp"]?.intValue)
         #expect(expires - issued == 3600, "jwt_expiry = 3600")
+    }
+
+    /// supabase/cli apps/cli-go/pkg/config/config.go `loadNestedEnv`: the project's `.env` files
+    /// are loaded before config.toml, so `env(NAME)` finds them; the process environment wins.
+    @Test("env(NAME) finds supabase/.env and the project's .env; a file godotenv refuses names its line, not its value")
+    func dotEnv() async throws {
+        let project = TemporaryDirectory()
+        let supabase = project.url.appendingPathComponent("supabase")
+        try FileManager.default.createDirectory(at: supabase, withIntermediateDirectories: true)
+        _ = try write("SIGNUP_ON=false\nCONFIRM=true\n", ".env", at: supabase)
+        _ = try write("ANONYMOUS=true\nCONFIRM=false\n", ".env", at: project.url)
+        let config = try write("""
+            [auth]
+            enable_signup = "env(SIGNUP_ON)"
+            enable_anonymous_sign_ins = "env(ANONYMOUS)"
+            [auth.email]
+            enable_confirmations = "env(CONFIRM)"
+            """, "config.toml", at: supabase)
+        let runner = try CommandRunner.builtProduct("login")
+        let server = try await ServeProcess(
+            runner: runner, arguments: ["--state-dir", TemporaryDirectory().path, "--ephemeral", "--supabase-config", config],
+            environment: ["ANONYMOUS": "false"])
+        let settings = try await call(server, "GET", "/auth/v1/settings")
+        _ = await server.stop()
+        #expect(settings["disable_signup"] == .bool(true), "SIGNUP_ON from supabase/.env")
+        #expect(settings["external"]?.objectValue?["anonymous_users"] == .bool(false), "the process environment wins over .env")
+        #expect(settings["mailer_autoconfirm"] == .bool(false), "CONFIRM from supabase/.env, nearer than the project's .env")
+
+        _ = try write("TOKEN=\"secret-value-never-shown\n", ".env.local", at: supabase)
+        let refused = try await runner.run(
+            ["serve", "--port", "0", "--ephemeral", "--state-dir", TemporaryDirectory().path, "--supabase-config", config])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("supabase/.env.local:1: a quoted value is not closed"), "\(refused.stderr)")
+        #expect(!refused.stderr.contains("secret-value-never-shown"))
     }
 
     @Test("a file the CLI would refuse is a usage error naming its line; a missing file is one too")
