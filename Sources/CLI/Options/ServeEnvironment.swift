@@ -2,8 +2,9 @@ import ArgumentParser
 import AuthSimulation
 import Foundation
 
-/// The GoTrue settings `login serve` starts with: a `config.toml`'s `[auth]` (``SupabaseConfigTOML``)
-/// with the process's variables over it, read as GoTrue reads its variables.
+/// The GoTrue settings `login serve` starts with: a `config.toml`'s `[auth]` (``SupabaseConfigTOML``,
+/// its `env(NAME)` values found in the process environment or the project's `.env` files,
+/// ``SupabaseDotEnv``) with the process's variables over it, read as GoTrue reads its variables.
 struct ServeEnvironment {
     /// The variables: the file's, then the process's over them.
     let variables: [String: String]
@@ -19,9 +20,11 @@ struct ServeEnvironment {
     /// - Parameters:
     ///   - configPath: `--supabase-config`.
     ///   - environment: The process environment.
+    ///   - workingDirectory: Where the command runs (the `.env` files are read up to it).
     /// - Throws: `ValidationError` naming the file and line, or the variable, that GoTrue or the
     ///   Supabase CLI would refuse.
-    init(configPath: String?, environment: [String: String]) throws {
+    init(configPath: String?, environment: [String: String],
+         workingDirectory: String = FileManager.default.currentDirectoryPath) throws {
         var fromFile: [String: String] = [:]
         var origins: [String: String] = [:]
         var warnings: [String] = []
@@ -29,7 +32,13 @@ struct ServeEnvironment {
             let url = URL(fileURLWithPath: configPath)
             let config: SupabaseConfigTOML
             do {
-                config = try SupabaseConfigTOML(parsing: try Self.read(url, limit: TOMLDocument.maxBytes), environment: environment)
+                let dotenv = try SupabaseDotEnv(
+                    configFolder: url.deletingLastPathComponent(), workingDirectory: URL(fileURLWithPath: workingDirectory),
+                    environment: environment)
+                let lookup = dotenv.variables.merging(environment) { _, process in process }
+                config = try SupabaseConfigTOML(parsing: try Self.read(url, limit: TOMLDocument.maxBytes), environment: lookup)
+            } catch let failure as SupabaseDotEnv.Failure {
+                throw ValidationError("--supabase-config \(configPath): \(failure.description)")
             } catch let failure as SupabaseConfigTOML.Failure {
                 throw ValidationError("--supabase-config \(configPath): \(failure.description)")
             }

@@ -48,6 +48,33 @@ struct SupabaseConfigTOMLTests {
         #expect(settings.uriAllowList == ["https://127.0.0.1:3000"])
     }
 
+    /// supabase/cli apps/cli-go/pkg/config/templates/config.toml merged under the file
+    /// (`mergeDefaultValues`, apps/cli-go/pkg/config/config.go); `GOTRUE_RATE_LIMIT_EMAIL_SENT`
+    /// as `buildGotrueEnv` and its caller in apps/cli-go/internal/start/start.go set it.
+    @Test("a key the file leaves out has the CLI template's value, and a default is never warned about")
+    func absentKeys() throws {
+        let config = try SupabaseConfigTOML(parsing: Array("[auth]\nsite_url = \"https://app.example.com\"\n".utf8), environment: [:])
+        let variables = config.variables
+        #expect(variables["GOTRUE_SITE_URL"] == "https://app.example.com")
+        #expect(variables["GOTRUE_MAILER_AUTOCONFIRM"] == "true" && variables["GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED"] == "false")
+        #expect(variables["GOTRUE_MFA_TOTP_ENROLL_ENABLED"] == "false" && variables["GOTRUE_MFA_TOTP_VERIFY_ENABLED"] == "false")
+        #expect(variables["GOTRUE_EXTERNAL_APPLE_ENABLED"] == "false" && variables["GOTRUE_EXTERNAL_GOOGLE_ENABLED"] == "false")
+        #expect(variables["GOTRUE_RATE_LIMIT_EMAIL_SENT"] == "360000" && variables["GOTRUE_JWT_EXP"] == "3600")
+        #expect(config.unmapped.isEmpty && config.unsetEnvironment.isEmpty)
+        let gotrue = try GoTrueEnvironment(variables)
+        #expect(gotrue.unmodelled.isEmpty, "a default never names a variable the emulator does not model")
+        let settings = try gotrue.apply(to: SupabaseSettings())
+        #expect(settings.mailerAutoconfirm && !settings.anonymousUsersEnabled && !settings.disableSignup && settings.emailEnabled)
+        #expect(!settings.mfa.totpEnrollEnabled && !settings.mfa.totpVerifyEnabled)
+        #expect(settings.enabledProviders.isEmpty && settings.uriAllowList == ["https://127.0.0.1:3000"])
+        #expect(settings.jwtExpiry == 3600 && settings.mailerOTPExpiry == 3600 && settings.secureEmailChangeEnabled)
+
+        let smtpFile = "[auth.email.smtp]\nenabled = true\nhost = \"smtp.example.com\""
+        let smtp = try SupabaseConfigTOML(parsing: Array(smtpFile.utf8), environment: [:])
+        #expect(smtp.variables["GOTRUE_RATE_LIMIT_EMAIL_SENT"] == "2", "auth.rate_limit.email_sent counts with the project's SMTP")
+        #expect(smtp.unmapped == ["auth.email.smtp.host"])
+    }
+
     private static let sample = """
         project_id = "sample"
         [auth]

@@ -64,7 +64,9 @@ struct SupabaseConfigMapper {
     ]
 
     /// Keys read elsewhere, or that say nothing the emulator could differ on.
-    static let handled: Set<String> = ["auth.enabled", "auth.signing_keys_path"]
+    static let handled: Set<String> = [
+        "auth.enabled", "auth.signing_keys_path", "auth.rate_limit.email_sent", "auth.email.smtp.enabled",
+    ]
 
     let document: TOMLDocument
     let environment: [String: String]
@@ -87,6 +89,19 @@ struct SupabaseConfigMapper {
             } else if !Self.handled.contains(key) {
                 unmapped.append(key)
             }
+        }
+        try mapEmailSent()
+    }
+
+    /// `GOTRUE_RATE_LIMIT_EMAIL_SENT`: `auth.rate_limit.email_sent` with the project's own SMTP
+    /// server (`[auth.email.smtp] enabled = true`), else the CLI's fixed local value (supabase/cli
+    /// `apps/cli-go/internal/start/start.go`).
+    private mutating func mapEmailSent() throws(SupabaseConfigTOML.Failure) {
+        let smtp = document["auth.email.smtp.enabled"] == nil ? false : try bool("auth.email.smtp.enabled")
+        if smtp {
+            set("GOTRUE_RATE_LIMIT_EMAIL_SENT", String(try int("auth.rate_limit.email_sent")), from: "auth.rate_limit.email_sent")
+        } else {
+            set("GOTRUE_RATE_LIMIT_EMAIL_SENT", SupabaseCLIDefaults.localEmailSent, from: "auth.email.smtp.enabled")
         }
     }
 

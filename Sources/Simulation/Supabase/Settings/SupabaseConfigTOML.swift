@@ -2,9 +2,9 @@
 /// variables `supabase start` gives the auth container (supabase/cli
 /// `apps/cli-go/internal/start/start.go` `buildGotrueEnv`, `appendGotrueExternalProviderEnv`;
 /// value rules in `apps/cli-go/pkg/config/auth.go`), so that ``GoTrueEnvironment`` applies them as
-/// it applies the variables. Only the keys the file sets are mapped: an absent key keeps the
-/// emulator's default rather than the CLI's. A string `env(NAME)` is `NAME`'s value when it is
-/// set and not empty, else the text itself, as the CLI's `LoadEnvHook` resolves it.
+/// it applies the variables. A key the file leaves out has the CLI's value, from its template
+/// (``SupabaseCLIDefaults``), as a CLI project always has. A string `env(NAME)` is `NAME`'s value
+/// when it is set and not empty, else the text itself, as the CLI's `LoadEnvHook` resolves it.
 ///
 /// ```swift
 /// let config = try SupabaseConfigTOML(parsing: bytes, environment: ProcessInfo.processInfo.environment)
@@ -42,7 +42,7 @@ public struct SupabaseConfigTOML: Sendable {
     public init(parsing bytes: [UInt8], environment: [String: String]) throws(Failure) {
         let document: TOMLDocument
         do { document = try TOMLDocument(parsing: bytes) } catch { throw Failure(line: error.line, reason: error.reason) }
-        var mapper = SupabaseConfigMapper(document: document, environment: environment)
+        var mapper = SupabaseConfigMapper(document: SupabaseCLIDefaults.merged(under: document), environment: environment)
         try mapper.mapAll()
         variables = mapper.variables
         origins = mapper.origins

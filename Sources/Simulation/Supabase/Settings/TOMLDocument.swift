@@ -40,6 +40,15 @@ public struct TOMLDocument: Sendable {
         lines = scanner.lines
     }
 
+    /// A document of given values, for defaults merged under a parsed one.
+    /// - Parameters:
+    ///   - values: The values by dotted key path.
+    ///   - lines: The line each value was defined on, by path (none for defaults).
+    init(values: [String: TOMLValue], lines: [String: Int]) {
+        self.values = values
+        self.lines = lines
+    }
+
     /// The value at a dotted key path.
     public subscript(path: String) -> TOMLValue? { values[path] }
 }
