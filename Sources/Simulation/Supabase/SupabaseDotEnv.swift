@@ -79,8 +79,9 @@ public struct SupabaseDotEnv: Sendable {
     }
 
     /// The folders read, nearest first: from the config's folder up to the working directory when
-    /// it is inside it, else the config's folder and the project folder above it (the CLI runs in
-    /// the project folder, which holds `supabase`).
+    /// it is inside it, else the config's folder and, when that folder is a project's `supabase`
+    /// folder, the project folder above it (the CLI runs in the project folder, which holds
+    /// `supabase`). A config elsewhere (`/tmp/x/config.toml`) reads no folder above its own.
     /// - Parameters:
     ///   - configFolder: The folder of `config.toml`.
     ///   - workingDirectory: Where the command runs.
@@ -91,7 +92,7 @@ public struct SupabaseDotEnv: Sendable {
         let components = start.pathComponents
         guard components.starts(with: stop) else {
             let parent = start.deletingLastPathComponent()
-            return parent.path == start.path ? [start] : [start, parent]
+            return start.lastPathComponent != "supabase" || parent.path == start.path ? [start] : [start, parent]
         }
         var folders: [URL] = []
         var folder = start

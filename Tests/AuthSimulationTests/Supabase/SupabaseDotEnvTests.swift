@@ -42,13 +42,15 @@ struct SupabaseDotEnvTests {
         #expect(staging.variables["D"] == nil, "the process environment wins: a file never overrides a set variable")
     }
 
-    @Test("folders: up to the working directory when the config is inside it, else its folder and the project above")
+    @Test("folders: up to the working directory when the config is inside it, else its folder and the project above a supabase folder")
     func folders() {
         let inside = SupabaseDotEnv.folders(
             from: URL(fileURLWithPath: "/p/app/supabase"), to: URL(fileURLWithPath: "/p"))
         #expect(inside.map(\.path) == ["/p/app/supabase", "/p/app", "/p"])
         let outside = SupabaseDotEnv.folders(from: URL(fileURLWithPath: "/tmp/x/supabase"), to: URL(fileURLWithPath: "/work"))
         #expect(outside.map(\.path) == ["/tmp/x/supabase", "/tmp/x"])
+        let loose = SupabaseDotEnv.folders(from: URL(fileURLWithPath: "/tmp/x"), to: URL(fileURLWithPath: "/work"))
+        #expect(loose.map(\.path) == ["/tmp/x"], "a config outside a project's supabase folder reads no folder above it")
     }
 
     @Test("godotenv's syntax: export, comments, quotes, escapes, expansion, several lines in quotes")
