@@ -3,7 +3,7 @@ import PackageDescription
 
 // Swift 6 language mode with strict concurrency for every target, tests included.
 let strict: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 // A dependency only the tools use: resolved and built only when the `Tools` trait is on.
@@ -125,7 +125,8 @@ let package = Package(
         .executableTarget(
             name: "login",
             dependencies: [
-                "AuthDomain", "AuthData", "AuthPresentation", "AuthSimulation", "AuthSimulationSQLite", "AuthEmulator", "AuthJWT", "AuthWebAuthn", "AuthAppleServer",
+                "AuthDomain", "AuthData", "AuthPresentation", "AuthSimulation", "AuthSimulationSQLite", "AuthEmulator", "AuthJWT",
+                "AuthWebAuthn", "AuthAppleServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -167,7 +168,9 @@ let package = Package(
         .testTarget(name: "AuthJWTTests", dependencies: ["AuthJWT", "AuthTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "AuthDataTests",
-            dependencies: ["AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", "AuthTestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "AuthDomain", "AuthData", "AuthJWT", "AuthSimulation", "AuthTestSupport", .product(name: "Logging", package: "swift-log"),
+            ],
             exclude: ["__Snapshots__"],
             swiftSettings: strict),
         .testTarget(

@@ -57,8 +57,7 @@ struct AuthComposition {
         // the browser too; on a real project Apple is the system sheet.
         let revoker = ExampleSettings.appleRevocationEndpoint.map { AppServerAppleTokenRevoker(endpoint: $0, transport: transport) }
         let apple: any SocialAuthStrategyProviding =
-            if local != nil { web(.apple) }
-            else {
+            if local != nil { web(.apple) } else {
                 AppleAuthStrategy(
                     authorizer: SystemAppleIDAuthorizer { PresentationAnchor.keyWindow() }, backend: backend,
                     nonces: NonceGenerator(source: .live), profileCache: profiles,

@@ -31,8 +31,9 @@ struct SettingsView: View {
                     }
                 }
             } footer: {
-                Text("Run `swift run login serve --port 9999` on the Mac. The simulator reaches it at 127.0.0.1; "
-                    + "a device needs `--host` with the Mac's address.")
+                Text(
+                    "Run `swift run login serve --port 9999` on the Mac. The simulator reaches it at 127.0.0.1; "
+                        + "a device needs `--host` with the Mac's address.")
             }
             Button("Apply") { settings = draft }
                 .frame(minHeight: 44)

@@ -32,16 +32,21 @@ public struct AppleRESTTokenRevoker: AppleTokenRevoking {
     public func revokeTokens(authorizationCode: Secret) async throws(AuthError) {
         let clientSecret: String
         do { clientSecret = try secret.make(now: clock.now()) } catch { throw .authorizationFailed("could not sign the client_secret") }
-        let tokens = try await post("auth/token", [
-            ("client_id", secret.clientID), ("client_secret", clientSecret), ("code", authorizationCode.revealed),
-            ("grant_type", "authorization_code"),
-        ])
+        let tokens = try await post(
+            "auth/token",
+            [
+                ("client_id", secret.clientID), ("client_secret", clientSecret), ("code", authorizationCode.revealed),
+                ("grant_type", "authorization_code"),
+            ])
         guard let refreshToken = (try? StrictJSONParser.parseObject(Array(tokens.body)))?["refresh_token"]?.stringValue else {
             throw .authorizationFailed("Apple's token response has no refresh_token")
         }
-        _ = try await post("auth/revoke", [
-            ("client_id", secret.clientID), ("client_secret", clientSecret), ("token", refreshToken), ("token_type_hint", "refresh_token"),
-        ])
+        _ = try await post(
+            "auth/revoke",
+            [
+                ("client_id", secret.clientID), ("client_secret", clientSecret), ("token", refreshToken),
+                ("token_type_hint", "refresh_token"),
+            ])
     }
 
     private func post(_ path: String, _ fields: [(String, String)]) async throws(AuthError) -> HTTPResponseData {
@@ -54,7 +59,8 @@ public struct AppleRESTTokenRevoker: AppleTokenRevoking {
             let object = (try? StrictJSONParser.parseObject(Array(response.body))) ?? [:]
             let error = object["error"]?.stringValue ?? "HTTP \(response.status)"
             if response.status >= 500 { throw .network("Apple answered \(response.status)") }
-            throw .authorizationFailed("Apple refused the revocation: \(error)" + (object["error_description"]?.stringValue.map { " (\($0))" } ?? ""))
+            throw .authorizationFailed(
+                "Apple refused the revocation: \(error)" + (object["error_description"]?.stringValue.map { " (\($0))" } ?? ""))
         }
         return response
     }

@@ -12,7 +12,8 @@ struct BenchReport {
     var json: String {
         var object = JSONObject()
         for figure in figures { object[figure.key] = .double((figure.value * 1000).rounded() / 1000) }
-        object["machine"] = .string("\(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB")
+        object["machine"] = .string(
+            "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB")
         return object.jsonString
     }
 
@@ -54,7 +55,8 @@ enum Measure {
     /// Alternates two measurements `rounds` times and returns the median of each, so that both
     /// see the same machine conditions.
     static func paired(rounds: Int = 5, _ first: () throws -> Double, _ second: () throws -> Double) rethrows -> (Double, Double) {
-        var a: [Double] = [], b: [Double] = []
+        var a: [Double] = []
+        var b: [Double] = []
         for _ in 0..<rounds {
             a.append(try first())
             b.append(try second())
@@ -63,8 +65,11 @@ enum Measure {
     }
 
     /// The async variant.
-    static func paired(rounds: Int = 5, _ first: () async throws -> Double, _ second: () async throws -> Double) async rethrows -> (Double, Double) {
-        var a: [Double] = [], b: [Double] = []
+    static func paired(rounds: Int = 5, _ first: () async throws -> Double, _ second: () async throws -> Double) async rethrows -> (
+        Double, Double
+    ) {
+        var a: [Double] = []
+        var b: [Double] = []
         for _ in 0..<rounds {
             a.append(try await first())
             b.append(try await second())

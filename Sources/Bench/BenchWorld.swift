@@ -17,15 +17,17 @@ struct BenchWorld {
 
     /// A Google ID token without a nonce, as GoogleSignIn before 9.0 sends it.
     func googleCredential(email: String) async throws -> IDTokenCredential {
-        let response = try await services.google.signIn(GoogleSignInSheetRequest(clientID: services.configuration.clientID(for: .google), email: email))
+        let response = try await services.google.signIn(
+            GoogleSignInSheetRequest(clientID: services.configuration.clientID(for: .google), email: email))
         return IDTokenCredential(provider: .google, idToken: Secret(response.idToken), accessToken: Secret(response.accessToken))
     }
 
     /// An Apple ID token with its raw nonce.
     func appleCredential(appleID: String) async throws -> IDTokenCredential {
         let nonce = NonceGenerator(source: .live).make()
-        let response = try await services.apple.authorize(AppleSheetRequest(
-            clientID: services.configuration.clientID(for: .apple), appleID: appleID, nonce: NonceGenerator.sha256Hex(nonce)))
+        let response = try await services.apple.authorize(
+            AppleSheetRequest(
+                clientID: services.configuration.clientID(for: .apple), appleID: appleID, nonce: NonceGenerator.sha256Hex(nonce)))
         return IDTokenCredential(provider: .apple, idToken: Secret(response.identityToken), rawNonce: Secret(nonce))
     }
 }

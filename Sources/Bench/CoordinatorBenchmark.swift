@@ -15,21 +15,27 @@ struct CoordinatorBenchmark {
         let backend = SupabaseAuthBackend(engine: world.services.supabase)
         let app = await BenchApp.make(world: world, backend: backend, googleCredential: credential)
         _ = try await backend.signIn(with: credential)
-        let (direct, layered) = try await Measure.paired({
-            try await Measure.rate(budget: budget) { _ = try await backend.signIn(with: credential) }
-        }, {
-            try await Measure.rate(budget: budget) { _ = try await app.login.execute(with: .social(.google)) }
-        })
-        report.add("coordinatorOverhead", direct / layered,
-                   "time per Google ID-token sign-in via LoginUseCase/coordinator/strategy over direct backend calls; goal <= 1.10")
+        let (direct, layered) = try await Measure.paired(
+            {
+                try await Measure.rate(budget: budget) { _ = try await backend.signIn(with: credential) }
+            },
+            {
+                try await Measure.rate(budget: budget) { _ = try await app.login.execute(with: .social(.google)) }
+            })
+        report.add(
+            "coordinatorOverhead", direct / layered,
+            "time per Google ID-token sign-in via LoginUseCase/coordinator/strategy over direct backend calls; goal <= 1.10")
 
-        let (directGuest, layeredGuest) = try await Measure.paired({
-            try await Measure.rate(budget: budget) { _ = try await backend.signInAnonymously() }
-        }, {
-            try await Measure.rate(budget: budget) { _ = try await app.login.execute(with: .anonymous) }
-        })
-        report.add("coordinatorOverheadAnonymous", directGuest / layeredGuest,
-                   "the same for anonymous sign-ins, where the backend does the least work (worst case for the ratio)")
+        let (directGuest, layeredGuest) = try await Measure.paired(
+            {
+                try await Measure.rate(budget: budget) { _ = try await backend.signInAnonymously() }
+            },
+            {
+                try await Measure.rate(budget: budget) { _ = try await app.login.execute(with: .anonymous) }
+            })
+        report.add(
+            "coordinatorOverheadAnonymous", directGuest / layeredGuest,
+            "the same for anonymous sign-ins, where the backend does the least work (worst case for the ratio)")
     }
 }
 
@@ -43,7 +49,8 @@ struct BenchApp {
         let sessions = SessionManager(backend: backend, store: InMemorySessionStore(), clock: .live, policy: .supabase, logger: logger)
         let cache = InMemoryProfileCache()
         let coordinator = AuthenticationCoordinator(backend: backend, sessions: sessions, profileCache: cache, logger: logger)
-        await coordinator.register(GoogleAuthStrategy(authorizer: FixedGoogleAuthorizer(credential: googleCredential), backend: backend, nonces: nil))
+        await coordinator.register(
+            GoogleAuthStrategy(authorizer: FixedGoogleAuthorizer(credential: googleCredential), backend: backend, nonces: nil))
         await coordinator.register(AnonymousAuthStrategy(backend: backend))
         await coordinator.start()
         let router = PostAuthRouter(profiles: AuthUserProfileRepository(cache: cache), membership: nil)

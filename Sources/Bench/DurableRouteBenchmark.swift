@@ -31,19 +31,23 @@ struct DurableRouteBenchmark {
             return
         }
         let ephemeral = try await RouteClient(world: BenchWorld.make())
-        let (memory1, database1) = await Measure.paired({
-            await Measure.rate(budget: budget) { await ephemeral.signIn() }
-        }, {
-            await Measure.rate(budget: budget) { await durable.signIn() }
-        })
+        let (memory1, database1) = await Measure.paired(
+            {
+                await Measure.rate(budget: budget) { await ephemeral.signIn() }
+            },
+            {
+                await Measure.rate(budget: budget) { await durable.signIn() }
+            })
         report.add("emulatorRouteSignInEphemeral1", memory1, "in-memory sign-ins/s in process, one at a time")
         report.add("emulatorRouteSignInDurable1", database1, "the same on the SQLite storage (each answer after its commit)")
         report.add("emulatorRouteDurableRatio1", database1 / memory1, "durable over ephemeral, one at a time")
-        let (memory32, database32) = await Measure.paired({
-            await Measure.rate(budget: budget, batch: 32) { await ephemeral.signIn(concurrently: 32) }
-        }, {
-            await Measure.rate(budget: budget, batch: 32) { await durable.signIn(concurrently: 32) }
-        })
+        let (memory32, database32) = await Measure.paired(
+            {
+                await Measure.rate(budget: budget, batch: 32) { await ephemeral.signIn(concurrently: 32) }
+            },
+            {
+                await Measure.rate(budget: budget, batch: 32) { await durable.signIn(concurrently: 32) }
+            })
         report.add("emulatorRouteSignInEphemeral32", memory32, "in-memory sign-ins/s in process, 32 at once")
         report.add("emulatorRouteSignInDurable32", database32, "the same on the SQLite storage (group commit)")
         report.add("emulatorRouteDurableRatio32", database32 / memory32, "durable over ephemeral, 32 at once")
@@ -61,7 +65,9 @@ struct DurableRouteBenchmark {
             let user = Double(usage.ru_utime.tv_sec) * 1e6 + Double(usage.ru_utime.tv_usec)
             return user + Double(usage.ru_stime.tv_sec) * 1e6 + Double(usage.ru_stime.tv_usec)
         }
-        let clock = ContinuousClock(), start = clock.now, before = cpu()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let before = cpu()
         var calls = 0
         while clock.now - start < budget {
             await body()
@@ -83,7 +89,8 @@ private final class RouteClient: Sendable {
         var bodies: [[UInt8]] = []
         for index in 0..<64 {
             let credential = try await world.appleCredential(appleID: "durable\(index)@example.com")
-            let token = credential.idToken.revealed, nonce = credential.rawNonce!.revealed
+            let token = credential.idToken.revealed
+            let nonce = credential.rawNonce!.revealed
             bodies.append(Array(#"{"provider":"apple","id_token":"\#(token)","nonce":"\#(nonce)"}"#.utf8))
         }
         self.bodies = bodies

@@ -15,7 +15,9 @@ struct StorageFill {
 
     /// Parses `--users N --state-dir DIR [--client-id ID]`.
     init?(arguments: [String]) {
-        func value(_ name: String) -> String? { arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil } }
+        func value(_ name: String) -> String? {
+            arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+        }
         guard let users = value("--users").flatMap(Int.init), users > 0, let directory = value("--state-dir") else { return nil }
         self.users = users
         self.directory = URL(fileURLWithPath: directory)
@@ -32,7 +34,9 @@ struct StorageFill {
         let base = Date().addingTimeInterval(-86_400)
         for batch in stride(from: 0, to: users, by: 10_000) {
             try storage.update { (rows: any SimulationRows) in
-                for index in batch..<min(users, batch + 10_000) { insert(index, at: base.addingTimeInterval(Double(index) / 1000), into: rows) }
+                for index in batch..<min(users, batch + 10_000) {
+                    insert(index, at: base.addingTimeInterval(Double(index) / 1000), into: rows)
+                }
             }
         }
         try storage.close()
@@ -44,17 +48,20 @@ struct StorageFill {
         let email = "bench\(index)@example.com"
         let subject = String(format: "%06d.", index) + RandomIdentifiers.hex(32) + ".0042"
         rows.appleID.insert(AppleIDState.Account(appleID: email, subject: subject, relayAddress: RandomIdentifiers.appleRelayAddress()))
-        rows.appleID.save(AppleIDState.Authorization(clientID: clientID, subject: subject, sharedEmail: email, isPrivateEmail: false, authorizedAt: date))
+        rows.appleID.save(
+            AppleIDState.Authorization(clientID: clientID, subject: subject, sharedEmail: email, isPrivateEmail: false, authorizedAt: date))
         let stamp = Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1_000_000).rounded() / 1_000_000)
         let data: JSONObject = [
             "iss": .string("https://appleid.apple.com"), "sub": .string(subject), "provider_id": .string(subject), "email": .string(email),
-            "email_verified": .bool(true), "phone_verified": .bool(false), "custom_claims": .object(["auth_time": .int(Int64(date.timeIntervalSince1970))]),
+            "email_verified": .bool(true), "phone_verified": .bool(false),
+            "custom_claims": .object(["auth_time": .int(Int64(date.timeIntervalSince1970))]),
         ]
         let identity = SupabaseIdentityRecord(
             identityID: RandomIdentifiers.uuid(), provider: "apple", providerID: subject, identityData: data, email: email,
             createdAt: stamp, updatedAt: stamp, lastSignInAt: stamp)
-        rows.supabase.save(SupabaseUserRecord(
-            id: RandomIdentifiers.uuid(), email: email, emailConfirmedAt: stamp, userMetadata: data, identities: [identity],
-            createdAt: stamp, updatedAt: stamp, lastSignInAt: stamp, isAnonymous: false))
+        rows.supabase.save(
+            SupabaseUserRecord(
+                id: RandomIdentifiers.uuid(), email: email, emailConfirmedAt: stamp, userMetadata: data, identities: [identity],
+                createdAt: stamp, updatedAt: stamp, lastSignInAt: stamp, isAnonymous: false))
     }
 }

@@ -16,7 +16,9 @@ struct ThroughputBenchmark {
         for index in 0..<64 { credentials.append(try await world.googleCredential(email: "throughput\(index)@example.com")) }
         for concurrency in [1, 64] {
             var apps: [BenchApp] = []
-            for index in 0..<concurrency { apps.append(await BenchApp.make(world: world, backend: backend, googleCredential: credentials[index])) }
+            for index in 0..<concurrency {
+                apps.append(await BenchApp.make(world: world, backend: backend, googleCredential: credentials[index]))
+            }
             let deadline = ContinuousClock.now + budget
             let latencies = try await withThrowingTaskGroup(of: [Double].self) { group in
                 for app in apps {
@@ -34,9 +36,12 @@ struct ThroughputBenchmark {
                 for try await samples in group { all += samples }
                 return all
             }
-            report.add("loginsPerSecond\(concurrency)", Double(latencies.count) / Measure.seconds(budget),
-                       "Google ID-token sign-ins per second through LoginUseCase, \(concurrency) concurrent caller\(concurrency == 1 ? "" : "s")")
-            report.add("p99LoginMicros\(concurrency)", Measure.percentile(latencies, 0.99), "99th-percentile sign-in latency, µs, \(concurrency) concurrent")
+            report.add(
+                "loginsPerSecond\(concurrency)", Double(latencies.count) / Measure.seconds(budget),
+                "Google ID-token sign-ins per second through LoginUseCase, \(concurrency) concurrent caller\(concurrency == 1 ? "" : "s")")
+            report.add(
+                "p99LoginMicros\(concurrency)", Measure.percentile(latencies, 0.99),
+                "99th-percentile sign-in latency, µs, \(concurrency) concurrent")
         }
     }
 }

@@ -19,8 +19,10 @@ struct VerifierBenchmark {
         var tokens: [(token: String, nonce: String)] = []
         for index in 0..<64 {
             let nonce = NonceGenerator(source: .live).make()
-            let response = try await apple.authorize(AppleSheetRequest(clientID: clientID, appleID: "bench\(index)@example.com",
-                                                                       nonce: NonceGenerator.sha256Hex(nonce)))
+            let response = try await apple.authorize(
+                AppleSheetRequest(
+                    clientID: clientID, appleID: "bench\(index)@example.com",
+                    nonce: NonceGenerator.sha256Hex(nonce)))
             tokens.append((response.identityToken, nonce))
         }
         let keys = await apple.jwks
@@ -34,21 +36,24 @@ struct VerifierBenchmark {
         }
         var index = 0
         var failures = 0
-        let (full, rsa) = try Measure.paired({
-            try Measure.rate(budget: budget) {
-                let entry = tokens[index & 63]
-                index &+= 1
-                _ = try verifier.verify(entry.token, rawNonce: entry.nonce, keys: keys, now: now)
-            }
-        }, {
-            Measure.rate(budget: budget) {
-                let entry = raw[index & 63]
-                index &+= 1
-                if !entry.key.isValidSignature(entry.signature, for: entry.input, padding: .insecurePKCS1v1_5) { failures += 1 }
-            }
-        })
+        let (full, rsa) = try Measure.paired(
+            {
+                try Measure.rate(budget: budget) {
+                    let entry = tokens[index & 63]
+                    index &+= 1
+                    _ = try verifier.verify(entry.token, rawNonce: entry.nonce, keys: keys, now: now)
+                }
+            },
+            {
+                Measure.rate(budget: budget) {
+                    let entry = raw[index & 63]
+                    index &+= 1
+                    if !entry.key.isValidSignature(entry.signature, for: entry.input, padding: .insecurePKCS1v1_5) { failures += 1 }
+                }
+            })
         precondition(failures == 0, "a baseline signature failed to verify")
-        report.add("idTokenVerifyPerSecond", full, "full Apple ID-token verification (signature by kid, iss, aud, exp, iat, sub, nonce), one core")
+        report.add(
+            "idTokenVerifyPerSecond", full, "full Apple ID-token verification (signature by kid, iss, aud, exp, iat, sub, nonce), one core")
         report.add("rsaVerifyPerSecond", rsa, "raw RSA-2048 PKCS#1 v1.5 SHA-256 verification of the same signatures (swift-crypto)")
         report.add("verifyRatio", full / rsa, "goal >= 0.8")
 

@@ -13,17 +13,17 @@ struct Login: AsyncParsableCommand {
         commandName: "login",
         abstract: "Sign in with Apple, Google, as a guest or with an emailed code, on Supabase or Firebase.",
         discussion: """
-        Without a remote backend, the Supabase-like or Firebase-like engine and the simulated Apple ID and \
-        Google run in process, keeping users, sessions and keys in the state directory, so a second \
-        `login apple` is a returning user. The embedded Supabase-like engine uses GoTrue's default settings \
-        except manual linking, which is on so that `login unlink` works (`login serve` has a flag per setting).
+            Without a remote backend, the Supabase-like or Firebase-like engine and the simulated Apple ID and \
+            Google run in process, keeping users, sessions and keys in the state directory, so a second \
+            `login apple` is a returning user. The embedded Supabase-like engine uses GoTrue's default settings \
+            except manual linking, which is on so that `login unlink` works (`login serve` has a flag per setting).
 
-        Environment (a flag wins over its variable): \
-        \(GlobalOptions.environmentVariables.map { "\($0.name) (\($0.meaning))" }.joined(separator: ", ")).
+            Environment (a flag wins over its variable): \
+            \(GlobalOptions.environmentVariables.map { "\($0.name) (\($0.meaning))" }.joined(separator: ", ")).
 
-        Exit status:
-        \(CLIExit.table.map { "  \($0.0.status) \($0.1)" }.joined(separator: "\n"))
-        """,
+            Exit status:
+            \(CLIExit.table.map { "  \($0.0.status) \($0.1)" }.joined(separator: "\n"))
+            """,
         version: version,
         subcommands: [
             AppleCommand.self, GoogleCommand.self, AnonymousCommand.self, EmailCodeCommand.self, StatusCommand.self,

@@ -13,8 +13,9 @@ enum ConfigFuzzing {
         do { document = try TOMLDocument(parsing: input) } catch {
             return fuzzCheck((1...lineCount).contains(error.line), "a refusal names line \(error.line) of \(lineCount)")
         }
-        fuzzCheck(document.values.keys.allSatisfy { document.lines[$0].map { (1...lineCount).contains($0) } == true },
-                  "a value without a line of the input")
+        fuzzCheck(
+            document.values.keys.allSatisfy { document.lines[$0].map { (1...lineCount).contains($0) } == true },
+            "a value without a line of the input")
         let environment = ["FUZZ": "fuzz-value"]
         guard let config = try? SupabaseConfigTOML(parsing: input, environment: environment) else { return }
         let again = try? SupabaseConfigTOML(parsing: input, environment: environment)

@@ -19,9 +19,9 @@ import Foundation
 struct FuzzEntry {
     static func main() {
         #if FUZZING
-        runLibFuzzer()
+            runLibFuzzer()
         #else
-        exit(ReplayCommand(arguments: Array(CommandLine.arguments.dropFirst())).run())
+            exit(ReplayCommand(arguments: Array(CommandLine.arguments.dropFirst())).run())
         #endif
     }
 }
@@ -42,21 +42,22 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
 }
 
 #if FUZZING
-// swift-format-ignore: AlwaysUseLowerCamelCase
-@_silgen_name("LLVMFuzzerRunDriver")
-private func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    @_silgen_name("LLVMFuzzerRunDriver")
+    private func LLVMFuzzerRunDriver(
+        _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+    ) -> CInt
 
-/// Hands control to libFuzzer with the entry from `AUTH_FUZZ_ENTRY`.
-private func runLibFuzzer() -> Never {
-    guard environmentTarget != nil else {
-        FileHandle.standardError.write(Data("auth-fuzz: set AUTH_FUZZ_ENTRY to one of: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
-        exit(2)
+    /// Hands control to libFuzzer with the entry from `AUTH_FUZZ_ENTRY`.
+    private func runLibFuzzer() -> Never {
+        guard environmentTarget != nil else {
+            FileHandle.standardError.write(
+                Data("auth-fuzz: set AUTH_FUZZ_ENTRY to one of: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
+            exit(2)
+        }
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzTestOneInput(data, size) })
     }
-    var argc = CommandLine.argc
-    var argv = CommandLine.unsafeArgv
-    exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzTestOneInput(data, size) })
-}
 #endif

@@ -13,24 +13,25 @@ enum PolicyModel {
         case nonceMissingInRequest, nonceMissingInToken, nonceMismatch
 
         init(_ error: IDTokenError) {
-            self = switch error {
-            case .malformed: .malformed
-            case .oversized: .oversized
-            case .unsupportedAlgorithm: .unsupportedAlgorithm
-            case .unsupportedCriticalHeader: .unsupportedCriticalHeader
-            case .unknownKey: .unknownKey
-            case .weakKey: .weakKey
-            case .invalidSignature: .invalidSignature
-            case .invalidIssuer: .invalidIssuer
-            case .invalidAudience: .invalidAudience
-            case .expired: .expired
-            case .issuedInFuture: .issuedInFuture
-            case .notYetValid: .notYetValid
-            case .missingSubject: .missingSubject
-            case .nonceMissingInRequest: .nonceMissingInRequest
-            case .nonceMissingInToken: .nonceMissingInToken
-            case .nonceMismatch: .nonceMismatch
-            }
+            self =
+                switch error {
+                case .malformed: .malformed
+                case .oversized: .oversized
+                case .unsupportedAlgorithm: .unsupportedAlgorithm
+                case .unsupportedCriticalHeader: .unsupportedCriticalHeader
+                case .unknownKey: .unknownKey
+                case .weakKey: .weakKey
+                case .invalidSignature: .invalidSignature
+                case .invalidIssuer: .invalidIssuer
+                case .invalidAudience: .invalidAudience
+                case .expired: .expired
+                case .issuedInFuture: .issuedInFuture
+                case .notYetValid: .notYetValid
+                case .missingSubject: .missingSubject
+                case .nonceMissingInRequest: .nonceMissingInRequest
+                case .nonceMissingInToken: .nonceMissingInToken
+                case .nonceMismatch: .nonceMismatch
+                }
         }
     }
 
@@ -53,7 +54,8 @@ enum PolicyModel {
 
         guard let issuer = claims["iss"]?.stringValue, policy.issuers.contains(where: { same($0, issuer) }) else { return .invalidIssuer }
         guard audienceAccepted(claims, policy: policy) else { return .invalidAudience }
-        let now = Int128(FuzzFixture.now), skew = Int128(policy.clockSkew)
+        let now = Int128(FuzzFixture.now)
+        let skew = Int128(policy.clockSkew)
         guard let exp = claims["exp"]?.intValue, now < Int128(exp) + skew else { return .expired }
         guard let iat = claims["iat"]?.intValue, Int128(iat) <= now + skew else { return .issuedInFuture }
         if let nbf = claims["nbf"] {

@@ -100,7 +100,8 @@ enum ResponseFuzzing {
 
     /// `CODE : detail` splits at the first colon; the code never contains one.
     private static func checkCodeAndDetail(_ failure: FirebaseFailure) {
-        let code = failure.code, detail = failure.detail
+        let code = failure.code
+        let detail = failure.detail
         fuzzCheck(!code.contains(":"), "code with a colon")
         fuzzCheck((detail != nil) == failure.message.contains(":"), "detail present without a colon, or missing with one")
         fuzzCheck(!code.hasPrefix(" ") && !code.hasSuffix(" "), "code not trimmed")

@@ -27,17 +27,32 @@ enum SeedFuzzing {
 
     /// The seed inputs: each format valid, and near-misses.
     static let seeds: [(String, String)] = [
-        ("firebase", #"{"users":[{"localId":"u1","email":"ada@example.com","emailVerified":true,"createdAt":"1458170766000","# +
-            #""providerUserInfo":[{"providerId":"google.com","rawId":"0123456789","email":"ada@gmail.com"}]}]}"#),
-        ("supabase-json", #"{"users":[{"id":"4d56e902-f0a0-4662-8448-a4d9e643c142","email":"ada@example.com","# +
-            #""encrypted_password":"$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW","raw_app_meta_data":{"role":"admin"},"# +
-            #""created_at":"2024-01-02T03:04:05.123456+00:00","is_anonymous":false}],"identities":[{"provider_id":"001542.a","# +
-            #""user_id":"4d56e902-f0a0-4662-8448-a4d9e643c142","provider":"apple","identity_data":{"sub":"001542.a"}}]}"#),
-        ("supabase-csv-users", "id,email,encrypted_password,raw_app_meta_data,created_at,is_anonymous\n"
-            + "4d56e902-f0a0-4662-8448-a4d9e643c142,ada@example.com,\"\","
-            + "\"{\"\"role\"\": \"\"admin\"\"}\",2024-01-02 03:04:05.123456+00,f\n"),
-        ("supabase-csv-identities", "provider_id,user_id,identity_data,provider,created_at,id\n"
-            + "001542.a,4d56e902-f0a0-4662-8448-a4d9e643c142,\"{\"\"sub\"\":\"\"001542.a\"\"}\",apple,2024-01-02 03:04:05+00,\n"),
+        (
+            "firebase",
+            #"{"users":[{"localId":"u1","email":"ada@example.com","emailVerified":true,"createdAt":"1458170766000","#
+                + #""providerUserInfo":[{"providerId":"google.com","rawId":"0123456789","email":"ada@gmail.com"}]}]}"#
+        ),
+        (
+            "supabase-json",
+            #"{"users":[{"id":"4d56e902-f0a0-4662-8448-a4d9e643c142","email":"ada@example.com","#
+                + #"""
+                "encrypted_password":"$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW","raw_app_meta_data":{"role":"admin\#
+                "},
+                """#
+                + #""created_at":"2024-01-02T03:04:05.123456+00:00","is_anonymous":false}],"identities":[{"provider_id":"001542.a","#
+                + #""user_id":"4d56e902-f0a0-4662-8448-a4d9e643c142","provider":"apple","identity_data":{"sub":"001542.a"}}]}"#
+        ),
+        (
+            "supabase-csv-users",
+            "id,email,encrypted_password,raw_app_meta_data,created_at,is_anonymous\n"
+                + "4d56e902-f0a0-4662-8448-a4d9e643c142,ada@example.com,\"\","
+                + "\"{\"\"role\"\": \"\"admin\"\"}\",2024-01-02 03:04:05.123456+00,f\n"
+        ),
+        (
+            "supabase-csv-identities",
+            "provider_id,user_id,identity_data,provider,created_at,id\n"
+                + "001542.a,4d56e902-f0a0-4662-8448-a4d9e643c142,\"{\"\"sub\"\":\"\"001542.a\"\"}\",apple,2024-01-02 03:04:05+00,\n"
+        ),
         ("csv-stray-quote", "id,encrypted_password\n4d56e902-f0a0-4662-8448-a4d9e643c142,a\"b\n"),
         ("firebase-duplicate", #"{"users":[{"localId":"u1"},{"localId":"u1"}]}"#),
     ]

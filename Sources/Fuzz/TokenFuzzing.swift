@@ -13,7 +13,8 @@ enum TokenFuzzing {
             do {
                 _ = try FuzzFixture.verifier.verify(text, rawNonce: rawNonce, keys: FuzzFixture.keys, now: FuzzFixture.now)
                 let jws = try CompactJWS(parsing: text)
-                fuzzCheck(jws.signature == FuzzFixture.signature(for: jws.signingInput), "a token verified with a signature the key did not make")
+                fuzzCheck(
+                    jws.signature == FuzzFixture.signature(for: jws.signingInput), "a token verified with a signature the key did not make")
             } catch {
                 _ = error.description
             }
@@ -25,7 +26,8 @@ enum TokenFuzzing {
     /// the signature is reached. Property: the verifier's answer matches ``PolicyModel``.
     static func signedClaims(_ bytes: UnsafeBufferPointer<UInt8>) {
         let input = Array(bytes)
-        let header: [UInt8], payload: [UInt8]
+        let header: [UInt8]
+        let payload: [UInt8]
         if let newline = input.firstIndex(of: 0x0A) {
             (header, payload) = (Array(input[..<newline]), Array(input[(newline + 1)...]))
         } else {
@@ -74,5 +76,10 @@ enum TokenFuzzing {
     /// A valid token signed by the fixture key.
     static let seedToken = FuzzFixture.sign(
         header: Array(#"{"kid":"FUZZKEY001","alg":"RS256"}"#.utf8),
-        payload: Array(#"{"iss":"https://appleid.apple.com","aud":"com.example.authcoordinator","exp":1767312000,"iat":1767225540,"sub":"001542.fuzz.1603","nonce":"\#(SHA256Hex.hash(FuzzFixture.rawNonce))"}"#.utf8))
+        payload: Array(
+            #"""
+            {"iss":"https://appleid.apple.com","aud":"com.example.authcoordinator","exp":1767312000,"iat":1767225540,"sub":"001542.fuz\#
+            z.1603","nonce":"\#(SHA256Hex.hash(FuzzFixture.rawNonce))"}
+            """#
+            .utf8))
 }

@@ -40,8 +40,11 @@ enum WebAuthnFuzzing {
         guard data.extensions == nil else { return }
         let written = AuthenticatorData.encode(
             rpIDHash: data.rpIDHash, flags: data.flags, signCount: data.signCount, attestedCredentialData: data.attestedCredentialData)
-        guard let reread = try? AuthenticatorData(bytes: written) else { return fuzzCheck(false,
-            "written authenticator data does not parse") }
+        guard let reread = try? AuthenticatorData(bytes: written) else {
+            return fuzzCheck(
+                false,
+                "written authenticator data does not parse")
+        }
         fuzzCheck(reread.signCount == data.signCount && reread.flags == data.flags, "counter or flags changed")
         fuzzCheck(reread.attestedCredentialData?.credentialID == data.attestedCredentialData?.credentialID, "credential ID changed")
     }
@@ -55,8 +58,10 @@ enum WebAuthnFuzzing {
         case .tagged(_, let item): return isCanonical(item)
         case .map(let entries):
             let keys = entries.map { CBOREncoder.encode($0.key) }
-            let ordered = zip(keys,
-                keys.dropFirst()).allSatisfy { $0.count != $1.count ? $0.count < $1.count : $0.lexicographicallyPrecedes($1) }
+            let ordered = zip(
+                keys,
+                keys.dropFirst()
+            ).allSatisfy { $0.count != $1.count ? $0.count < $1.count : $0.lexicographicallyPrecedes($1) }
             return ordered && entries.allSatisfy { isCanonical($0.key) && isCanonical($0.value) }
         default: return true
         }

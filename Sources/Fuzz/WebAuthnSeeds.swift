@@ -6,7 +6,8 @@ import Crypto
 /// attestation object, and near-misses of the strict rules.
 enum WebAuthnSeeds {
     /// The WebAuthn spec's ES256 COSE_Key example.
-    static let specKey: [UInt8] = [0xA5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21, 0x58, 0x20]
+    static let specKey: [UInt8] =
+        [0xA5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21, 0x58, 0x20]
         + bytes("65eda5a12577c2bae829437fe338701a10aaa375e1bb5b5de108de439c08551d") + [0x22, 0x58, 0x20]
         + bytes("1e52ed75701163f7f9e40ddf9f341b3dc9ba860af7e0ca7ca7e9eecd0084d19c")
 

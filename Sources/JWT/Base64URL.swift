@@ -60,11 +60,17 @@ public enum Base64URL {
         var valid = true
         let output = [UInt8](unsafeUninitializedCapacity: capacity) { out, initialized in
             decodeTable.withUnsafeBufferPointer { table in
-                var index = 0, written = 0
+                var index = 0
+                var written = 0
                 while index + 4 <= count {
-                    let a = table[Int(input[index])], b = table[Int(input[index + 1])]
-                    let c = table[Int(input[index + 2])], d = table[Int(input[index + 3])]
-                    guard (a | b | c | d) & 0xC0 == 0 else { valid = false; return }
+                    let a = table[Int(input[index])]
+                    let b = table[Int(input[index + 1])]
+                    let c = table[Int(input[index + 2])]
+                    let d = table[Int(input[index + 3])]
+                    guard (a | b | c | d) & 0xC0 == 0 else {
+                        valid = false
+                        return
+                    }
                     let chunk = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
                     out[written] = UInt8(truncatingIfNeeded: chunk >> 16)
                     out[written + 1] = UInt8(truncatingIfNeeded: chunk >> 8)
@@ -74,13 +80,22 @@ public enum Base64URL {
                 }
                 switch count - index {
                 case 2:
-                    let a = table[Int(input[index])], b = table[Int(input[index + 1])]
-                    guard (a | b) & 0xC0 == 0, b & 0x0F == 0 else { valid = false; return }
+                    let a = table[Int(input[index])]
+                    let b = table[Int(input[index + 1])]
+                    guard (a | b) & 0xC0 == 0, b & 0x0F == 0 else {
+                        valid = false
+                        return
+                    }
                     out[written] = a << 2 | b >> 4
                     written += 1
                 case 3:
-                    let a = table[Int(input[index])], b = table[Int(input[index + 1])], c = table[Int(input[index + 2])]
-                    guard (a | b | c) & 0xC0 == 0, c & 0x03 == 0 else { valid = false; return }
+                    let a = table[Int(input[index])]
+                    let b = table[Int(input[index + 1])]
+                    let c = table[Int(input[index + 2])]
+                    guard (a | b | c) & 0xC0 == 0, c & 0x03 == 0 else {
+                        valid = false
+                        return
+                    }
                     out[written] = a << 2 | b >> 4
                     out[written + 1] = (b & 0x0F) << 4 | c >> 2
                     written += 2

@@ -32,7 +32,8 @@ public struct CompactJWS: Sendable {
 
     private init(bytes: UnsafeBufferPointer<UInt8>, maxLength: Int) throws(IDTokenError) {
         guard bytes.count <= maxLength else { throw .oversized(bytes.count) }
-        var first = -1, second = -1
+        var first = -1
+        var second = -1
         for index in 0..<bytes.count where bytes[index] == UInt8(ascii: ".") {
             if first < 0 {
                 first = index

@@ -26,7 +26,10 @@ extension JSONValue: JSONSerializable {
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
         case .int(let value): output.append(contentsOf: String(value).utf8)
         case .double(let value):
-            guard value.isFinite else { output.append(contentsOf: "null".utf8); return }
+            guard value.isFinite else {
+                output.append(contentsOf: "null".utf8)
+                return
+            }
             if value.rounded() == value, abs(value) < 1e15 {
                 output.append(contentsOf: String(Int64(value)).utf8)
             } else {

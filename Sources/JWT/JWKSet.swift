@@ -21,7 +21,10 @@ public struct JWKSet: Sendable {
         var usable: [RSAJWK] = []
         var rejected: [String] = []
         for key in keys {
-            guard let jwk = key.objectValue else { rejected.append("non-object entry"); continue }
+            guard let jwk = key.objectValue else {
+                rejected.append("non-object entry")
+                continue
+            }
             do { usable.append(try RSAJWK(jwk: jwk)) } catch { rejected.append(error.description) }
         }
         self.init(keys: usable)

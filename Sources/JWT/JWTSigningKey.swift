@@ -92,7 +92,8 @@ public struct JWTSigningKey: Sendable {
         guard jws.algorithm == algorithm, jws.header["crit"] == nil else { return false }
         switch material {
         case .hmac(let secret):
-            return HMAC<SHA256>.isValidAuthenticationCode(jws.signature, authenticating: jws.signingInput, using: SymmetricKey(data: secret))
+            return HMAC<SHA256>.isValidAuthenticationCode(
+                jws.signature, authenticating: jws.signingInput, using: SymmetricKey(data: secret))
         case .rsa(let key):
             return key.publicKey.isValidSignature(
                 _RSA.Signing.RSASignature(rawRepresentation: jws.signature), for: jws.signingInput, padding: .insecurePKCS1v1_5)
@@ -135,9 +136,9 @@ public enum ECDSAVerification {
     /// - Returns: Whether the signature is valid.
     public static func isValid(_ signature: [UInt8], for input: [UInt8], publicKey: P256.Signing.PublicKey) -> Bool {
         guard signature.count == 64,
-              signature[0..<32].contains(where: { $0 != 0 }),
-              signature[32..<64].contains(where: { $0 != 0 }),
-              let parsed = try? P256.Signing.ECDSASignature(rawRepresentation: signature)
+            signature[0..<32].contains(where: { $0 != 0 }),
+            signature[32..<64].contains(where: { $0 != 0 }),
+            let parsed = try? P256.Signing.ECDSASignature(rawRepresentation: signature)
         else { return false }
         return publicKey.isValidSignature(parsed, for: input)
     }

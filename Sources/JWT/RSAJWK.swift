@@ -36,7 +36,7 @@ public struct RSAJWK: Sendable {
         if let alg = jwk["alg"], alg.stringValue != "RS256" { throw .weakKey("key \(kid) is not for RS256") }
         if let use = jwk["use"], use.stringValue != "sig" { throw .weakKey("key \(kid) is not for signatures") }
         guard let n = jwk["n"]?.stringValue.flatMap(Base64URL.decode),
-              let e = jwk["e"]?.stringValue.flatMap(Base64URL.decode)
+            let e = jwk["e"]?.stringValue.flatMap(Base64URL.decode)
         else { throw .weakKey("key \(kid) has no modulus or exponent") }
         let key: _RSA.Signing.PublicKey
         do {

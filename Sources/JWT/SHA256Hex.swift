@@ -31,7 +31,8 @@ public enum SHA256Hex {
     ///   - hex: The expected digest, 64 lowercase hex characters.
     /// - Returns: Whether they match.
     public static func matches(_ text: String, hex: String) -> Bool {
-        var text = text, hex = hex
+        var text = text
+        var hex = hex
         let digest = text.withUTF8 { SHA256.hash(data: UnsafeRawBufferPointer($0)) }
         return hex.withUTF8 { expected -> Bool in
             guard expected.count == 64 else { return false }
@@ -52,7 +53,8 @@ public enum SHA256Hex {
     ///   - rhs: The other.
     /// - Returns: Whether they are equal.
     public static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
-        let a = Array(lhs.utf8), b = Array(rhs.utf8)
+        let a = Array(lhs.utf8)
+        let b = Array(rhs.utf8)
         guard a.count == b.count else { return false }
         var difference: UInt8 = 0
         for index in a.indices { difference |= a[index] ^ b[index] }

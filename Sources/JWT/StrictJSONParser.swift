@@ -81,9 +81,15 @@ public enum StrictJSONParser {
             case UInt8(ascii: "{"): return .object(try parseObject(depth: depth + 1))
             case UInt8(ascii: "["): return .array(try parseArray(depth: depth + 1))
             case UInt8(ascii: "\""): return .string(try parseString())
-            case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-            case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-            case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+            case UInt8(ascii: "t"):
+                try expectLiteral("true")
+                return .bool(true)
+            case UInt8(ascii: "f"):
+                try expectLiteral("false")
+                return .bool(false)
+            case UInt8(ascii: "n"):
+                try expectLiteral("null")
+                return .null
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
             default: throw error("unexpected character")
             }
@@ -129,8 +135,14 @@ public enum StrictJSONParser {
                 if seen != nil { seen!.insert(key) }
                 skipWhitespace()
                 guard index < bytes.count else { throw error("unexpected end") }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "}") { index += 1; return JSONObject(uniqueEntries: entries) }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return JSONObject(uniqueEntries: entries)
+                }
                 throw error("expected ',' or '}'")
             }
         }
@@ -149,8 +161,14 @@ public enum StrictJSONParser {
                 values.append(try parseValue(depth: depth))
                 skipWhitespace()
                 guard index < bytes.count else { throw error("unexpected end") }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "]") { index += 1; return values }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return values
+                }
                 throw error("expected ',' or ']'")
             }
         }

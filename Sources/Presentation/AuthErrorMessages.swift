@@ -17,7 +17,7 @@ public struct AuthErrorMessages: Sendable {
         case .network:
             return "Connection failed, please try again"
         case .invalidCredential, .missingIdentityToken, .invalidIdentityToken, .missingNonce, .nonceMismatch,
-             .authorizationFailed, .notHandled, .invalidInput:
+            .authorizationFailed, .notHandled, .invalidInput:
             return "Authentication failed, please try again"
         case .backend(let backend):
             return backend.message.isEmpty ? "Authentication failed, please try again" : backend.message
@@ -39,7 +39,9 @@ public struct AuthErrorMessages: Sendable {
         case .credentialAlreadyInUse:
             return "That account is already linked to another user"
         case .rateLimited(let retryAfter):
-            return retryAfter.flatMap { $0.isFinite && $0 > 0 && $0 < 86_400 ? $0 : nil }.map { "Too many attempts, please try again in \(Int($0.rounded(.up))) seconds" }
+            return retryAfter.flatMap { $0.isFinite && $0 > 0 && $0 < 86_400 ? $0 : nil }.map {
+                "Too many attempts, please try again in \(Int($0.rounded(.up))) seconds"
+            }
                 ?? "Too many attempts, please try again later"
         case .lastSignInMethod(let provider):
             return "\(Self.name(of: provider)) is your only way to sign in; add another before removing it"

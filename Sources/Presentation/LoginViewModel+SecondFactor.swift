@@ -13,7 +13,8 @@ extension LoginViewModel {
     ///   - factorID: The factor the code is of, or `nil` for the first one listed.
     public func submitSecondFactorCode(_ code: String, factorID: String? = nil) async {
         guard let pending = pendingSecondFactor, case .awaitingSecondFactor = state,
-              let factor = factorID ?? pending.factors.first?.id else { return }
+            let factor = factorID ?? pending.factors.first?.id
+        else { return }
         state = .loading(pending.provider)
         do throws(AuthError) {
             show(try await login.verifySecondFactor(code: Secret(code), factorID: factor, for: pending))

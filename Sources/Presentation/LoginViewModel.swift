@@ -1,7 +1,8 @@
 import AuthDomain
 import Foundation
+
 #if canImport(Combine)
-import Combine
+    import Combine
 #endif
 
 /// The sign-in screen's state machine, headless so it runs the same in a SwiftUI view, a UIKit
@@ -53,8 +54,8 @@ public final class LoginViewModel {
     }
 
     #if canImport(Combine)
-    /// Fires before ``state`` changes (SwiftUI `ObservableObject`).
-    public let objectWillChange = ObservableObjectPublisher()
+        /// Fires before ``state`` changes (SwiftUI `ObservableObject`).
+        public let objectWillChange = ObservableObjectPublisher()
     #endif
 
     /// The current state.
@@ -276,15 +277,15 @@ public final class LoginViewModel {
 
     private func notifyWillChange() {
         #if canImport(Combine)
-        objectWillChange.send()
+            objectWillChange.send()
         #endif
     }
 }
 
 #if canImport(Combine)
-/// `ObservableObject` asks for a nonisolated `objectWillChange`, and this model's lives on the
-/// main actor with everything else it owns. SwiftUI reads it only on the main actor;
-/// `@preconcurrency` makes the compiler check that at run time (a read from another actor traps
-/// instead of racing), without making the publisher itself cross actors.
-extension LoginViewModel: @preconcurrency ObservableObject {}
+    /// `ObservableObject` asks for a nonisolated `objectWillChange`, and this model's lives on the
+    /// main actor with everything else it owns. SwiftUI reads it only on the main actor;
+    /// `@preconcurrency` makes the compiler check that at run time (a read from another actor traps
+    /// instead of racing), without making the publisher itself cross actors.
+    extension LoginViewModel: @preconcurrency ObservableObject {}
 #endif

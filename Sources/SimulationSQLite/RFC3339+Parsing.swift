@@ -11,8 +11,8 @@ extension RFC3339 {
         var text = text
         return text.withUTF8 { bytes -> Date? in
             guard bytes.count >= 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-                  bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "), bytes[13] == UInt8(ascii: ":"),
-                  bytes[16] == UInt8(ascii: ":")
+                bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "), bytes[13] == UInt8(ascii: ":"),
+                bytes[16] == UInt8(ascii: ":")
             else { return nil }
             func number(_ from: Int, _ count: Int) -> Int64? {
                 var value: Int64 = 0
@@ -24,8 +24,8 @@ extension RFC3339 {
                 return value
             }
             guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
-                  let minute = number(14, 2), let second = number(17, 2), (1...12).contains(month), (1...31).contains(day),
-                  hour < 24, minute < 60, second < 61
+                let minute = number(14, 2), let second = number(17, 2), (1...12).contains(month), (1...31).contains(day),
+                hour < 24, minute < 60, second < 61
             else { return nil }
             var index = 19
             var micros: Int64 = 0
@@ -41,7 +41,8 @@ extension RFC3339 {
                 guard index > start else { return nil }
             }
             let rest = bytes.count - index
-            let utc = rest == 0 || (rest == 1 && bytes[index] == UInt8(ascii: "Z"))
+            let utc =
+                rest == 0 || (rest == 1 && bytes[index] == UInt8(ascii: "Z"))
                 || (rest == 6 && String(decoding: UnsafeBufferPointer(rebasing: bytes[index...]), as: UTF8.self) == "+00:00")
             guard utc else { return nil }
             let seconds = days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import AuthSimulation
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Keeps every file of a database at mode 0600 from its creation: the database holds refresh
 /// tokens, addresses and mailed codes, and so do its `-wal`, `-shm` and `-journal` files.

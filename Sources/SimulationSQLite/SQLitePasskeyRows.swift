@@ -47,18 +47,24 @@ final class SQLitePasskeyRows: PasskeyRows {
     }
 
     func passkeys(userID: String) -> [PasskeyRecord] {
-        step.rows(sql("SELECT \(Self.columns) FROM \(credentials) WHERE \(scope) AND user_id = ?1 ORDER BY created_at, id", 1),
-                  arguments([userID])).map(record)
+        step.rows(
+            sql("SELECT \(Self.columns) FROM \(credentials) WHERE \(scope) AND user_id = ?1 ORDER BY created_at, id", 1),
+            arguments([userID])
+        ).map(record)
     }
 
     func passkey(id: String, userID: String) -> PasskeyRecord? {
-        step.row(sql("SELECT \(Self.columns) FROM \(credentials) WHERE \(scope) AND id = ?1 AND user_id = ?2", 2),
-                 arguments([id, userID])).map(record)
+        step.row(
+            sql("SELECT \(Self.columns) FROM \(credentials) WHERE \(scope) AND id = ?1 AND user_id = ?2", 2),
+            arguments([id, userID])
+        ).map(record)
     }
 
     func passkey(credentialID: [UInt8]) -> PasskeyRecord? {
-        step.row(sql("SELECT \(Self.columns) FROM \(credentials) WHERE \(scope) AND credential_id = ?1", 1),
-                 arguments([Data(credentialID)])).map(record)
+        step.row(
+            sql("SELECT \(Self.columns) FROM \(credentials) WHERE \(scope) AND credential_id = ?1", 1),
+            arguments([Data(credentialID)])
+        ).map(record)
     }
 
     func insert(_ passkey: PasskeyRecord) -> Bool {
@@ -66,10 +72,12 @@ final class SQLitePasskeyRows: PasskeyRows {
         let transports = JSONValue.array(passkey.transports.map(JSONValue.string)).jsonString
         let projectColumn = project == nil ? "" : ", project_id"
         let projectValue = project == nil ? "" : ", ?15"
-        step.execute("""
+        step.execute(
+            """
             INSERT INTO \(credentials) (\(Self.columns)\(projectColumn))
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14\(projectValue))
-            """, arguments([
+            """,
+            arguments([
                 passkey.id, passkey.userID, Data(passkey.credentialID), Data(passkey.publicKey), passkey.attestationType,
                 Self.uuidText(passkey.aaguid), Int64(passkey.signCount), transports, passkey.backupEligible, passkey.backedUp,
                 passkey.friendlyName, Column.text(passkey.createdAt), Column.text(passkey.updatedAt), Column.text(passkey.lastUsedAt),
@@ -78,11 +86,16 @@ final class SQLitePasskeyRows: PasskeyRows {
     }
 
     func update(_ passkey: PasskeyRecord) {
-        step.execute(sql("""
-            UPDATE \(credentials) SET sign_count = ?1, backed_up = ?2, friendly_name = ?3, updated_at = ?4, last_used_at = ?5
-            WHERE \(scope) AND id = ?6
-            """, 6), arguments([Int64(passkey.signCount), passkey.backedUp, passkey.friendlyName, Column.text(passkey.updatedAt),
-                                Column.text(passkey.lastUsedAt), passkey.id]))
+        step.execute(
+            sql(
+                """
+                UPDATE \(credentials) SET sign_count = ?1, backed_up = ?2, friendly_name = ?3, updated_at = ?4, last_used_at = ?5
+                WHERE \(scope) AND id = ?6
+                """, 6),
+            arguments([
+                Int64(passkey.signCount), passkey.backedUp, passkey.friendlyName, Column.text(passkey.updatedAt),
+                Column.text(passkey.lastUsedAt), passkey.id,
+            ]))
     }
 
     func deletePasskey(id: String) {
@@ -97,11 +110,15 @@ final class SQLitePasskeyRows: PasskeyRows {
         let sessionData = JSONValue.object(["challenge": .string(Base64URL.encode(challenge.challenge))]).jsonString
         let projectColumn = project == nil ? "" : ", project_id"
         let projectValue = project == nil ? "" : ", ?7"
-        step.execute("""
+        step.execute(
+            """
             INSERT INTO \(challenges) (id, user_id, challenge_type, session_data, created_at, expires_at\(projectColumn))
             VALUES (?1, ?2, ?3, ?4, ?5, ?6\(projectValue))
-            """, arguments([challenge.id, challenge.userID, challenge.kind.rawValue, sessionData, Column.text(challenge.createdAt),
-                            Column.text(challenge.expiresAt)]))
+            """,
+            arguments([
+                challenge.id, challenge.userID, challenge.kind.rawValue, sessionData, Column.text(challenge.createdAt),
+                Column.text(challenge.expiresAt),
+            ]))
     }
 
     func consumeChallenge(id: String, kind: WebAuthnChallengeRecord.Kind, userID: String?) -> WebAuthnChallengeRecord? {
@@ -116,7 +133,9 @@ final class SQLitePasskeyRows: PasskeyRows {
             return nil
         }
         return WebAuthnChallengeRecord(
-            id: row[0], userID: row[1], kind: kind, challenge: challenge, createdAt: step.date(row[3] as String,
+            id: row[0], userID: row[1], kind: kind, challenge: challenge,
+            createdAt: step.date(
+                row[3] as String,
                 "\(challenges).created_at"),
             expiresAt: step.date(row[4] as String, "\(challenges).expires_at"))
     }
@@ -156,8 +175,11 @@ final class SQLitePasskeyRows: PasskeyRows {
     /// GoTrue's `aaguid uuid` column: the 16 bytes as a UUID's text; `NULL` for none.
     private static func uuidText(_ bytes: [UInt8]) -> String? {
         guard bytes.count == 16 else { return nil }
-        let uuid = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                               bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        let uuid = UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
         return uuid.uuidString.lowercased()
     }
 }

@@ -79,7 +79,9 @@ package final class SQLiteSimulationStorage: SimulationStorage {
         }
         let pool: any DatabaseWriter
         do {
-            pool = readOnly ? try DatabaseQueue(path: path, configuration: configuration) : try DatabasePool(path: path, configuration: configuration)
+            pool =
+                readOnly
+                ? try DatabaseQueue(path: path, configuration: configuration) : try DatabasePool(path: path, configuration: configuration)
         } catch {
             throw SQLiteFileCheck.failure(error, path: path)
         }
@@ -103,7 +105,9 @@ package final class SQLiteSimulationStorage: SimulationStorage {
         return SQLiteSimulationStorage(path: path, pool: pool, logger: logger)
     }
 
-    package func write<Result, Failure: Error>(_ body: (any SimulationRows) throws(Failure) -> Result) throws(StorageStepFailure<Failure>) -> Result {
+    package func write<Result, Failure: Error>(_ body: (any SimulationRows) throws(Failure) -> Result) throws(StorageStepFailure<Failure>)
+        -> Result
+    {
         let ticket = StorageCommitTicket.current
         let outcome: Swift.Result<Result, Failure>
         group.arrive()
@@ -130,7 +134,9 @@ package final class SQLiteSimulationStorage: SimulationStorage {
         }
     }
 
-    package func read<Result, Failure: Error>(_ body: (any SimulationRows) throws(Failure) -> Result) throws(StorageStepFailure<Failure>) -> Result {
+    package func read<Result, Failure: Error>(_ body: (any SimulationRows) throws(Failure) -> Result) throws(StorageStepFailure<Failure>)
+        -> Result
+    {
         let outcome: Swift.Result<Result, Failure>
         if let ticket = StorageCommitTicket.current, ticket.isPending {
             // This request wrote steps that are not committed yet: commit them, so that it reads them.

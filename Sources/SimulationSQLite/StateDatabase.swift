@@ -67,7 +67,9 @@ package enum StateDatabase {
     ///   - logger: Where storage failures are logged.
     /// - Returns: The storage, or `nil` when there is no database yet.
     /// - Throws: ``SimulationStoreError``.
-    package static func openReadOnly(_ directory: SimulationStateDirectory, logger: Logger) throws(SimulationStoreError) -> SQLiteSimulationStorage? {
+    package static func openReadOnly(_ directory: SimulationStateDirectory, logger: Logger) throws(SimulationStoreError)
+        -> SQLiteSimulationStorage?
+    {
         let database = url(in: directory)
         try StateDirectorySafety.checkDirectory(directory.url)
         try StateDirectorySafety.checkFile(database)
@@ -85,7 +87,8 @@ package enum StateDatabase {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: staging + suffix) }
         let storage = try SQLiteSimulationStorage.open(path: staging, logger: logger)
         do {
-            try storage.update { (rows: any SimulationRows) in state.importRows(into: rows, defaultFirebaseProject: defaultFirebaseProject) }
+            try storage.update { (rows: any SimulationRows) in state.importRows(into: rows, defaultFirebaseProject: defaultFirebaseProject)
+            }
         } catch {
             throw .unavailable(path: staging, reason: "the import of state.json failed: \(error)")
         }
@@ -98,6 +101,7 @@ package enum StateDatabase {
         } catch {
             throw .unavailable(path: database.path, reason: "the imported database could not be put in place: \(error)")
         }
-        logger.notice("imported state.json into \(fileName) (\(state.supabase.users.count) Supabase users); it is kept as state.json.imported")
+        logger.notice(
+            "imported state.json into \(fileName) (\(state.supabase.users.count) Supabase users); it is kept as state.json.imported")
     }
 }

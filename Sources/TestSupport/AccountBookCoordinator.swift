@@ -28,16 +28,21 @@ public actor AccountBookCoordinator: AuthenticationCoordinating {
     public func signIn(with credential: LoginCredential) async throws(AuthError) -> SignInOutcome {
         let provider = credential.provider
         let existing = accounts[provider]
-        let user = existing ?? AuthUser(
-            id: "user-\(nextID)", email: "ada@example.com", displayName: "Ada", isEmailVerified: true,
-            isAnonymous: provider == .anonymous, providers: provider == .anonymous ? [] : [provider])
+        let user =
+            existing
+            ?? AuthUser(
+                id: "user-\(nextID)", email: "ada@example.com", displayName: "Ada", isEmailVerified: true,
+                isAnonymous: provider == .anonymous, providers: provider == .anonymous ? [] : [provider])
         if existing == nil { nextID += 1 }
         accounts[provider] = user
         signedIn = user
-        let session = AuthSession(accessToken: Secret("access-\(user.id)"), refreshToken: Secret("refresh-\(user.id)"),
-                                  expiresAt: Date(timeIntervalSince1970: 2_000_000_000), userID: user.id)
-        return .authenticated(AuthenticationResult(user: user, credential: AuthCredential(provider: provider), session: session,
-                                                   isNewUser: existing == nil))
+        let session = AuthSession(
+            accessToken: Secret("access-\(user.id)"), refreshToken: Secret("refresh-\(user.id)"),
+            expiresAt: Date(timeIntervalSince1970: 2_000_000_000), userID: user.id)
+        return .authenticated(
+            AuthenticationResult(
+                user: user, credential: AuthCredential(provider: provider), session: session,
+                isNewUser: existing == nil))
     }
 
     /// Deletes the signed-in account and signs out, or fails as told.

@@ -44,7 +44,9 @@ public struct CommandRunner: Sendable {
     ///     partial output and a signal status instead of hanging); `nil`: 120 s.
     /// - Returns: Status and output.
     /// - Throws: When the process cannot start.
-    public func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil, timeLimit: Double? = nil) async throws -> Result {
+    public func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil, timeLimit: Double? = nil) async throws
+        -> Result
+    {
         try await ProcessPermits.shared.withPermit {
             try await runNow(arguments, environment: environment, input: input, timeLimit: timeLimit ?? 120)
         }
@@ -55,7 +57,9 @@ public struct CommandRunner: Sendable {
         process.executableURL = executable
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        let stdin = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = stdin
@@ -71,8 +75,10 @@ public struct CommandRunner: Sendable {
         async let err = Self.readToEnd(stderr.fileHandleForReading)
         let (outData, errData) = await (out, err)
         await process.exited()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-                      elapsed: Date().timeIntervalSince(started))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self),
+            elapsed: Date().timeIntervalSince(started))
     }
 
     private static func readToEnd(_ handle: FileHandle) async -> Data { await handle.dataToEndOffPool() }

@@ -43,8 +43,10 @@ public final class LogCapture: Sendable {
 
         func log(event: LogEvent) {
             let merged = metadata.merging(event.metadata ?? [:]) { $1 }
-            capture.append(Entry(level: event.level, message: "\(event.message)",
-                                 metadata: merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")))
+            capture.append(
+                Entry(
+                    level: event.level, message: "\(event.message)",
+                    metadata: merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")))
         }
     }
 }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import AuthData
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A TCP socket on 127.0.0.1, for tests that need real sockets: a listener on a free port, a
 /// client, or an accepted connection. Plain POSIX calls; every wait has a deadline, so a test
@@ -30,8 +31,8 @@ public final class LoopbackSocket: Sendable {
     private init(descriptor: Int32) {
         self.descriptor = descriptor
         #if canImport(Darwin)
-        var on: Int32 = 1
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+            var on: Int32 = 1
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         #endif
     }
 
@@ -61,7 +62,9 @@ public final class LoopbackSocket: Sendable {
         let socket = try LoopbackSocket(descriptor: makeDescriptor())
         var address = loopbackAddress(port: port)
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { posixConnect(socket.descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                posixConnect(socket.descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else { throw POSIXError.current }
         return socket
@@ -133,9 +136,9 @@ public final class LoopbackSocket: Sendable {
     /// Stops sending (the peer reads end-of-file); reading goes on.
     public func closeForWriting() {
         #if canImport(Glibc)
-        _ = shutdown(descriptor, Int32(SHUT_WR))
+            _ = shutdown(descriptor, Int32(SHUT_WR))
         #else
-        _ = shutdown(descriptor, SHUT_WR)
+            _ = shutdown(descriptor, SHUT_WR)
         #endif
     }
 
@@ -143,9 +146,9 @@ public final class LoopbackSocket: Sendable {
     public func close() {
         isShut.withLock { $0 = true }
         #if canImport(Glibc)
-        _ = shutdown(descriptor, Int32(SHUT_RDWR))
+            _ = shutdown(descriptor, Int32(SHUT_RDWR))
         #else
-        _ = shutdown(descriptor, SHUT_RDWR)
+            _ = shutdown(descriptor, SHUT_RDWR)
         #endif
     }
 
@@ -167,9 +170,9 @@ public final class LoopbackSocket: Sendable {
 
     private static func makeDescriptor() throws -> Int32 {
         #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw POSIXError.current }
         return descriptor
@@ -184,9 +187,9 @@ public final class LoopbackSocket: Sendable {
     }
 
     #if canImport(Glibc)
-    private static let sendFlags = Int32(MSG_NOSIGNAL)
+        private static let sendFlags = Int32(MSG_NOSIGNAL)
     #else
-    private static let sendFlags: Int32 = 0
+        private static let sendFlags: Int32 = 0
     #endif
 }
 

@@ -45,8 +45,10 @@ public enum PrivateJWKs {
     ///   - ops: `key_ops`.
     /// - Returns: The JWK.
     public static func oct(_ secret: [UInt8], kid: String, ops: [String]) -> JSONObject {
-        ["kty": .string("oct"), "alg": .string("HS256"), "kid": .string(kid), "k": .string(Base64URL.encode(secret)),
-         "key_ops": .array(ops.map(JSONValue.string))]
+        [
+            "kty": .string("oct"), "alg": .string("HS256"), "kid": .string(kid), "k": .string(Base64URL.encode(secret)),
+            "key_ops": .array(ops.map(JSONValue.string)),
+        ]
     }
 
     /// The JSON array of keys, as the variable's value.
@@ -60,10 +62,14 @@ public enum PrivateJWKs {
     private static func derIntegers(_ der: [UInt8]) -> [[UInt8]] {
         var index = 0
         func length() -> Int {
-            let first = Int(der[index]); index += 1
+            let first = Int(der[index])
+            index += 1
             guard first & 0x80 != 0 else { return first }
             var value = 0
-            for _ in 0..<(first & 0x7f) { value = value << 8 | Int(der[index]); index += 1 }
+            for _ in 0..<(first & 0x7f) {
+                value = value << 8 | Int(der[index])
+                index += 1
+            }
             return value
         }
         guard der.first == 0x30 else { return [] }

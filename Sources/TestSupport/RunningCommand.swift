@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import AuthData
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A built executable running in the background, its output read as it comes, so a test can
 /// wait (with a deadline) for a line, answer a prompt, interrupt it, and time what it prints.
@@ -28,8 +29,10 @@ public final class RunningCommand: @unchecked Sendable {
     ///   - terminal: Whether to run it on a pseudo-terminal.
     ///   - directory: The working directory (default: the test's).
     /// - Throws: When the process or the pseudo-terminal cannot be made.
-    public init(_ runner: CommandRunner, _ arguments: [String], environment: [String: String] = [:], terminal: Bool = false,
-                directory: URL? = nil) throws {
+    public init(
+        _ runner: CommandRunner, _ arguments: [String], environment: [String: String] = [:], terminal: Bool = false,
+        directory: URL? = nil
+    ) throws {
         let process = Process()
         process.executableURL = runner.executable
         if let directory { process.currentDirectoryURL = directory }
@@ -38,7 +41,9 @@ public final class RunningCommand: @unchecked Sendable {
         if terminal {
             let (master, name) = try PseudoTerminal.open()
             let slave = open(name, O_RDWR | O_NOCTTY)
-            guard slave >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot open the terminal's slave side"]) }
+            guard slave >= 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot open the terminal's slave side"])
+            }
             let slaveHandle = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
             process.standardInput = slaveHandle
             process.standardOutput = slaveHandle
@@ -50,7 +55,9 @@ public final class RunningCommand: @unchecked Sendable {
             try process.launchSerially()
             try? slaveHandle.close()
         } else {
-            let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+            let stdin = Pipe()
+            let stdout = Pipe()
+            let stderr = Pipe()
             process.standardInput = stdin
             process.standardOutput = stdout
             process.standardError = stderr
@@ -147,8 +154,11 @@ private enum PseudoTerminal {
         let master = try function("posix_openpt", as: OpenPT.self)(O_RDWR | O_NOCTTY)
         var name = [CChar](repeating: 0, count: 128)
         guard master >= 0, try function("grantpt", as: Grant.self)(master) == 0, try function("unlockpt", as: Grant.self)(master) == 0,
-              try function("ptsname_r", as: Name.self)(master, &name, name.count) == 0
-        else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "no pseudo-terminal: \(String(cString: strerror(errno)))"]) }
+            try function("ptsname_r", as: Name.self)(master, &name, name.count) == 0
+        else {
+            throw CocoaError(
+                .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "no pseudo-terminal: \(String(cString: strerror(errno)))"])
+        }
         return (master, String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 }

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AuthData
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `login serve` running as a child process on a free port, stopped (SIGTERM) when released,
 /// and when this process ends, even by a crash: it runs with `--stop-when-stdin-closes`, its
@@ -29,8 +30,9 @@ public final class ServeProcess: @unchecked Sendable {
     public init(runner: CommandRunner, arguments: [String], port: Int = 0, environment: [String: String] = [:]) async throws {
         let lifeline = Pipe()
         self.lifeline = lifeline
-        let (process, pipe) = try runner.start(["serve", "--port", String(port), "--stop-when-stdin-closes"] + arguments,
-                                               environment: environment, input: lifeline)
+        let (process, pipe) = try runner.start(
+            ["serve", "--port", String(port), "--stop-when-stdin-closes"] + arguments,
+            environment: environment, input: lifeline)
         self.process = process
         let handle = pipe.fileHandleForReading
         let watchdog = process.terminate(after: 60)
@@ -50,8 +52,11 @@ public final class ServeProcess: @unchecked Sendable {
             }
         }
         banner = text
-        guard let base = text.range(of: #"listening on (http://[0-9.:]+)"#, options: .regularExpression).map({ String(text[$0].dropFirst("listening on ".count)) }),
-              let anonLine = text.split(separator: "\n").first(where: { $0.contains("Supabase anon key") })
+        guard
+            let base = text.range(of: #"listening on (http://[0-9.:]+)"#, options: .regularExpression).map({
+                String(text[$0].dropFirst("listening on ".count))
+            }),
+            let anonLine = text.split(separator: "\n").first(where: { $0.contains("Supabase anon key") })
         else {
             process.terminate()
             throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "login serve did not start: \(text)"])

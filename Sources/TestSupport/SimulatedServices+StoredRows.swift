@@ -12,7 +12,8 @@ extension SimulatedServices {
     /// - Parameter userID: The user.
     /// - Returns: The sessions.
     package func storedSupabaseSessions(of userID: String) -> [SupabaseSessionRecord] {
-        (try? storage.fetch { (rows: any SimulationRows) in rows.supabase.sessionIDs(userID: userID).compactMap(rows.supabase.session) }) ?? []
+        (try? storage.fetch { (rows: any SimulationRows) in rows.supabase.sessionIDs(userID: userID).compactMap(rows.supabase.session) })
+            ?? []
     }
 
     /// The refresh tokens of a Supabase user's sessions, each session's oldest first.

@@ -48,8 +48,9 @@ public actor StubBackend: AuthBackend {
 
     /// A session for a user, valid one hour from 2026-01-01.
     public static func session(for userID: String, suffix: String = "1") -> AuthSession {
-        AuthSession(accessToken: Secret("access-token-\(suffix)"), refreshToken: Secret("refresh-token-\(suffix)"),
-                    expiresAt: Date(timeIntervalSince1970: 1_767_225_600 + 3600), userID: userID)
+        AuthSession(
+            accessToken: Secret("access-token-\(suffix)"), refreshToken: Secret("refresh-token-\(suffix)"),
+            expiresAt: Date(timeIntervalSince1970: 1_767_225_600 + 3600), userID: userID)
     }
 
     /// Sets the sign-in answer.
@@ -127,7 +128,8 @@ extension StubBackend: WebSignInBackend {
         calls.append(.startWebSignIn(request.provider, linking: request.linkingAccessToken != nil))
         var components = URLComponents(string: "https://provider.example/authorize")!
         components.queryItems = [
-            URLQueryItem(name: "state", value: request.state), URLQueryItem(name: "redirect_uri", value: request.redirectURI.absoluteString),
+            URLQueryItem(name: "state", value: request.state),
+            URLQueryItem(name: "redirect_uri", value: request.redirectURI.absoluteString),
             URLQueryItem(name: "code_challenge", value: request.codeChallenge),
         ]
         return WebSignInStart(authorizationURL: components.url!, expectedState: request.state, context: [:], request: request)

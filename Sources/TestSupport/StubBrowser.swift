@@ -23,9 +23,11 @@ public final class StubBrowser: WebAuthenticationSession {
     /// - Returns: The browser.
     public static func approving(code: String = "code-1", extra: [String: String] = [:]) -> StubBrowser {
         StubBrowser { authorizationURL, redirectURI throws(AuthError) in
-            let state = URLComponents(url: authorizationURL, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "state" }?.value
+            let state = URLComponents(url: authorizationURL, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "state" }?
+                .value
             var components = URLComponents(url: redirectURI, resolvingAgainstBaseURL: false)!
-            components.queryItems = [URLQueryItem(name: "code", value: code), URLQueryItem(name: "state", value: state)]
+            components.queryItems =
+                [URLQueryItem(name: "code", value: code), URLQueryItem(name: "state", value: state)]
                 + extra.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
             return components.url!
         }

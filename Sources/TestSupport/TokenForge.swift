@@ -72,7 +72,9 @@ public enum TokenForge {
     ///   - header: Edits the header.
     ///   - claims: Edits the claims.
     /// - Returns: The forged token.
-    public static func resign(_ token: String, header: (inout JSONObject) -> Void = { _ in }, claims: (inout JSONObject) -> Void = { _ in }) -> String {
+    public static func resign(_ token: String, header: (inout JSONObject) -> Void = { _ in }, claims: (inout JSONObject) -> Void = { _ in })
+        -> String
+    {
         var (h, c) = decode(token)
         header(&h)
         claims(&c)

@@ -72,9 +72,10 @@ public struct TestApp: Sendable {
                 baseURL: URL(string: "https://appleid.apple.com")!, transport: SimulatedAppleTransport.make(apple: services.apple),
                 clock: world.clock.clock)
         }
-        await coordinator.register(AppleAuthStrategy(
-            authorizer: apple, backend: backend, nonces: NonceGenerator(source: .live), profileCache: profiles,
-            tokenRevoker: revoker, logger: logger))
+        await coordinator.register(
+            AppleAuthStrategy(
+                authorizer: apple, backend: backend, nonces: NonceGenerator(source: .live), profileCache: profiles,
+                tokenRevoker: revoker, logger: logger))
         await coordinator.register(GoogleAuthStrategy(authorizer: google, backend: backend, nonces: NonceGenerator(source: .live)))
         await coordinator.register(AnonymousAuthStrategy(backend: backend))
         await coordinator.register(EmailCodeAuthStrategy(backend: backend))

@@ -11,9 +11,11 @@ extension TestWorld {
     /// - Throws: When the simulated sheet refuses.
     public func appleCredential(appleID: String = "ada@example.com") async throws -> IDTokenCredential {
         let raw = NonceGenerator(source: .live).make()
-        let response = try await services.apple.authorize(AppleSheetRequest(
-            clientID: appleClientID, appleID: appleID, name: PersonName(givenName: "Ada", familyName: "Lovelace"),
-            nonce: NonceGenerator.sha256Hex(raw)))
-        return IDTokenCredential(provider: .apple, idToken: Secret(response.identityToken), rawNonce: Secret(raw), fullName: response.fullName)
+        let response = try await services.apple.authorize(
+            AppleSheetRequest(
+                clientID: appleClientID, appleID: appleID, name: PersonName(givenName: "Ada", familyName: "Lovelace"),
+                nonce: NonceGenerator.sha256Hex(raw)))
+        return IDTokenCredential(
+            provider: .apple, idToken: Secret(response.identityToken), rawNonce: Secret(raw), fullName: response.fullName)
     }
 }

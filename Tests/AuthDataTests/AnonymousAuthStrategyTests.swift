@@ -10,7 +10,8 @@ struct AnonymousAuthStrategyTests {
         let guest = AuthUser(id: "guest", email: nil, displayName: nil, isEmailVerified: false, isAnonymous: true, providers: [])
         let backend = StubBackend(user: guest)
         guard case .authenticated(let result) = try await AnonymousAuthStrategy(backend: backend).signIn(with: .anonymous) else {
-            Issue.record("not signed in"); return
+            Issue.record("not signed in")
+            return
         }
         #expect(result.user.isAnonymous)
         #expect(await backend.calls == [.signInAnonymously])

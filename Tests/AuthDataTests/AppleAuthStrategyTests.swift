@@ -13,13 +13,16 @@ struct AppleAuthStrategyTests {
         let cache: InMemoryProfileCache
     }
 
-    private func makeSUT(credential: Result<AppleIDCredential, AuthError> = .success(StubAppleAuthorizer.firstTime),
-                         user: AuthUser = StubBackend.sampleUser) -> SUT {
+    private func makeSUT(
+        credential: Result<AppleIDCredential, AuthError> = .success(StubAppleAuthorizer.firstTime),
+        user: AuthUser = StubBackend.sampleUser
+    ) -> SUT {
         let authorizer = StubAppleAuthorizer(result: credential)
         let backend = StubBackend(user: user)
         let cache = InMemoryProfileCache()
-        let strategy = AppleAuthStrategy(authorizer: authorizer, backend: backend, nonces: NonceGenerator(source: .live),
-                                         profileCache: cache, tokenRevoker: nil, logger: Logger(label: "test"))
+        let strategy = AppleAuthStrategy(
+            authorizer: authorizer, backend: backend, nonces: NonceGenerator(source: .live),
+            profileCache: cache, tokenRevoker: nil, logger: Logger(label: "test"))
         return SUT(strategy: strategy, authorizer: authorizer, backend: backend, cache: cache)
     }
 
@@ -34,7 +37,10 @@ struct AppleAuthStrategyTests {
         let result = try authenticated(try await sut.strategy.signIn(with: .social(.apple)))
         let request = try #require(await sut.authorizer.requests.first)
         #expect(request.scopes == [.fullName, .email])
-        guard case .signIn(let sent)? = await sut.backend.calls.first else { Issue.record("backend not called"); return }
+        guard case .signIn(let sent)? = await sut.backend.calls.first else {
+            Issue.record("backend not called")
+            return
+        }
         let raw = try #require(sent.rawNonce)
         #expect(raw.revealed.count == 32)
         #expect(request.nonce == NonceGenerator.sha256Hex(raw.revealed))
@@ -81,7 +87,8 @@ struct AppleAuthStrategyTests {
     @Test("a cached name the backend never received is written on a later sign-in")
     func retriesCachedName() async throws {
         let sut = makeSUT(credential: .success(StubAppleAuthorizer.returning))
-        try await sut.cache.save(ProviderProfile(name: PersonName(givenName: "Ada", familyName: "Lovelace"), email: nil), forUserID: "user-1")
+        try await sut.cache.save(
+            ProviderProfile(name: PersonName(givenName: "Ada", familyName: "Lovelace"), email: nil), forUserID: "user-1")
         let result = try authenticated(try await sut.strategy.signIn(with: .social(.apple)))
         #expect(result.user.displayName == "Ada Lovelace")
         #expect(await sut.backend.calls.contains(.updateProfile(ProfileUpdate(name: PersonName(givenName: "Ada", familyName: "Lovelace")))))
@@ -131,7 +138,10 @@ struct AppleAuthStrategyTests {
     func link() async throws {
         let sut = makeSUT()
         let result = try await sut.strategy.link(toAccountWith: "access")
-        guard case .link(let sent)? = await sut.backend.calls.first else { Issue.record("link not called"); return }
+        guard case .link(let sent)? = await sut.backend.calls.first else {
+            Issue.record("link not called")
+            return
+        }
         #expect(try #require(await sut.authorizer.requests.first).nonce == NonceGenerator.sha256Hex(try #require(sent.rawNonce).revealed))
         #expect(result.credential.provider == .apple)
     }

@@ -20,11 +20,14 @@ struct AppleCredentialRevocationTests {
         let backend = StubBackend()
         let store = InMemorySessionStore(initial: stored)
         let apple = StubAppleAuthorizer(result: .success(StubAppleAuthorizer.firstTime))
-        let sessions = SessionManager(backend: backend, store: store, clock: TestClock().clock, policy: .supabase, logger: Logger(label: "test"))
-        let coordinator = AuthenticationCoordinator(backend: backend, sessions: sessions, profileCache: InMemoryProfileCache(), logger: Logger(label: "test"))
-        await coordinator.register(AppleAuthStrategy(
-            authorizer: apple, backend: backend, nonces: NonceGenerator(source: .live), profileCache: InMemoryProfileCache(),
-            tokenRevoker: nil, logger: Logger(label: "test")))
+        let sessions = SessionManager(
+            backend: backend, store: store, clock: TestClock().clock, policy: .supabase, logger: Logger(label: "test"))
+        let coordinator = AuthenticationCoordinator(
+            backend: backend, sessions: sessions, profileCache: InMemoryProfileCache(), logger: Logger(label: "test"))
+        await coordinator.register(
+            AppleAuthStrategy(
+                authorizer: apple, backend: backend, nonces: NonceGenerator(source: .live), profileCache: InMemoryProfileCache(),
+                tokenRevoker: nil, logger: Logger(label: "test")))
         return SUT(coordinator: coordinator, apple: apple, store: store)
     }
 
@@ -41,7 +44,10 @@ struct AppleCredentialRevocationTests {
         let sut = await makeSUT(signedIn: Self.appleSession)
         var events = sut.coordinator.authStateChanges.makeAsyncIterator()
         #expect(await sut.coordinator.start() != nil)
-        guard case .initialSession(_?)? = await events.next() else { Issue.record("initialSession must come first"); return }
+        guard case .initialSession(_?)? = await events.next() else {
+            Issue.record("initialSession must come first")
+            return
+        }
         await sut.apple.setState(.revoked)
         sut.apple.reportRevocation()
         #expect(await events.next() == .signedOut(.providerCredentialRevoked(.apple)))
@@ -86,8 +92,9 @@ struct AppleCredentialRevocationTests {
         #expect(try await sut.store.load() == Self.googleSession())
     }
 
-    @Test("launch: revoked and not-found sign out; authorized and transferred keep the session",
-          arguments: [(AppleIDCredentialState.revoked, false), (.notFound, false), (.authorized, true), (.transferred, true)])
+    @Test(
+        "launch: revoked and not-found sign out; authorized and transferred keep the session",
+        arguments: [(AppleIDCredentialState.revoked, false), (.notFound, false), (.authorized, true), (.transferred, true)])
     func launchCheck(state: AppleIDCredentialState, keeps: Bool) async throws {
         let sut = await makeSUT(signedIn: Self.appleSession)
         await sut.apple.setState(state)

@@ -16,19 +16,26 @@ struct AppleSystemSheetMappingTests {
     @Test("other sheet errors fail with a reason; foreign domains never read as cancelled")
     func failures() {
         for code in AppleSystemSheetMapping.ErrorCode.allCases where code != .canceled && code != .notHandled {
-            guard case .authorizationFailed(let reason) = AppleSystemSheetMapping.error(domain: domain, code: code.rawValue, description: "The operation failed")
-            else { Issue.record("code \(code) not a failure"); continue }
+            guard
+                case .authorizationFailed(let reason) = AppleSystemSheetMapping.error(
+                    domain: domain, code: code.rawValue, description: "The operation failed")
+            else {
+                Issue.record("code \(code) not a failure")
+                continue
+            }
             #expect(!reason.isEmpty)
         }
-        #expect(AppleSystemSheetMapping.error(domain: "NSURLErrorDomain", code: 1001, description: "timed out")
-            == .authorizationFailed("NSURLErrorDomain 1001: timed out"))
+        #expect(
+            AppleSystemSheetMapping.error(domain: "NSURLErrorDomain", code: 1001, description: "timed out")
+                == .authorizationFailed("NSURLErrorDomain 1001: timed out"))
         #expect(AppleSystemSheetMapping.error(domain: domain, code: 4242, description: "new").isFailureWithReason)
     }
 
     @Test("credential states follow Apple's raw values; an unknown value is an error")
     func states() throws {
-        #expect(try [0, 1, 2, 3].map { try AppleSystemSheetMapping.credentialState(rawValue: $0) }
-            == [.revoked, .authorized, .notFound, .transferred])
+        #expect(
+            try [0, 1, 2, 3].map { try AppleSystemSheetMapping.credentialState(rawValue: $0) }
+                == [.revoked, .authorized, .notFound, .transferred])
         #expect(throws: AuthError.self) { try AppleSystemSheetMapping.credentialState(rawValue: 9) }
     }
 
@@ -41,15 +48,16 @@ struct AppleSystemSheetMappingTests {
         #expect(throws: AuthError.self) { try AppleSystemSheetMapping.credentialState(rawValue: 0, error: error) }
     }
 
-    @Test("malformed UTF-8 in the token or code bytes is no token, whatever the name beside it",
-          arguments: [
-              [0xC3, 0x28],                 // a lead byte without its continuation
-              [0x61, 0x80],                 // a lone continuation byte
-              [0xC0, 0xAF],                 // an overlong encoding of "/"
-              [0xED, 0xA0, 0x80],           // a UTF-16 surrogate
-              [0xF4, 0x90, 0x80, 0x80],     // above U+10FFFF
-              [0x65, 0x79, 0xE2, 0x82],     // truncated at the end
-          ] as [[UInt8]])
+    @Test(
+        "malformed UTF-8 in the token or code bytes is no token, whatever the name beside it",
+        arguments: [
+            [0xC3, 0x28], // a lead byte without its continuation
+            [0x61, 0x80], // a lone continuation byte
+            [0xC0, 0xAF], // an overlong encoding of "/"
+            [0xED, 0xA0, 0x80], // a UTF-16 surrogate
+            [0xF4, 0x90, 0x80, 0x80], // above U+10FFFF
+            [0x65, 0x79, 0xE2, 0x82], // truncated at the end
+        ] as [[UInt8]])
     func malformedUTF8(bytes: [UInt8]) {
         let credential = AppleSystemSheetMapping.credential(
             user: "001.abc", identityToken: bytes, authorizationCode: bytes, email: nil,

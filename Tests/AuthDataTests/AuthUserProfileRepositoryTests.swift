@@ -6,7 +6,8 @@ import Testing
 /// cache (Apple gives the name once; a reinstall finds it there).
 @Suite("Profile repository")
 struct AuthUserProfileRepositoryTests {
-    private let user = AuthUser(id: "u1", email: "ada@example.com", displayName: nil, isEmailVerified: true, isAnonymous: false, providers: [.apple])
+    private let user = AuthUser(
+        id: "u1", email: "ada@example.com", displayName: nil, isEmailVerified: true, isAnonymous: false, providers: [.apple])
 
     @Test("a name kept in the profile cache completes the profile")
     func cachedName() async throws {

@@ -18,7 +18,8 @@ struct AuthenticationCoordinatorTests {
         let store = InMemorySessionStore()
         let clock = TestClock()
         let sessions = SessionManager(backend: backend, store: store, clock: clock.clock, policy: .supabase, logger: Logger(label: "test"))
-        let coordinator = AuthenticationCoordinator(backend: backend, sessions: sessions, profileCache: InMemoryProfileCache(), logger: Logger(label: "test"))
+        let coordinator = AuthenticationCoordinator(
+            backend: backend, sessions: sessions, profileCache: InMemoryProfileCache(), logger: Logger(label: "test"))
         return SUT(coordinator: coordinator, backend: backend, store: store, clock: clock)
     }
 
@@ -37,9 +38,10 @@ struct AuthenticationCoordinatorTests {
             received.append(credential)
             var user = StubBackend.sampleUser
             user.displayName = tag
-            return .authenticated(AuthenticationResult(
-                user: user, credential: AuthCredential(provider: provider, providerUserID: "apple-user"),
-                session: StubBackend.session(for: user.id), isNewUser: true))
+            return .authenticated(
+                AuthenticationResult(
+                    user: user, credential: AuthCredential(provider: provider, providerUserID: "apple-user"),
+                    session: StubBackend.session(for: user.id), isNewUser: true))
         }
     }
 
@@ -71,7 +73,10 @@ struct AuthenticationCoordinatorTests {
         let second = RecordingStrategy(provider: .apple, tag: "second")
         await sut.coordinator.register(first)
         await sut.coordinator.register(second)
-        guard case .authenticated(let result) = try await sut.coordinator.signIn(with: .social(.apple)) else { Issue.record("no sign-in"); return }
+        guard case .authenticated(let result) = try await sut.coordinator.signIn(with: .social(.apple)) else {
+            Issue.record("no sign-in")
+            return
+        }
         #expect(result.user.displayName == "second")
         #expect(await first.received.isEmpty)
     }
@@ -85,7 +90,10 @@ struct AuthenticationCoordinatorTests {
         #expect(await events.next() == .initialSession(nil))
 
         _ = try await sut.coordinator.signIn(with: .social(.apple))
-        guard case .signedIn(let stored)? = await events.next() else { Issue.record("no signedIn"); return }
+        guard case .signedIn(let stored)? = await events.next() else {
+            Issue.record("no signedIn")
+            return
+        }
         #expect(stored.providerSubjects[.apple] == "apple-user")
         #expect(try await sut.store.load() == stored)
         #expect(await sut.coordinator.currentUser()?.id == "user-1")
@@ -123,7 +131,10 @@ struct AuthenticationCoordinatorTests {
         await sut.coordinator.start()
         _ = try await sut.coordinator.signIn(with: .social(.apple))
         var events = sut.coordinator.authStateChanges.makeAsyncIterator()
-        guard case .initialSession(let initial?)? = await events.next() else { Issue.record("no initial session"); return }
+        guard case .initialSession(let initial?)? = await events.next() else {
+            Issue.record("no initial session")
+            return
+        }
         #expect(initial.stored.user.id == "user-1")
         #expect(!initial.isExpired)
     }

@@ -24,8 +24,10 @@ struct ClaimMembershipCheckerTests {
         #expect(try await !checker("org", .appMetadata, stored).hasOrganisation(signIn.user))
 
         let key = try serviceRoleKey(of: world)
-        _ = try world.services.supabase.adminUpdateMetadata(bearer: key, userID: signIn.user.id, appMetadata: ["org": .string("acme")], userMetadata: nil)
-        let refreshed = StoredSession(session: try await backend.refreshSession(refreshToken: signIn.session.refreshToken), user: signIn.user)
+        _ = try world.services.supabase.adminUpdateMetadata(
+            bearer: key, userID: signIn.user.id, appMetadata: ["org": .string("acme")], userMetadata: nil)
+        let refreshed = StoredSession(
+            session: try await backend.refreshSession(refreshToken: signIn.session.refreshToken), user: signIn.user)
         #expect(try await checker("org", .appMetadata, refreshed).hasOrganisation(signIn.user))
         #expect(try await !checker("org", .customClaims, refreshed).hasOrganisation(signIn.user), "Supabase keeps it in app_metadata")
     }
@@ -39,7 +41,8 @@ struct ClaimMembershipCheckerTests {
         update.localId = signIn.user.id
         update.customAttributes = #"{"member":true}"#
         _ = try await world.services.firebase.adminUpdate(update)
-        let refreshed = StoredSession(session: try await backend.refreshSession(refreshToken: signIn.session.refreshToken), user: signIn.user)
+        let refreshed = StoredSession(
+            session: try await backend.refreshSession(refreshToken: signIn.session.refreshToken), user: signIn.user)
         #expect(try await checker("member", .customClaims, refreshed).hasOrganisation(signIn.user))
     }
 
@@ -49,14 +52,20 @@ struct ClaimMembershipCheckerTests {
         await #expect(throws: AuthError.notSignedIn) { try await checker("org", .appMetadata, nil).hasOrganisation(user) }
         let other = AuthUser(id: "u2", email: nil, displayName: nil, isEmailVerified: false, isAnonymous: true, providers: [])
         let session = AuthSession(accessToken: "not-a-jwt", refreshToken: "r", expiresAt: Date(), userID: "u1")
-        await #expect(throws: AuthError.notSignedIn) { try await checker("org", .appMetadata, StoredSession(session: session, user: other)).hasOrganisation(user) }
-        await #expect(throws: AuthError.self) { try await checker("org", .appMetadata, StoredSession(session: session, user: user)).hasOrganisation(user) }
+        await #expect(throws: AuthError.notSignedIn) {
+            try await checker("org", .appMetadata, StoredSession(session: session, user: other)).hasOrganisation(user)
+        }
+        await #expect(throws: AuthError.self) {
+            try await checker("org", .appMetadata, StoredSession(session: session, user: user)).hasOrganisation(user)
+        }
     }
 
-    @Test("what counts as set", arguments: [
-        (JSONValue.bool(true), true), (.string("acme"), true), (.int(2), true), (.array([.int(1)]), true),
-        (.null, false), (.bool(false), false), (.string(""), false), (.int(0), false), (.array([]), false), (.object([:]), false),
-    ])
+    @Test(
+        "what counts as set",
+        arguments: [
+            (JSONValue.bool(true), true), (.string("acme"), true), (.int(2), true), (.array([.int(1)]), true),
+            (.null, false), (.bool(false), false), (.string(""), false), (.int(0), false), (.array([]), false), (.object([:]), false),
+        ])
     func isSet(value: JSONValue, expected: Bool) {
         #expect(ClaimMembershipChecker.isSet(value) == expected)
     }

@@ -10,19 +10,25 @@ struct EmailCodeAuthStrategyTests {
         let backend = StubBackend()
         let strategy = EmailCodeAuthStrategy(backend: backend)
         guard case .codeSent(let challenge) = try await strategy.signIn(with: .emailCodeRequest(email: "  Ada@Example.COM ")) else {
-            Issue.record("no code sent"); return
+            Issue.record("no code sent")
+            return
         }
         #expect(challenge.email == "ada@example.com")
         guard case .authenticated = try await strategy.signIn(with: .emailCode(email: "ada@example.com", code: " 123456 ")) else {
-            Issue.record("not signed in"); return
+            Issue.record("not signed in")
+            return
         }
         #expect(await backend.calls == [.sendEmailCode("ada@example.com"), .verifyEmailCode(code: "123456", email: "ada@example.com")])
     }
 
-    @Test("malformed addresses are refused before the backend is called", arguments: ["", "ada", "ada@", "@example.com", "a b@example.com", "ada@example", "ada@@example.com", "ada@example..com"])
+    @Test(
+        "malformed addresses are refused before the backend is called",
+        arguments: ["", "ada", "ada@", "@example.com", "a b@example.com", "ada@example", "ada@@example.com", "ada@example..com"])
     func malformedEmail(address: String) async {
         let backend = StubBackend()
-        await #expect(throws: AuthError.invalidEmail(address)) { try await EmailCodeAuthStrategy(backend: backend).signIn(with: .emailCodeRequest(email: address)) }
+        await #expect(throws: AuthError.invalidEmail(address)) {
+            try await EmailCodeAuthStrategy(backend: backend).signIn(with: .emailCodeRequest(email: address))
+        }
         #expect(await backend.calls.isEmpty)
     }
 

@@ -11,7 +11,10 @@ struct GoogleAuthStrategyTests {
         let backend = StubBackend()
         let strategy = GoogleAuthStrategy(authorizer: authorizer, backend: backend, nonces: NonceGenerator(source: .live))
         _ = try await strategy.signIn(with: .social(.google))
-        guard case .signIn(let sent)? = await backend.calls.first else { Issue.record("backend not called"); return }
+        guard case .signIn(let sent)? = await backend.calls.first else {
+            Issue.record("backend not called")
+            return
+        }
         #expect(sent.provider == .google)
         #expect(sent.accessToken == "ya29.token")
         #expect(try #require(await authorizer.requests.first).nonce == NonceGenerator.sha256Hex(try #require(sent.rawNonce).revealed))
@@ -23,7 +26,10 @@ struct GoogleAuthStrategyTests {
         let backend = StubBackend()
         _ = try await GoogleAuthStrategy(authorizer: authorizer, backend: backend, nonces: nil).signIn(with: .social(.google))
         #expect(try #require(await authorizer.requests.first).nonce == nil)
-        guard case .signIn(let sent)? = await backend.calls.first else { Issue.record("backend not called"); return }
+        guard case .signIn(let sent)? = await backend.calls.first else {
+            Issue.record("backend not called")
+            return
+        }
         #expect(sent.rawNonce == nil)
     }
 

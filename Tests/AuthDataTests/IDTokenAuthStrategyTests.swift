@@ -24,13 +24,15 @@ struct IDTokenAuthStrategyTests {
         let strategy = IDTokenAuthStrategy(provider: AcmeIDProvider(sheet: sheet), backend: party, nonces: NonceGenerator(source: .live))
         #expect(strategy.provider == AcmeIDProvider.acme)
         guard case .authenticated(let first) = try await strategy.signIn(with: .social(AcmeIDProvider.acme)) else {
-            Issue.record("no sign-in"); return
+            Issue.record("no sign-in")
+            return
         }
         #expect(first.isNewUser && first.user.providers == [AcmeIDProvider.acme])
         #expect(first.credential.providerUserID == "acme|ada" && first.providerProfile.email == "ada@acme.test")
         #expect(await party.lastVerifiedNonce == NonceGenerator.sha256Hex(try #require(first.credential.rawNonce).revealed))
         guard case .authenticated(let again) = try await strategy.signIn(with: .social(AcmeIDProvider.acme)) else {
-            Issue.record("no second sign-in"); return
+            Issue.record("no second sign-in")
+            return
         }
         #expect(!again.isNewUser && again.user.id == first.user.id)
         let linked = try await strategy.link(toAccountWith: first.session.accessToken)
@@ -63,8 +65,9 @@ struct IDTokenAuthStrategyTests {
         #expect(await Self.coordinator(sheet: sheet, party: party, store: store).start() != nil, "the authorization stands")
         await sheet.revoke("acme|ada")
         let hooks = AcmeIDProvider(sheet: sheet)
-        #expect(await hooks.checkCredential(forSubject: "acme|ada", occasion: .launch)
-            == .ended(.providerCredentialRevoked(AcmeIDProvider.acme)))
+        #expect(
+            await hooks.checkCredential(forSubject: "acme|ada", occasion: .launch)
+                == .ended(.providerCredentialRevoked(AcmeIDProvider.acme)))
         #expect(await Self.coordinator(sheet: sheet, party: party, store: store).start() == nil)
         #expect(try await store.load() == nil)
     }
@@ -76,12 +79,14 @@ struct IDTokenAuthStrategyTests {
         let strategy = IDTokenAuthStrategy(provider: provider, backend: app.backend, nonces: NonceGenerator(source: .live))
         app.google.approve(as: "grace@gmail.com")
         guard case .authenticated(let first) = try await strategy.signIn(with: .social(.google)) else {
-            Issue.record("no sign-in"); return
+            Issue.record("no sign-in")
+            return
         }
         #expect(first.isNewUser && first.user.email == "grace@gmail.com" && first.user.providers.contains(.google))
         app.google.approve(as: "grace@gmail.com")
         guard case .authenticated(let again) = try await strategy.signIn(with: .social(.google)) else {
-            Issue.record("no second sign-in"); return
+            Issue.record("no second sign-in")
+            return
         }
         #expect(!again.isNewUser && again.user.id == first.user.id)
     }
@@ -133,7 +138,11 @@ private struct SheetProvider: IDTokenProvider {
 /// given into the `nonce` claim.
 private actor AcmeSheet {
     enum Mode { case normal, wrongNonce, noToken }
-    struct Answer { let subject: String; let token: Secret?; let email: String }
+    struct Answer {
+        let subject: String
+        let token: Secret?
+        let email: String
+    }
 
     static let issuer = "https://id.acme.test"
     static let clientID = "com.example.app"
@@ -150,7 +159,8 @@ private actor AcmeSheet {
     func isRevoked(_ subject: String) -> Bool { revoked.contains(subject) }
 
     func signIn(nonce: String?) throws(AuthError) -> Answer {
-        let subject = "acme|ada", email = "ada@acme.test"
+        let subject = "acme|ada"
+        let email = "ada@acme.test"
         guard mode != .noToken else { return Answer(subject: subject, token: nil, email: email) }
         let now = Int64(Date().timeIntervalSince1970)
         var claims: JSONObject = [
@@ -170,9 +180,10 @@ private actor AcmeSheet {
 /// user per subject. Everything else an ``AuthBackend`` does is refused.
 private actor AcmeRelyingParty: AuthBackend {
     private let keys: JWKSet
-    private let verifier = IDTokenVerifier(policy: IDTokenPolicy(
-        issuers: [AcmeSheet.issuer], audiences: [AcmeSheet.clientID], clockSkew: 30, maxTokenLength: 16 * 1024,
-        skipNonceCheck: false))
+    private let verifier = IDTokenVerifier(
+        policy: IDTokenPolicy(
+            issuers: [AcmeSheet.issuer], audiences: [AcmeSheet.clientID], clockSkew: 30, maxTokenLength: 16 * 1024,
+            skipNonceCheck: false))
     private var users: [String: AuthUser] = [:]
     private(set) var signIns = 0
     private(set) var lastVerifiedNonce: String?
@@ -183,9 +194,11 @@ private actor AcmeRelyingParty: AuthBackend {
         let token = try verify(credential)
         signIns += 1
         let isNew = users[token.subject] == nil
-        let user = users[token.subject] ?? AuthUser(
-            id: "user-\(users.count + 1)", email: token.email, displayName: nil, isEmailVerified: true, isAnonymous: false,
-            providers: [AcmeIDProvider.acme])
+        let user =
+            users[token.subject]
+            ?? AuthUser(
+                id: "user-\(users.count + 1)", email: token.email, displayName: nil, isEmailVerified: true, isAnonymous: false,
+                providers: [AcmeIDProvider.acme])
         users[token.subject] = user
         return BackendSignIn(session: Self.session(for: user.id), user: user, isNewUser: isNew)
     }
@@ -225,8 +238,9 @@ private actor AcmeRelyingParty: AuthBackend {
 
     /// A session for a user, valid until 2100 (so a relaunch restores it without a refresh).
     private static func session(for userID: String) -> AuthSession {
-        AuthSession(accessToken: Secret("acme-access-\(userID)"), refreshToken: Secret("acme-refresh-\(userID)"),
-                    expiresAt: Date(timeIntervalSince1970: 4_102_444_800), userID: userID)
+        AuthSession(
+            accessToken: Secret("acme-access-\(userID)"), refreshToken: Secret("acme-refresh-\(userID)"),
+            expiresAt: Date(timeIntervalSince1970: 4_102_444_800), userID: userID)
     }
 
     private static let refused = AuthError.invalidInput("not part of acme's relying party")

@@ -1,7 +1,8 @@
-@testable import AuthData
 import AuthDomain
 import Foundation
 import Testing
+
+@testable import AuthData
 
 /// The one-answer rule behind the system Apple ID sheet and credential-state adapters: however a
 /// callback API behaves, the waiter is answered exactly once.
@@ -65,7 +66,9 @@ struct OneShotReplyTests {
         var owner: ReleaseTripwire? = ReleaseTripwire { reply.abandon(because: AuthError.authorizationFailed("closed without an answer")) }
         #expect(owner != nil)
         owner = nil
-        await #expect(throws: AuthError.authorizationFailed("closed without an answer")) { try await reply.value(cancelled: .cancelled, onCancel: {}) }
+        await #expect(throws: AuthError.authorizationFailed("closed without an answer")) {
+            try await reply.value(cancelled: .cancelled, onCancel: {})
+        }
     }
 
     @Test("a tripwire released after the answer changes nothing")

@@ -27,8 +27,10 @@ struct PlatformPasskeyMappingTests {
 
     @Test("a service RP ID that is not the app's is refused before the sheet, naming both")
     func otherRelyingParty() {
-        #expect(throws: AuthError.authorizationFailed(
-            "the service's passkey RP ID \"evil.example\" is not this app's \"example.com\" (its webcredentials: associated domain)")) {
+        #expect(
+            throws: AuthError.authorizationFailed(
+                "the service's passkey RP ID \"evil.example\" is not this app's \"example.com\" (its webcredentials: associated domain)")
+        ) {
             try PlatformPasskeyMapping.relyingPartyID(requested: "evil.example", configured: "example.com")
         }
         #expect(throws: AuthError.self) { try PlatformPasskeyMapping.relyingPartyID(requested: "", configured: "") }
@@ -61,11 +63,14 @@ struct PlatformPasskeyMappingTests {
     @Test("a dismissed sheet is cancelled; an excluded credential and a non-interactive request say what happened")
     func errors() {
         #expect(PlatformPasskeyMapping.error(domain: Self.domain, code: 1001, description: "x") == .cancelled)
-        #expect(PlatformPasskeyMapping.error(domain: Self.domain, code: 1006, description: "x")
-            == .authorizationFailed("this device already holds a passkey for this account"))
-        #expect(PlatformPasskeyMapping.error(domain: Self.domain, code: 1005, description: "x")
-            == .authorizationFailed("no passkey answers without showing the sheet"))
-        #expect(PlatformPasskeyMapping.error(domain: "NSURLErrorDomain", code: -1, description: "offline")
-            == .authorizationFailed("NSURLErrorDomain -1: offline"))
+        #expect(
+            PlatformPasskeyMapping.error(domain: Self.domain, code: 1006, description: "x")
+                == .authorizationFailed("this device already holds a passkey for this account"))
+        #expect(
+            PlatformPasskeyMapping.error(domain: Self.domain, code: 1005, description: "x")
+                == .authorizationFailed("no passkey answers without showing the sheet"))
+        #expect(
+            PlatformPasskeyMapping.error(domain: "NSURLErrorDomain", code: -1, description: "offline")
+                == .authorizationFailed("NSURLErrorDomain -1: offline"))
     }
 }

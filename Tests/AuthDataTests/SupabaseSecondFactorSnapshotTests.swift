@@ -9,10 +9,24 @@ import Testing
 @Suite("Supabase REST adapter: second-factor requests")
 struct SupabaseSecondFactorSnapshotTests {
     private static let factorID = "7f3c0000-0000-4000-8000-0000000000aa"
-    private static let user = #"{"id":"8d1f2e34-1111-4222-8333-444455556666","aud":"authenticated","role":"authenticated","email":"ada@example.com","factors":[{"id":"\#(factorID)","status":"verified","friendly_name":"iPhone","factor_type":"totp","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z","last_challenged_at":null}],"created_at":"2026-01-01T00:00:00.000001Z","updated_at":"2026-01-01T00:00:00.000001Z"}"#
+    private static let user =
+        #"""
+        {"id":"8d1f2e34-1111-4222-8333-444455556666","aud":"authenticated","role":"authenticated","email":"ada@example.com","factors":\#
+        [{"id":"\#(factorID)","status":"verified","friendly_name":"iPhone","factor_type":"totp","created_at":"2026-01-01T00:00:00Z","u\#
+        pdated_at":"2026-01-01T00:00:00Z","last_challenged_at":null}],"created_at":"2026-01-01T00:00:00.000001Z","updated_at":"2026-01\#
+        -01T00:00:00.000001Z"}
+        """#
     // The access token's payload is {"aal":"aal2"}.
-    private static let session = #"{"access_token":"eyJhbGciOiJIUzI1NiJ9.eyJhYWwiOiJhYWwyIn0.c2ln","token_type":"bearer","expires_in":3600,"expires_at":1767229200,"refresh_token":"abcdefghijkl","user":\#(user)}"#
-    private static let enrolled = #"{"id":"\#(factorID)","type":"totp","friendly_name":"iPhone","totp":{"qr_code":"<svg/>","secret":"JBSWY3DPEHPK3PXP","uri":"otpauth://totp/Example:ada@example.com?algorithm=SHA1&digits=6&issuer=Example&period=30&secret=JBSWY3DPEHPK3PXP"}}"#
+    private static let session =
+        #"""
+        {"access_token":"eyJhbGciOiJIUzI1NiJ9.eyJhYWwiOiJhYWwyIn0.c2ln","token_type":"bearer","expires_in":3600,"expires_at":176722920\#
+        0,"refresh_token":"abcdefghijkl","user":\#(user)}
+        """#
+    private static let enrolled =
+        #"""
+        {"id":"\#(factorID)","type":"totp","friendly_name":"iPhone","totp":{"qr_code":"<svg/>","secret":"JBSWY3DPEHPK3PXP","uri":"otpa\#
+        uth://totp/Example:ada@example.com?algorithm=SHA1&digits=6&issuer=Example&period=30&secret=JBSWY3DPEHPK3PXP"}}
+        """#
 
     private func makeSUT() -> (SupabaseAuthBackend, RecordingTransport) {
         let transport = RecordingTransport(responses: [
@@ -27,7 +41,8 @@ struct SupabaseSecondFactorSnapshotTests {
         return (backend, transport)
     }
 
-    private let session = AuthSession(accessToken: "user.access.token", refreshToken: "abcdefghijkl", expiresAt: .distantFuture, userID: "u")
+    private let session = AuthSession(
+        accessToken: "user.access.token", refreshToken: "abcdefghijkl", expiresAt: .distantFuture, userID: "u")
 
     @Test("enrol, list, verify (challenge then verify), remove; a factor id that is not a UUID is refused before any request")
     func requests() async throws {
@@ -39,7 +54,9 @@ struct SupabaseSecondFactorSnapshotTests {
         let raised = try await backend.verifySecondFactor(Self.factorID, code: "123456", session: session)
         #expect(raised.isAAL2)
         try await backend.removeSecondFactor(Self.factorID, session: session)
-        if let mismatch = RequestSnapshot.mismatch(RequestSnapshot.render(transport.recorded), named: "supabase-second-factor", testFile: #filePath) {
+        if let mismatch = RequestSnapshot.mismatch(
+            RequestSnapshot.render(transport.recorded), named: "supabase-second-factor", testFile: #filePath)
+        {
             Issue.record(Comment(rawValue: mismatch))
         }
         transport.reset()

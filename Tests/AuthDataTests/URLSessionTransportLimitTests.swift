@@ -17,8 +17,9 @@ import Testing
 @Suite("URLSession transport: deadline and body limit on loopback")
 struct URLSessionTransportLimitTests {
     private func get(_ server: LoopbackHTTPServer) -> HTTPRequestData {
-        HTTPRequestData(method: "GET", url: server.baseURL.appendingPathComponent("auth/v1/user"),
-                        headers: [HTTPHeader("Authorization", "Bearer access-secret")], body: nil, isIdempotent: true)
+        HTTPRequestData(
+            method: "GET", url: server.baseURL.appendingPathComponent("auth/v1/user"),
+            headers: [HTTPHeader("Authorization", "Bearer access-secret")], body: nil, isIdempotent: true)
     }
 
     @Test("a server trickling one byte every 250 ms is cut off at the deadline: \"timed out after 1 s\"")
@@ -61,8 +62,9 @@ struct URLSessionTransportLimitTests {
     /// suite running (swift-corelibs-foundation takes the cancellation on its busy work queue;
     /// Docs/Security.md). The transport's own buffer never holds more than the limit: pieces past
     /// it are dropped as they come.
-    @Test("a 300 MB body is refused while it streams, and the transfer is cut off before its end",
-          arguments: [false, true])
+    @Test(
+        "a 300 MB body is refused while it streams, and the transfer is cut off before its end",
+        arguments: [false, true])
     func hugeBody(announced: Bool) async throws {
         let total = 300 << 20
         let server = try LoopbackHTTPServer { _, connection in
@@ -92,7 +94,8 @@ struct URLSessionTransportLimitTests {
         let server = try LoopbackHTTPServer { _, connection in try connection.respond(status: 200, body: body) }
         defer { server.stop() }
 
-        let response = try await HTTPTransport.urlSession(limits: HTTPTransportLimits(timeout: 10, maxResponseBytes: 1 << 16)).send(get(server))
+        let response = try await HTTPTransport.urlSession(limits: HTTPTransportLimits(timeout: 10, maxResponseBytes: 1 << 16)).send(
+            get(server))
 
         #expect(response.status == 200)
         #expect(response.body == Data(body.utf8))
@@ -101,8 +104,9 @@ struct URLSessionTransportLimitTests {
 
     @Test("the deadline message shows fractions of a second as given")
     func deadlineMessage() throws {
-        let request = HTTPRequestData(method: "POST", url: try #require(URL(string: "https://a.example/auth/v1/token?key=secret")),
-                                      headers: [], body: nil, isIdempotent: false)
+        let request = HTTPRequestData(
+            method: "POST", url: try #require(URL(string: "https://a.example/auth/v1/token?key=secret")),
+            headers: [], body: nil, isIdempotent: false)
         #expect(HTTPTransportError.timedOut(request, after: 2.5).reason == "POST https://a.example:443: timed out after 2.5 s")
         #expect(HTTPTransportError.timedOut(request, after: 30).reason == "POST https://a.example:443: timed out after 30 s")
     }

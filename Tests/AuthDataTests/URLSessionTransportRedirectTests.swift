@@ -24,13 +24,18 @@ struct URLSessionTransportRedirectTests {
         return (origin, elsewhere)
     }
 
-    @Test("a redirect to another origin is refused with a typed error, and nothing reaches that origin",
-          arguments: [301, 302, 303, 307, 308])
+    @Test(
+        "a redirect to another origin is refused with a typed error, and nothing reaches that origin",
+        arguments: [301, 302, 303, 307, 308])
     func crossOriginRedirect(status: Int) async throws {
         let (origin, elsewhere) = try makeServers(status: status)
-        defer { origin.stop(); elsewhere.stop() }
-        let request = HTTPRequestData(method: "GET", url: origin.baseURL.appendingPathComponent("auth/v1/user"),
-                                      headers: credentials, body: nil, isIdempotent: true)
+        defer {
+            origin.stop()
+            elsewhere.stop()
+        }
+        let request = HTTPRequestData(
+            method: "GET", url: origin.baseURL.appendingPathComponent("auth/v1/user"),
+            headers: credentials, body: nil, isIdempotent: true)
 
         let error = try await #require(throws: HTTPTransportError.self) {
             try await HTTPTransport.urlSession(limits: HTTPTransportLimits(timeout: 10)).send(request)
@@ -47,7 +52,10 @@ struct URLSessionTransportRedirectTests {
     @Test("the Supabase adapter's refresh token, apikey and bearer never reach the origin a 307 points to")
     func supabaseRefreshRedirected() async throws {
         let (origin, elsewhere) = try makeServers(status: 307)
-        defer { origin.stop(); elsewhere.stop() }
+        defer {
+            origin.stop()
+            elsewhere.stop()
+        }
         let backend = SupabaseAuthBackend(
             configuration: SupabaseConfiguration(projectURL: origin.baseURL, apiKey: "anon-key-secret"),
             transport: .urlSession(limits: HTTPTransportLimits(timeout: 10)), clock: .live)
@@ -72,7 +80,8 @@ struct URLSessionTransportRedirectTests {
             }
         }
         defer { server.stop() }
-        let request = HTTPRequestData(method: "GET", url: server.baseURL.appendingPathComponent("old"), headers: credentials, body: nil, isIdempotent: true)
+        let request = HTTPRequestData(
+            method: "GET", url: server.baseURL.appendingPathComponent("old"), headers: credentials, body: nil, isIdempotent: true)
 
         let response = try await HTTPTransport.urlSession(limits: HTTPTransportLimits(timeout: 10)).send(request)
 

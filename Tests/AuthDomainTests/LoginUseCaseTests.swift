@@ -31,10 +31,13 @@ struct LoginUseCaseTests {
     }
 
     private struct Profiles: ProfileRepository {
-        func profile(for user: AuthUser) async throws(AuthError) -> UserProfile { UserProfile(displayName: user.displayName, email: user.email) }
+        func profile(for user: AuthUser) async throws(AuthError) -> UserProfile {
+            UserProfile(displayName: user.displayName, email: user.email)
+        }
     }
 
-    private static let user = AuthUser(id: "u1", email: "ada@example.com", displayName: "Ada", isEmailVerified: true, isAnonymous: false, providers: [.apple])
+    private static let user = AuthUser(
+        id: "u1", email: "ada@example.com", displayName: "Ada", isEmailVerified: true, isAnonymous: false, providers: [.apple])
     private static let result = AuthenticationResult(
         user: user, credential: AuthCredential(provider: .apple, providerUserID: "001.abc"),
         session: AuthSession(accessToken: "a", refreshToken: "r", expiresAt: Date(timeIntervalSince1970: 2_000_000_000), userID: "u1"),
@@ -64,14 +67,18 @@ struct LoginUseCaseTests {
         return pending
     }
 
-    @Test("a new sign-up that did not accept the terms is asked after the backend answers; a returning user is never asked",
-          arguments: [LoginCredential.social(.apple), .social(.google), .anonymous])
+    @Test(
+        "a new sign-up that did not accept the terms is asked after the backend answers; a returning user is never asked",
+        arguments: [LoginCredential.social(.apple), .social(.google), .anonymous])
     func newVersusReturning(credential: LoginCredential) async throws {
         let (sut, book) = makeBook()
         let asked = try pending(try await sut.execute(with: credential, termsAccepted: false))
         #expect(asked.result.isNewUser)
         #expect(await book.currentUser()?.id == asked.result.user.id, "the account exists and is signed in while the question stands")
-        guard case .signedIn(let accepted, .main) = try await sut.acceptTerms(for: asked) else { Issue.record("accept must route"); return }
+        guard case .signedIn(let accepted, .main) = try await sut.acceptTerms(for: asked) else {
+            Issue.record("accept must route")
+            return
+        }
         #expect(accepted.user.id == asked.result.user.id)
         guard case .signedIn(let again, .main) = try await sut.execute(with: credential, termsAccepted: false) else {
             Issue.record("a returning user must not be asked")
@@ -141,7 +148,8 @@ struct LoginUseCaseTests {
 
     @Test("a sent code is passed on without routing")
     func codeSent() async throws {
-        let challenge = EmailCodeChallenge(email: "ada@example.com", sentAt: Date(timeIntervalSince1970: 0), resendAvailableAt: Date(timeIntervalSince1970: 60))
+        let challenge = EmailCodeChallenge(
+            email: "ada@example.com", sentAt: Date(timeIntervalSince1970: 0), resendAvailableAt: Date(timeIntervalSince1970: 60))
         let (sut, _) = makeSUT(requiresTerms: false, outcome: .codeSent(challenge))
         #expect(try await sut.execute(with: .emailCodeRequest(email: "ada@example.com")) == .codeSent(challenge))
     }

@@ -19,7 +19,8 @@ struct PostAuthRouterTests {
     }
 
     private func user(name: String?, email: String? = "ada@example.com", anonymous: Bool = false) -> AuthUser {
-        AuthUser(id: "u1", email: email, displayName: name, isEmailVerified: true, isAnonymous: anonymous, providers: anonymous ? [] : [.apple])
+        AuthUser(
+            id: "u1", email: email, displayName: name, isEmailVerified: true, isAnonymous: anonymous, providers: anonymous ? [] : [.apple])
     }
 
     @Test("a complete profile goes to main")

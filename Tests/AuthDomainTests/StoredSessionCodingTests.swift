@@ -8,7 +8,8 @@ import Testing
 struct StoredSessionCodingTests {
     private static let session = """
         "session":{"accessToken":"a","refreshToken":"r","expiresAt":1767229200,"userID":"u1"},\
-        "user":{"id":"u1","email":"ada@example.com","isEmailVerified":true,"isPrivateRelayEmail":false,"isAnonymous":false,"providers":["apple"]}
+        "user":{"id":"u1","email":"ada@example.com","isEmailVerified":true,"isPrivateRelayEmail":false,"isAnonymous":false,"providers":\
+        ["apple"]}
         """
 
     @Test("a session written with appleUserID reads it as the Apple subject")

@@ -13,10 +13,12 @@ struct ForgedTokenMatrixClaimTests {
 
     // MARK: iss
 
-    @Test("a wrong issuer is refused", arguments: [
-        "https://appleid.apple.com/", "http://appleid.apple.com", "https://APPLEID.apple.com", "appleid.apple.com",
-        "https://accounts.google.com", "https://appleid.apple.com.attacker.example", "",
-    ])
+    @Test(
+        "a wrong issuer is refused",
+        arguments: [
+            "https://appleid.apple.com/", "http://appleid.apple.com", "https://APPLEID.apple.com", "appleid.apple.com",
+            "https://accounts.google.com", "https://appleid.apple.com.attacker.example", "",
+        ])
     func wrongIssuer(issuer: String) {
         let sut = makeSUT()
         #expect(sut.refusal(of: sut.genuine { $0["iss"] = .string(issuer) }) == .invalidIssuer(issuer))
@@ -52,7 +54,9 @@ struct ForgedTokenMatrixClaimTests {
         #expect(sut.refusal(of: token) == .invalidAudience([Self.them, "com.other.app"]))
     }
 
-    @Test("an audience array with us and another party needs azp to be ours", arguments: [nil, JSONValue.string(ForgedTokenFixture.otherClientID), .int(1)])
+    @Test(
+        "an audience array with us and another party needs azp to be ours",
+        arguments: [nil, JSONValue.string(ForgedTokenFixture.otherClientID), .int(1)])
     func audienceArrayNeedsOurAzp(azp: JSONValue?) {
         let sut = makeSUT()
         let token = sut.genuine {
@@ -74,7 +78,9 @@ struct ForgedTokenMatrixClaimTests {
         #expect(sut.refusal(of: sut.genuine { $0["aud"] = .array([.string(Self.us), .int(7)]) }) == .invalidAudience([Self.us]))
     }
 
-    @Test("audience matching is exact", arguments: ["com.example.authcoordinator ", "COM.EXAMPLE.AUTHCOORDINATOR", "com.example.authcoordinator.evil"])
+    @Test(
+        "audience matching is exact",
+        arguments: ["com.example.authcoordinator ", "COM.EXAMPLE.AUTHCOORDINATOR", "com.example.authcoordinator.evil"])
     func audienceExactMatch(aud: String) {
         let sut = makeSUT()
         #expect(sut.refusal(of: sut.genuine { $0["aud"] = .string(aud) }) == .invalidAudience([aud]))
@@ -101,7 +107,8 @@ struct ForgedTokenMatrixClaimTests {
         let sut = makeSUT()
         #expect("com.example.\u{212A}iosk" == "com.example.Kiosk", "the premise: String == is canonical equivalence")
         let policy = IDTokenPolicy(
-            issuers: ["https://Kelvin.example"], audiences: ["com.example.Kiosk"], clockSkew: 30, maxTokenLength: 16 * 1024, skipNonceCheck: false)
+            issuers: ["https://Kelvin.example"], audiences: ["com.example.Kiosk"], clockSkew: 30, maxTokenLength: 16 * 1024,
+            skipNonceCheck: false)
         let verifier = IDTokenVerifier(policy: policy)
         func verify(_ token: String) throws(IDTokenError) -> VerifiedIDToken {
             try verifier.verify(token, rawNonce: ForgedTokenFixture.rawNonce, keys: sut.keys, now: Self.now)
@@ -112,16 +119,18 @@ struct ForgedTokenMatrixClaimTests {
         }
         #expect(try verify(genuine).subject == ForgedTokenFixture.subject)
         #expect(throws: IDTokenError.invalidAudience(["com.example.\u{212A}iosk"])) {
-            try verify(sut.genuine {
-                $0["iss"] = .string("https://Kelvin.example")
-                $0["aud"] = .string("com.example.\u{212A}iosk")
-            })
+            try verify(
+                sut.genuine {
+                    $0["iss"] = .string("https://Kelvin.example")
+                    $0["aud"] = .string("com.example.\u{212A}iosk")
+                })
         }
         #expect(throws: IDTokenError.invalidIssuer("https://\u{212A}elvin.example")) {
-            try verify(sut.genuine {
-                $0["iss"] = .string("https://\u{212A}elvin.example")
-                $0["aud"] = .string("com.example.Kiosk")
-            })
+            try verify(
+                sut.genuine {
+                    $0["iss"] = .string("https://\u{212A}elvin.example")
+                    $0["aud"] = .string("com.example.Kiosk")
+                })
         }
     }
 
@@ -134,7 +143,11 @@ struct ForgedTokenMatrixClaimTests {
         #expect(sut.refusal(of: token) == .expired)
     }
 
-    @Test("a missing or non-numeric exp is refused as expired", arguments: [nil, JSONValue.string("\(ForgedTokenFixture.now + 600)"), .null, .double(1e300), .double(Double(ForgedTokenFixture.now) + 0.5)])
+    @Test(
+        "a missing or non-numeric exp is refused as expired",
+        arguments: [
+            nil, JSONValue.string("\(ForgedTokenFixture.now + 600)"), .null, .double(1e300), .double(Double(ForgedTokenFixture.now) + 0.5),
+        ])
     func missingExpiry(exp: JSONValue?) {
         let sut = makeSUT()
         #expect(sut.refusal(of: sut.genuine { $0["exp"] = exp }) == .expired)
@@ -171,13 +184,17 @@ struct ForgedTokenMatrixClaimTests {
         #expect(try sut.verify(sut.genuine { $0["iat"] = .int(Self.now + sut.skew) }).issuedAt == Self.now + sut.skew)
     }
 
-    @Test("a token not valid before a time beyond the skew is refused", arguments: [JSONValue.int(ForgedTokenFixture.now + 31), .int(ForgedTokenFixture.now + 86_400), .int(.max), .string("0"), .null])
+    @Test(
+        "a token not valid before a time beyond the skew is refused",
+        arguments: [JSONValue.int(ForgedTokenFixture.now + 31), .int(ForgedTokenFixture.now + 86_400), .int(.max), .string("0"), .null])
     func notYetValid(nbf: JSONValue) {
         let sut = makeSUT()
         #expect(sut.refusal(of: sut.genuine { $0["nbf"] = nbf }) == .notYetValid)
     }
 
-    @Test("nbf within the skew (Google's iat - 300) verifies", arguments: [ForgedTokenFixture.now + 30, ForgedTokenFixture.now - 300, Int64.min])
+    @Test(
+        "nbf within the skew (Google's iat - 300) verifies",
+        arguments: [ForgedTokenFixture.now + 30, ForgedTokenFixture.now - 300, Int64.min])
     func notBeforeAccepted(nbf: Int64) throws {
         let sut = makeSUT()
         #expect(try sut.verify(sut.genuine { $0["nbf"] = .int(nbf) }).subject == ForgedTokenFixture.subject)
@@ -185,8 +202,9 @@ struct ForgedTokenMatrixClaimTests {
 
     // MARK: sub
 
-    @Test("a missing, empty, non-string or over-long sub is refused",
-          arguments: [nil, JSONValue.string(""), .int(1542), .null, .array([.string("a")]), .string(String(repeating: "1", count: 256))])
+    @Test(
+        "a missing, empty, non-string or over-long sub is refused",
+        arguments: [nil, JSONValue.string(""), .int(1542), .null, .array([.string("a")]), .string(String(repeating: "1", count: 256))])
     func missingSubject(sub: JSONValue?) {
         let sut = makeSUT()
         #expect(sut.refusal(of: sut.genuine { $0["sub"] = sub }) == .missingSubject)
@@ -201,15 +219,18 @@ struct ForgedTokenMatrixClaimTests {
 
     // MARK: nonce
 
-    @Test("a raw nonce that does not hash to the token's nonce is refused", arguments: ["another-raw-nonce", ForgedTokenFixture.rawNonce + " ", ""])
+    @Test(
+        "a raw nonce that does not hash to the token's nonce is refused",
+        arguments: ["another-raw-nonce", ForgedTokenFixture.rawNonce + " ", ""])
     func nonceMismatch(raw: String) {
         let sut = makeSUT()
         let expected: IDTokenError = raw.isEmpty ? .nonceMissingInRequest : .nonceMismatch
         #expect(sut.refusal(of: sut.genuine(), rawNonce: raw) == expected)
     }
 
-    @Test("a token nonce that is the raw nonce itself, or its hash in upper case, is a mismatch",
-          arguments: [ForgedTokenFixture.rawNonce, SHA256Hex.hash(ForgedTokenFixture.rawNonce).uppercased()])
+    @Test(
+        "a token nonce that is the raw nonce itself, or its hash in upper case, is a mismatch",
+        arguments: [ForgedTokenFixture.rawNonce, SHA256Hex.hash(ForgedTokenFixture.rawNonce).uppercased()])
     func nonceNotLowercaseHash(claim: String) {
         let sut = makeSUT()
         #expect(sut.refusal(of: sut.genuine { $0["nonce"] = .string(claim) }) == .nonceMismatch)
@@ -221,8 +242,9 @@ struct ForgedTokenMatrixClaimTests {
         #expect(sut.refusal(of: sut.genuine(), rawNonce: nil) == .nonceMissingInRequest)
     }
 
-    @Test("a raw nonce sent with a token without one (or with an empty or non-string one) is refused",
-          arguments: [nil, JSONValue.string(""), .int(1), .null])
+    @Test(
+        "a raw nonce sent with a token without one (or with an empty or non-string one) is refused",
+        arguments: [nil, JSONValue.string(""), .int(1), .null])
     func nonceMissingInToken(claim: JSONValue?) {
         let sut = makeSUT()
         #expect(sut.refusal(of: sut.genuine { $0["nonce"] = claim }) == .nonceMissingInToken)

@@ -31,7 +31,8 @@ struct ForgedTokenMatrixEncodingTests {
         let parts = segments(sut.genuine())
         #expect(sut.refusal(of: parts[0] + "." + parts[1] + ".") == .malformed("missing signature"))
         #expect(sut.refusal(of: parts[0] + "." + parts[1]) == .malformed("expected 3 segments, found 2"))
-        #expect(sut.refusal(of: String((parts[0] + "." + parts[1] + "." + parts[2]).dropLast())) == .malformed("signature is not base64url"))
+        #expect(
+            sut.refusal(of: String((parts[0] + "." + parts[1] + "." + parts[2]).dropLast())) == .malformed("signature is not base64url"))
         #expect(sut.refusal(of: parts[0] + "." + parts[1] + "." + parts[2].dropLast(2)) == .invalidSignature)
         #expect(sut.refusal(of: "") == .malformed("expected 3 segments, found 1"))
     }
@@ -55,9 +56,11 @@ struct ForgedTokenMatrixEncodingTests {
 
     // MARK: base64url
 
-    @Test("non-base64url segments are refused: padding, plain base64, whitespace, non-ASCII", arguments: [
-        ("=", 0), ("==", 1), ("+", 1), ("/", 0), (" ", 1), ("\n", 2), ("\u{00E9}", 1), ("%41", 0), ("&providerId=google", 2),
-    ])
+    @Test(
+        "non-base64url segments are refused: padding, plain base64, whitespace, non-ASCII",
+        arguments: [
+            ("=", 0), ("==", 1), ("+", 1), ("/", 0), (" ", 1), ("\n", 2), ("\u{00E9}", 1), ("%41", 0), ("&providerId=google", 2),
+        ])
     func nonBase64URL(insert: String, segment: Int) {
         let sut = makeSUT()
         var parts = segments(sut.genuine())
@@ -80,12 +83,15 @@ struct ForgedTokenMatrixEncodingTests {
 
     // MARK: JSON
 
-    @Test("a header or payload that is not a JSON object is refused", arguments: [
-        "not json", "{", "[]", "\"RS256\"", "null", "{\"alg\":\"RS256\",}", "{\"alg\":\"RS256\"} {}", "\u{FEFF}{}",
-    ])
+    @Test(
+        "a header or payload that is not a JSON object is refused",
+        arguments: [
+            "not json", "{", "[]", "\"RS256\"", "null", "{\"alg\":\"RS256\",}", "{\"alg\":\"RS256\"} {}", "\u{FEFF}{}",
+        ])
     func nonJSON(text: String) {
         let sut = makeSUT()
-        let header = sut.header().jsonString, payload = sut.claims().jsonString
+        let header = sut.header().jsonString
+        let payload = sut.claims().jsonString
         let badHeader = sut.refusal(of: sut.signRaw(header: text, payload: payload))
         let badPayload = sut.refusal(of: sut.signRaw(header: header, payload: text))
         #expect(badHeader?.malformedReason?.hasPrefix("header: ") == true, "\(String(describing: badHeader))")
@@ -95,17 +101,21 @@ struct ForgedTokenMatrixEncodingTests {
     @Test("invalid UTF-8 in a claim is refused")
     func invalidUTF8() {
         let sut = makeSUT()
-        let input = Base64URL.encode(sut.header().serialized()) + "." + Base64URL.encode(Array(#"{"sub":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8))
+        let input =
+            Base64URL.encode(sut.header().serialized()) + "."
+            + Base64URL.encode(Array(#"{"sub":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8))
         #expect(sut.refusal(of: input + ".AAAA")?.malformedReason?.hasPrefix("payload: invalid UTF-8") == true)
     }
 
-    @Test("duplicate keys are refused even under a genuine signature", arguments: [
-        (#"{"alg":"none","kid":"W6WcOKB0aa","alg":"RS256"}"#, true),
-        (#"{"kid":"ATTACKER01","alg":"RS256","kid":"W6WcOKB0aa"}"#, true),
-        (#"{"sub":"victim","aud":"com.example.authcoordinator","sub":"001542.b041c0ffee0ddba11deadbeefcafe394d.1603"}"#, false),
-        (#"{"aud":"com.attacker.app","aud":"com.example.authcoordinator"}"#, false),
-        (#"{"nonce":"x","n\u006fnce":"y"}"#, false),
-    ])
+    @Test(
+        "duplicate keys are refused even under a genuine signature",
+        arguments: [
+            (#"{"alg":"none","kid":"W6WcOKB0aa","alg":"RS256"}"#, true),
+            (#"{"kid":"ATTACKER01","alg":"RS256","kid":"W6WcOKB0aa"}"#, true),
+            (#"{"sub":"victim","aud":"com.example.authcoordinator","sub":"001542.b041c0ffee0ddba11deadbeefcafe394d.1603"}"#, false),
+            (#"{"aud":"com.attacker.app","aud":"com.example.authcoordinator"}"#, false),
+            (#"{"nonce":"x","n\u006fnce":"y"}"#, false),
+        ])
     func duplicateKeys(json: String, inHeader: Bool) {
         let sut = makeSUT()
         let token: String
@@ -126,7 +136,9 @@ struct ForgedTokenMatrixEncodingTests {
         var claims = sut.claims().jsonString
         claims.removeLast()
         let payload = claims + #","x":"# + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000) + "}"
-        #expect(sut.refusal(of: sut.signRaw(header: sut.header().jsonString, payload: payload))?.malformedReason?.contains("nesting too deep") == true)
+        #expect(
+            sut.refusal(of: sut.signRaw(header: sut.header().jsonString, payload: payload))?.malformedReason?.contains("nesting too deep")
+                == true)
     }
 
     // MARK: Size

@@ -40,8 +40,9 @@ struct ForgedTokenMatrixHeaderTests {
         #expect(sut.refusal(of: token) == .unsupportedAlgorithm(alg))
     }
 
-    @Test("alg missing, null or not a string is refused even when the signature is genuine",
-          arguments: [nil, JSONValue.null, .array([.string("RS256")]), .int(256), .string("")])
+    @Test(
+        "alg missing, null or not a string is refused even when the signature is genuine",
+        arguments: [nil, JSONValue.null, .array([.string("RS256")]), .int(256), .string("")])
     func algMissing(alg: JSONValue?) {
         let sut = makeSUT()
         var header = sut.header()
@@ -50,7 +51,9 @@ struct ForgedTokenMatrixHeaderTests {
         #expect(sut.refusal(of: sut.genuine(header: header)) == expected)
     }
 
-    @Test("algorithms other than RS256 are refused before any key is used", arguments: ["RS384", "RS512", "PS256", "ES256", "EdDSA", "rs256", "RS256 "])
+    @Test(
+        "algorithms other than RS256 are refused before any key is used",
+        arguments: ["RS384", "RS512", "PS256", "ES256", "EdDSA", "rs256", "RS256 "])
     func otherAlgorithms(alg: String) {
         let sut = makeSUT()
         var header = sut.header()
@@ -109,8 +112,9 @@ struct ForgedTokenMatrixHeaderTests {
         #expect(sut.refusal(of: sut.genuine(header: sut.header(kid: "ATTACKER01"))) == .unknownKey("ATTACKER01"))
     }
 
-    @Test("a missing or non-string kid is refused even though the only published key signed it",
-          arguments: [nil, JSONValue.null, .int(1), .array([.string(ForgedTokenFixture.appleKeyID)])])
+    @Test(
+        "a missing or non-string kid is refused even though the only published key signed it",
+        arguments: [nil, JSONValue.null, .int(1), .array([.string(ForgedTokenFixture.appleKeyID)])])
     func missingKeyID(kid: JSONValue?) {
         let sut = makeSUT()
         var header = sut.header()
@@ -118,8 +122,9 @@ struct ForgedTokenMatrixHeaderTests {
         #expect(sut.refusal(of: sut.genuine(header: header)) == .unknownKey(nil))
     }
 
-    @Test("kid lookup is exact: case, whitespace and path tricks do not find the key",
-          arguments: ["w6wcokb0aa", "W6WcOKB0aa ", " W6WcOKB0aa", "../W6WcOKB0aa", "W6WcOKB0aa\u{0}"])
+    @Test(
+        "kid lookup is exact: case, whitespace and path tricks do not find the key",
+        arguments: ["w6wcokb0aa", "W6WcOKB0aa ", " W6WcOKB0aa", "../W6WcOKB0aa", "W6WcOKB0aa\u{0}"])
     func keyIDExactMatch(kid: String) {
         let sut = makeSUT()
         #expect(sut.refusal(of: sut.genuine(header: sut.header(kid: kid))) == .unknownKey(kid))
@@ -181,9 +186,11 @@ struct ForgedTokenMatrixHeaderTests {
 
     // MARK: crit (CVE-2026-32597)
 
-    @Test("a crit header is refused, whatever it lists", arguments: [
-        JSONValue.array([.string("exp")]), .array([.string("b64")]), .array([]), .string("b64"), .null,
-    ])
+    @Test(
+        "a crit header is refused, whatever it lists",
+        arguments: [
+            JSONValue.array([.string("exp")]), .array([.string("b64")]), .array([]), .string("b64"), .null,
+        ])
     func critHeader(crit: JSONValue) {
         let sut = makeSUT()
         var header = sut.header()

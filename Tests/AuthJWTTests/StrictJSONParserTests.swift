@@ -15,9 +15,12 @@ struct StrictJSONParserTests {
         #expect(object["a"]?.arrayValue?[4] == .string("xé😀"))
     }
 
-    @Test("refused: duplicate keys, trailing content, leading zeros, control characters, lone surrogates, bad UTF-8, deep nesting",
-          arguments: [#"{"a":1,"a":2}"#, #"{"a":1} x"#, "01", "\"a\u{01}b\"", #""\ud800""#, "[1,]", "{,}", "tru", #"{"a" 1}"#,
-                      String(repeating: "[", count: 100) + String(repeating: "]", count: 100), "1e999", ""])
+    @Test(
+        "refused: duplicate keys, trailing content, leading zeros, control characters, lone surrogates, bad UTF-8, deep nesting",
+        arguments: [
+            #"{"a":1,"a":2}"#, #"{"a":1} x"#, "01", "\"a\u{01}b\"", #""\ud800""#, "[1,]", "{,}", "tru", #"{"a" 1}"#,
+            String(repeating: "[", count: 100) + String(repeating: "]", count: 100), "1e999", "",
+        ])
     func refused(text: String) {
         #expect(throws: JSONParseError.self) { try parse(text) }
     }
@@ -35,7 +38,9 @@ struct StrictJSONParserTests {
 
     @Test("serialisation round-trips")
     func roundTrip() throws {
-        let object: JSONObject = ["s": .string("a\"b\\c\n/"), "n": .int(-3), "d": .double(0.5), "o": .object(["x": .null]), "a": .array([.bool(true)])]
+        let object: JSONObject = [
+            "s": .string("a\"b\\c\n/"), "n": .int(-3), "d": .double(0.5), "o": .object(["x": .null]), "a": .array([.bool(true)]),
+        ]
         #expect(try parse(object.jsonString) == .object(object))
     }
 }

@@ -26,12 +26,14 @@ struct EmailSignInLinkTests {
         #expect(link.code.revealed == "123456" && link.email == "ada@example.com")
     }
 
-    @Test("links without a code, another mode's oobCode, or past the bounds are not sign-in links", arguments: [
-        "authexample://login-callback?code=abc&state=s", "https://example.com/?mode=resetPassword&oobCode=x",
-        "authexample://login-link?email=a%40b.c", "authexample://login-link?token=has%20space",
-        "authexample://login-link?token=" + String(repeating: "a", count: 513),
-        "authexample://login-link?token=1&email=" + String(repeating: "a", count: 255),
-    ])
+    @Test(
+        "links without a code, another mode's oobCode, or past the bounds are not sign-in links",
+        arguments: [
+            "authexample://login-callback?code=abc&state=s", "https://example.com/?mode=resetPassword&oobCode=x",
+            "authexample://login-link?email=a%40b.c", "authexample://login-link?token=has%20space",
+            "authexample://login-link?token=" + String(repeating: "a", count: 513),
+            "authexample://login-link?token=1&email=" + String(repeating: "a", count: 255),
+        ])
     func rejected(_ text: String) throws {
         #expect(EmailSignInLink(url: try #require(URL(string: text))) == nil)
     }

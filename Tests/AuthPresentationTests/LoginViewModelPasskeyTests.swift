@@ -41,7 +41,8 @@ struct LoginViewModelPasskeyTests {
         await coordinator.register(PasskeyAuthStrategy(backend: backend, authenticator: authenticator))
         let router = PostAuthRouter(profiles: AuthUserProfileRepository(cache: InMemoryProfileCache()), membership: nil)
         let login = LoginUseCase(coordinator: coordinator, router: router, requiresTermsAcceptance: false)
-        return SUT(model: LoginViewModel(login: login), coordinator: coordinator, world: world, keys: keys, backend: backend,
+        return SUT(
+            model: LoginViewModel(login: login), coordinator: coordinator, world: world, keys: keys, backend: backend,
             authenticator: authenticator)
     }
 

@@ -34,14 +34,17 @@ struct LoginViewModelSecondFactorTests {
     }
 
     private func makeSUT() -> (LoginViewModel, ScriptedStepUp) {
-        let user = AuthUser(id: "u1", email: "ada@example.com", displayName: "Ada", isEmailVerified: true, isAnonymous: false,
-                            providers: [.apple])
-        let result = AuthenticationResult(user: user, credential: AuthCredential(provider: .apple),
-                                          session: StubBackend.session(for: "u1"), isNewUser: false)
+        let user = AuthUser(
+            id: "u1", email: "ada@example.com", displayName: "Ada", isEmailVerified: true, isAnonymous: false,
+            providers: [.apple])
+        let result = AuthenticationResult(
+            user: user, credential: AuthCredential(provider: .apple),
+            session: StubBackend.session(for: "u1"), isNewUser: false)
         let stepUp = ScriptedStepUp()
-        let login = LoginUseCase(coordinator: StubCoordinator(outcome: .success(.authenticated(result))),
-                                 router: PostAuthRouter(profiles: Profiles(), membership: nil),
-                                 requiresTermsAcceptance: false, secondFactor: stepUp)
+        let login = LoginUseCase(
+            coordinator: StubCoordinator(outcome: .success(.authenticated(result))),
+            router: PostAuthRouter(profiles: Profiles(), membership: nil),
+            requiresTermsAcceptance: false, secondFactor: stepUp)
         return (LoginViewModel(login: login), stepUp)
     }
 

@@ -8,7 +8,9 @@ import Testing
 @Suite("Login view model")
 struct LoginViewModelTests {
     private struct Profiles: ProfileRepository {
-        func profile(for user: AuthUser) async throws(AuthError) -> UserProfile { UserProfile(displayName: user.displayName, email: user.email) }
+        func profile(for user: AuthUser) async throws(AuthError) -> UserProfile {
+            UserProfile(displayName: user.displayName, email: user.email)
+        }
     }
 
     private struct Membership: MembershipChecking {
@@ -17,11 +19,15 @@ struct LoginViewModelTests {
     }
 
     private static func result(name: String?) -> AuthenticationResult {
-        let user = AuthUser(id: "u1", email: "ada@example.com", displayName: name, isEmailVerified: true, isAnonymous: false, providers: [.apple])
-        return AuthenticationResult(user: user, credential: AuthCredential(provider: .apple), session: StubBackend.session(for: "u1"), isNewUser: true)
+        let user = AuthUser(
+            id: "u1", email: "ada@example.com", displayName: name, isEmailVerified: true, isAnonymous: false, providers: [.apple])
+        return AuthenticationResult(
+            user: user, credential: AuthCredential(provider: .apple), session: StubBackend.session(for: "u1"), isNewUser: true)
     }
 
-    private func makeSUT(_ outcome: Result<SignInOutcome, AuthError>, member: Bool? = nil, requiresTerms: Bool = false) -> (LoginViewModel, StubCoordinator) {
+    private func makeSUT(_ outcome: Result<SignInOutcome, AuthError>, member: Bool? = nil, requiresTerms: Bool = false) -> (
+        LoginViewModel, StubCoordinator
+    ) {
         let coordinator = StubCoordinator(outcome: outcome)
         let router = PostAuthRouter(profiles: Profiles(), membership: member.map(Membership.init))
         let model = LoginViewModel(login: LoginUseCase(coordinator: coordinator, router: router, requiresTermsAcceptance: requiresTerms))
@@ -55,17 +61,22 @@ struct LoginViewModelTests {
         #expect(await states(of: model) { await model.signIn(with: .social(.apple)) } == [.idle, .loading(.apple), .idle])
     }
 
-    @Test("each failure shows the message users see", arguments: [
-        (AuthError.network("timeout"), "Connection failed, please try again"),
-        (AuthError.invalidIdentityToken("bad signature"), "Authentication failed, please try again"),
-        (AuthError.nonceMismatch, "Authentication failed, please try again"),
-        (AuthError.missingNonce, "Authentication failed, please try again"),
-        (AuthError.missingIdentityToken, "Authentication failed, please try again"),
-        (AuthError.backend(BackendError(code: "signup_disabled", message: "Signups not allowed for this instance", status: 422)), "Signups not allowed for this instance"),
-        (AuthError.rateLimited(retryAfter: 42), "Too many attempts, please try again in 42 seconds"),
-        (AuthError.codeExpired, "That code has expired, please request a new one"),
-        (AuthError.accountDisabled, "This account has been disabled"),
-    ])
+    @Test(
+        "each failure shows the message users see",
+        arguments: [
+            (AuthError.network("timeout"), "Connection failed, please try again"),
+            (AuthError.invalidIdentityToken("bad signature"), "Authentication failed, please try again"),
+            (AuthError.nonceMismatch, "Authentication failed, please try again"),
+            (AuthError.missingNonce, "Authentication failed, please try again"),
+            (AuthError.missingIdentityToken, "Authentication failed, please try again"),
+            (
+                AuthError.backend(BackendError(code: "signup_disabled", message: "Signups not allowed for this instance", status: 422)),
+                "Signups not allowed for this instance"
+            ),
+            (AuthError.rateLimited(retryAfter: 42), "Too many attempts, please try again in 42 seconds"),
+            (AuthError.codeExpired, "That code has expired, please request a new one"),
+            (AuthError.accountDisabled, "This account has been disabled"),
+        ])
     func errorMessages(error: AuthError, message: String) async {
         let (model, _) = makeSUT(.failure(error))
         #expect(await states(of: model) { await model.signIn(with: .social(.apple)) } == [.idle, .loading(.apple), .error(message)])
@@ -89,8 +100,9 @@ struct LoginViewModelTests {
     func emailFlow() async {
         let challenge = EmailCodeChallenge(email: "ada@example.com", sentAt: Date(timeIntervalSince1970: 0))
         let (model, coordinator) = makeSUT(.success(.codeSent(challenge)))
-        #expect(await states(of: model) { await model.signIn(with: .emailCodeRequest(email: "ada@example.com")) }
-            == [.idle, .loading(.emailCode), .awaitingEmailCode(email: "ada@example.com")])
+        #expect(
+            await states(of: model) { await model.signIn(with: .emailCodeRequest(email: "ada@example.com")) }
+                == [.idle, .loading(.emailCode), .awaitingEmailCode(email: "ada@example.com")])
         await coordinator.setOutcome(.failure(.codeInvalid))
         await model.submitCode("000000")
         #expect(model.state == .error("That code is not valid, please check it and try again"))

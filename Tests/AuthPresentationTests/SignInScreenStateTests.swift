@@ -52,8 +52,9 @@ struct SignInScreenStateTests {
         #expect(screen(options: SignInOptions(methods: [.apple], requiresTerms: false)).terms == nil)
     }
 
-    @Test("only the running provider's button loads; the others wait, and so does the checkbox",
-          arguments: [SignInMethod.apple, .google, .emailCode, .guest])
+    @Test(
+        "only the running provider's button loads; the others wait, and so does the checkbox",
+        arguments: [SignInMethod.apple, .google, .emailCode, .guest])
     func perProviderLoading(_ running: SignInMethod) {
         let loading = screen(.loading(running.provider), terms: true)
         for button in loading.buttons {
@@ -65,10 +66,12 @@ struct SignInScreenStateTests {
         #expect(loading.terms?.isDisabled == true)
     }
 
-    @Test("the email button waits for something that looks like an address", arguments: [
-        ("", false), ("ada", false), ("ada@", false), ("@example.com", false), ("a b@example.com", false),
-        ("a@b@example.com", false), (" ada@example.com ", true), ("ada@example.com", true),
-    ])
+    @Test(
+        "the email button waits for something that looks like an address",
+        arguments: [
+            ("", false), ("ada", false), ("ada@", false), ("@example.com", false), ("a b@example.com", false),
+            ("a@b@example.com", false), (" ada@example.com ", true), ("ada@example.com", true),
+        ])
     func emailButton(_ email: String, enabled: Bool) {
         let button = screen(terms: true, email: email).buttons.first { $0.method == .emailCode }
         #expect(button?.isDisabled == !enabled)
@@ -76,10 +79,12 @@ struct SignInScreenStateTests {
         #expect(screen(terms: true, email: email).buttons.filter { $0.method != .emailCode }.allSatisfy { !$0.isDisabled })
     }
 
-    @Test("Verify waits for 6 to 10 digits (GoTrue internal/conf/configuration.go, MAILER_OTP_LENGTH)", arguments: [
-        ("", false), ("12345", false), ("123456", true), (" 123456 ", true), ("1234567890", true), ("12345678901", false),
-        ("12345a", false), ("١٢٣٤٥٦", false),
-    ])
+    @Test(
+        "Verify waits for 6 to 10 digits (GoTrue internal/conf/configuration.go, MAILER_OTP_LENGTH)",
+        arguments: [
+            ("", false), ("12345", false), ("123456", true), (" 123456 ", true), ("1234567890", true), ("12345678901", false),
+            ("12345a", false), ("١٢٣٤٥٦", false),
+        ])
     func codeSubmission(_ code: String, enabled: Bool) {
         #expect(SignInScreenState.canSubmitCode(code) == enabled)
     }
@@ -120,9 +125,13 @@ struct SignInScreenStateTests {
 
     @Test("the view model asks only when the backend reports a new account, whatever the device remembers")
     func returningUserPassesGate() async {
-        let coordinator = StubCoordinator(outcome: .success(.authenticated(AuthenticationResult(
-            user: AuthUser(id: "u1", email: nil, displayName: nil, isEmailVerified: false, isAnonymous: false, providers: [.google]),
-            credential: AuthCredential(provider: .google), session: StubBackend.session(for: "u1"), isNewUser: true))))
+        let coordinator = StubCoordinator(
+            outcome: .success(
+                .authenticated(
+                    AuthenticationResult(
+                        user: AuthUser(
+                            id: "u1", email: nil, displayName: nil, isEmailVerified: false, isAnonymous: false, providers: [.google]),
+                        credential: AuthCredential(provider: .google), session: StubBackend.session(for: "u1"), isNewUser: true))))
         let deviceSaysReturning = LoginViewModel(login: unroutedLogin(coordinator, requiresTerms: true))
         deviceSaysReturning.isReturningUser = true
         await deviceSaysReturning.signIn(with: .social(.google))

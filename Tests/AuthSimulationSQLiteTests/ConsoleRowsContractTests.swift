@@ -6,8 +6,9 @@ import Testing
 /// sort keys, session times, refresh-token stamps, a person's Apple authorizations, mail pages.
 @Suite("Storage contract: console reads")
 struct ConsoleRowsContractTests {
-    @Test("Supabase: users found by id, email or identity email, newest first, counted in full; session times read back",
-          arguments: StorageAdapter.allCases)
+    @Test(
+        "Supabase: users found by id, email or identity email, newest first, counted in full; session times read back",
+        arguments: StorageAdapter.allCases)
     func supabase(adapter: StorageAdapter) throws {
         let sut = try adapter.make()
         let ada = Fixture.user(email: "ada@example.com", at: 1)
@@ -17,7 +18,8 @@ struct ConsoleRowsContractTests {
         try sut.write { rows in
             for user in [ada, grace, guest] { rows.supabase.save(user) }
             rows.supabase.insert(session)
-            rows.supabase.insertRefreshToken("token-aaaaaaaa", SupabaseRefreshTokenRecord(sessionID: session.id, parent: nil, revokedAt: nil))
+            rows.supabase.insertRefreshToken(
+                "token-aaaaaaaa", SupabaseRefreshTokenRecord(sessionID: session.id, parent: nil, revokedAt: nil))
         }
         session.refreshedAt = Fixture.at(5)
         session.notAfter = Fixture.at(6)
@@ -33,23 +35,29 @@ struct ConsoleRowsContractTests {
         }
     }
 
-    @Test("Firebase: accounts found by text; a refresh token's stamp; one account's tokens forgotten; the project forgotten",
-          arguments: StorageAdapter.allCases)
+    @Test(
+        "Firebase: accounts found by text; a refresh token's stamp; one account's tokens forgotten; the project forgotten",
+        arguments: StorageAdapter.allCases)
     func firebase(adapter: StorageAdapter) throws {
         let sut = try adapter.make()
         var first = Fixture.firebaseUser("uidA", email: "ada@example.com")
         first.createdAt = 1_000
-        var second = Fixture.firebaseUser("uidB", providers: [
-            FirebaseProviderRecord(providerId: "google.com", rawId: "9", email: "Bob@Example.com", displayName: nil, photoUrl: nil),
-        ])
+        var second = Fixture.firebaseUser(
+            "uidB",
+            providers: [
+                FirebaseProviderRecord(providerId: "google.com", rawId: "9", email: "Bob@Example.com", displayName: nil, photoUrl: nil)
+            ])
         second.createdAt = 2_000
         try sut.write { rows in
             let project = rows.firebase(project: "a")
             project.save(first)
             project.save(second)
-            project.insertRefreshToken("rt-1", FirebaseRefreshRecord(localId: "uidA", signInProvider: "anonymous", authTime: 1, issuedAt: 1))
-            project.insertRefreshToken("rt-2", FirebaseRefreshRecord(localId: "uidA", signInProvider: "anonymous", authTime: 1, issuedAt: 2))
-            project.updateRefreshToken("rt-1", FirebaseRefreshRecord(localId: "uidA", signInProvider: "anonymous", authTime: 1, issuedAt: 1, lastRefreshedAt: 77))
+            project.insertRefreshToken(
+                "rt-1", FirebaseRefreshRecord(localId: "uidA", signInProvider: "anonymous", authTime: 1, issuedAt: 1))
+            project.insertRefreshToken(
+                "rt-2", FirebaseRefreshRecord(localId: "uidA", signInProvider: "anonymous", authTime: 1, issuedAt: 2))
+            project.updateRefreshToken(
+                "rt-1", FirebaseRefreshRecord(localId: "uidA", signInProvider: "anonymous", authTime: 1, issuedAt: 1, lastRefreshedAt: 77))
             project.insertOobCode("c", FirebaseOobRecord(email: "ada@example.com", requestType: "EMAIL_SIGNIN", createdAt: Fixture.at(1)))
         }
         try sut.read { rows in
@@ -74,12 +82,19 @@ struct ConsoleRowsContractTests {
     func appleAndMail(adapter: StorageAdapter) throws {
         let sut = try adapter.make()
         try sut.write { rows in
-            rows.appleID.save(AppleIDState.Authorization(clientID: "web", subject: "001", sharedEmail: "a@x", isPrivateEmail: false, authorizedAt: Fixture.at(2)))
-            rows.appleID.save(AppleIDState.Authorization(clientID: "app", subject: "001", sharedEmail: "a@x", isPrivateEmail: false, authorizedAt: Fixture.at(1)))
-            rows.appleID.save(AppleIDState.Authorization(clientID: "app", subject: "002", sharedEmail: "b@x", isPrivateEmail: false, authorizedAt: Fixture.at(1)))
+            rows.appleID.save(
+                AppleIDState.Authorization(
+                    clientID: "web", subject: "001", sharedEmail: "a@x", isPrivateEmail: false, authorizedAt: Fixture.at(2)))
+            rows.appleID.save(
+                AppleIDState.Authorization(
+                    clientID: "app", subject: "001", sharedEmail: "a@x", isPrivateEmail: false, authorizedAt: Fixture.at(1)))
+            rows.appleID.save(
+                AppleIDState.Authorization(
+                    clientID: "app", subject: "002", sharedEmail: "b@x", isPrivateEmail: false, authorizedAt: Fixture.at(1)))
             for (index, recipient) in ["a@example.com", "b@example.com", "a@example.com"].enumerated() {
-                rows.mailbox.deliver(MailMessage(code: "\(index)", kind: "magiclink", sender: "supabase", sentAt: Fixture.at(Double(index))),
-                                     to: recipient, keepingAtMost: 50)
+                rows.mailbox.deliver(
+                    MailMessage(code: "\(index)", kind: "magiclink", sender: "supabase", sentAt: Fixture.at(Double(index))),
+                    to: recipient, keepingAtMost: 50)
             }
         }
         try sut.read { rows in

@@ -9,16 +9,19 @@ import Testing
 struct FirebaseMFARowsContractTests {
     private func enrollment(of localId: String, _ id: String, at seconds: Double) -> FirebaseMFAEnrollmentRecord {
         FirebaseMFAEnrollmentRecord(
-            localId: localId, mfaEnrollmentId: id, displayName: "phone \(id)", enrolledAt: Date(timeIntervalSince1970: 1_700_000_000 + seconds),
+            localId: localId, mfaEnrollmentId: id, displayName: "phone \(id)",
+            enrolledAt: Date(timeIntervalSince1970: 1_700_000_000 + seconds),
             secret: Secret("JBSWY3DPEHPK3PXP"), lastUsedStep: nil)
     }
 
-    @Test("factors read back whole, oldest first, per user and project; a saved step replaces; they go with their user",
-          arguments: StorageAdapter.allCases)
+    @Test(
+        "factors read back whole, oldest first, per user and project; a saved step replaces; they go with their user",
+        arguments: StorageAdapter.allCases)
     func enrollments(adapter: StorageAdapter) throws {
         let sut = try adapter.make()
         var second = enrollment(of: "uidA", "m2", at: 2)
-        let first = enrollment(of: "uidA", "m1", at: 1), foreign = enrollment(of: "uidB", "m3", at: 3)
+        let first = enrollment(of: "uidA", "m1", at: 1)
+        let foreign = enrollment(of: "uidB", "m3", at: 3)
         try sut.write { rows in
             let project = rows.firebase(project: "a")
             project.save(Fixture.firebaseUser("uidA", email: "ada@example.com"))
@@ -41,15 +44,17 @@ struct FirebaseMFARowsContractTests {
         #expect(try sut.read { $0.firebase(project: "a").mfaEnrollments(of: "uidB") }.isEmpty)
     }
 
-    @Test("TOTP enrolments waiting for :finalize read back per project, first to expire first; expired ones purge; they go with their user",
-          arguments: StorageAdapter.allCases)
+    @Test(
+        "TOTP enrolments waiting for :finalize read back per project, first to expire first; expired ones purge; they go with their user",
+        arguments: StorageAdapter.allCases)
     func enrollmentSessions(adapter: StorageAdapter) throws {
         let sut = try adapter.make()
         let base = Date(timeIntervalSince1970: 1_700_000_000)
         func session(_ localId: String, _ secret: String, _ seconds: TimeInterval) -> FirebaseTOTPEnrollmentSession {
             FirebaseTOTPEnrollmentSession(localId: localId, secret: Secret(secret), expiresAt: base.addingTimeInterval(seconds))
         }
-        let late = session("uidA", "JBSWY3DPEHPK3PXP", 300), early = session("uidA", "KRSXG5CTMVRXEZLU", 10)
+        let late = session("uidA", "JBSWY3DPEHPK3PXP", 300)
+        let early = session("uidA", "KRSXG5CTMVRXEZLU", 10)
         let foreign = session("uidB", "MFRGGZDFMZTWQ2LK", 300)
         try sut.write { rows in
             let project = rows.firebase(project: "a")

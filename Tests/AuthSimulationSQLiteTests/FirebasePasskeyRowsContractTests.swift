@@ -13,8 +13,9 @@ struct FirebasePasskeyRowsContractTests {
             friendlyName: "Unnamed Passkey", createdAt: Fixture.at(1), updatedAt: Fixture.at(1), lastUsedAt: nil)
     }
 
-    @Test("projects keep their own passkeys and challenges; deleting an account or wiping a project drops its rows",
-          arguments: StorageAdapter.allCases)
+    @Test(
+        "projects keep their own passkeys and challenges; deleting an account or wiping a project drops its rows",
+        arguments: StorageAdapter.allCases)
     func perProject(adapter: StorageAdapter) throws {
         let sut = try adapter.make()
         let ada = passkey(of: "ada", credential: 1)
@@ -28,12 +29,20 @@ struct FirebasePasskeyRowsContractTests {
             return [rows.firebase(project: "one").passkeys.insert(ada), rows.firebase(project: "two").passkeys.insert(ada)]
         }
         #expect(inserted == [true, true], "a credential ID is unique within a project")
-        #expect(try sut.write { $0.firebase(project: "two").passkeys.consumeChallenge(id: challenge.id, kind: .authentication,
-            userID: nil) }
-            == nil)
-        #expect(try sut.write { $0.firebase(project: "one").passkeys.consumeChallenge(id: challenge.id, kind: .authentication,
-            userID: nil) }
-            == challenge)
+        #expect(
+            try sut.write {
+                $0.firebase(project: "two").passkeys.consumeChallenge(
+                    id: challenge.id, kind: .authentication,
+                    userID: nil)
+            }
+                == nil)
+        #expect(
+            try sut.write {
+                $0.firebase(project: "one").passkeys.consumeChallenge(
+                    id: challenge.id, kind: .authentication,
+                    userID: nil)
+            }
+                == challenge)
         try sut.write { $0.firebase(project: "one").deleteUser("ada") }
         #expect(try sut.read { $0.firebase(project: "one").passkeys.passkeys(userID: "ada") }.isEmpty)
         #expect(try sut.read { $0.firebase(project: "two").passkeys.passkeys(userID: "ada") } == [ada])

@@ -35,8 +35,10 @@ struct FirebasePasswordAtRestTests {
         var change = FirebaseUpdateRequest(idToken: session.idToken)
         change.password = Secret(Self.password + "-2")
         _ = try await engine.update(change)
-        _ = try await engine.sendOobCode(FirebaseOobRequest(requestType: "PASSWORD_RESET", email: "ada@example.com", continueUrl: nil,
-                                                            canHandleCodeInApp: nil))
+        _ = try await engine.sendOobCode(
+            FirebaseOobRequest(
+                requestType: "PASSWORD_RESET", email: "ada@example.com", continueUrl: nil,
+                canHandleCodeInApp: nil))
         let code = try #require(try await engine.oobCodes().first { $0.requestType == "PASSWORD_RESET" }?.oobCode)
         _ = try await engine.resetPassword(FirebaseResetPasswordRequest(oobCode: code, newPassword: Secret(Self.password + "-3")))
         _ = try await engine.updateEmulatorConfig(["emailPrivacyConfig": .object(["enableImprovedEmailPrivacy": .bool(false)])])

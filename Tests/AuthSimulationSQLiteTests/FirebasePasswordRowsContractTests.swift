@@ -34,8 +34,9 @@ struct FirebasePasswordRowsContractTests {
     @Test("an email change code keeps its new address", arguments: StorageAdapter.allCases)
     func changeCode(adapter: StorageAdapter) throws {
         let sut = try adapter.make()
-        let record = FirebaseOobRecord(email: "ada@example.com", requestType: "VERIFY_AND_CHANGE_EMAIL", createdAt: Fixture.at(5),
-                                       newEmail: "lovelace@example.com")
+        let record = FirebaseOobRecord(
+            email: "ada@example.com", requestType: "VERIFY_AND_CHANGE_EMAIL", createdAt: Fixture.at(5),
+            newEmail: "lovelace@example.com")
         try sut.write { $0.firebase(project: "a").insertOobCode("c-1", record) }
         try sut.read { rows in
             #expect(rows.firebase(project: "a").oobCode("c-1") == record)
@@ -43,8 +44,9 @@ struct FirebasePasswordRowsContractTests {
         }
     }
 
-    @Test("settings and provider configs: per project, kept by a wipe of the accounts, forgotten by a reset",
-          arguments: StorageAdapter.allCases)
+    @Test(
+        "settings and provider configs: per project, kept by a wipe of the accounts, forgotten by a reset",
+        arguments: StorageAdapter.allCases)
     func settings(adapter: StorageAdapter) throws {
         let sut = try adapter.make()
         var config = FirebaseProjectConfig()

@@ -5,15 +5,20 @@ import Testing
 /// The storage contract for a Firebase project's rows, run against every adapter.
 @Suite("Storage contract: Firebase rows")
 struct FirebaseRowsContractTests {
-    @Test("an account reads back with its providers in order; the email lookup follows it; projects are apart", arguments: StorageAdapter.allCases)
+    @Test(
+        "an account reads back with its providers in order; the email lookup follows it; projects are apart",
+        arguments: StorageAdapter.allCases)
     func accounts(adapter: StorageAdapter) throws {
         let sut = try adapter.make()
-        var user = Fixture.firebaseUser("uid-1", email: "ada@example.com", providers: [
-            FirebaseProviderRecord(providerId: "apple.com", rawId: "001.apple", email: "ada@example.com", displayName: nil, photoUrl: nil),
-            FirebaseProviderRecord(
-                providerId: "password", rawId: "ada@example.com", email: "ada@example.com", displayName: "Ada",
-                photoUrl: "https://x/p"),
-        ])
+        var user = Fixture.firebaseUser(
+            "uid-1", email: "ada@example.com",
+            providers: [
+                FirebaseProviderRecord(
+                    providerId: "apple.com", rawId: "001.apple", email: "ada@example.com", displayName: nil, photoUrl: nil),
+                FirebaseProviderRecord(
+                    providerId: "password", rawId: "ada@example.com", email: "ada@example.com", displayName: "Ada",
+                    photoUrl: "https://x/p"),
+            ])
         try sut.write { $0.firebase(project: "a").save(user) }
         try sut.read { rows in
             #expect(rows.firebase(project: "a").user("uid-1") == user)
@@ -32,7 +37,9 @@ struct FirebaseRowsContractTests {
         }
     }
 
-    @Test("deleting an account keeps its federated ids and refresh tokens (a deleted user's token answers USER_NOT_FOUND)", arguments: StorageAdapter.allCases)
+    @Test(
+        "deleting an account keeps its federated ids and refresh tokens (a deleted user's token answers USER_NOT_FOUND)",
+        arguments: StorageAdapter.allCases)
     func deletion(adapter: StorageAdapter) throws {
         let sut = try adapter.make()
         try sut.write { rows in
@@ -40,7 +47,8 @@ struct FirebaseRowsContractTests {
             project.save(Fixture.firebaseUser("uid-1", email: "ada@example.com"))
             project.setFederatedUser(providerId: "google.com", rawId: "1", localId: "uid-1")
             project.setFederatedUser(providerId: "apple.com", rawId: "2", localId: "uid-1")
-            project.insertRefreshToken("rt-1", FirebaseRefreshRecord(localId: "uid-1", signInProvider: "google.com", authTime: 10, issuedAt: 10))
+            project.insertRefreshToken(
+                "rt-1", FirebaseRefreshRecord(localId: "uid-1", signInProvider: "google.com", authTime: 10, issuedAt: 10))
             project.deleteUser("uid-1")
         }
         try sut.read { rows in
@@ -57,7 +65,9 @@ struct FirebaseRowsContractTests {
         }
     }
 
-    @Test("a refresh token keeps a custom token's developer claims and its second factor through an update", arguments: StorageAdapter.allCases)
+    @Test(
+        "a refresh token keeps a custom token's developer claims and its second factor through an update",
+        arguments: StorageAdapter.allCases)
     func refreshTokenClaims(adapter: StorageAdapter) throws {
         // firebase-tools src/emulator/auth/state.ts createRefreshTokenFor: the record keeps extraClaims.
         let sut = try adapter.make()
@@ -80,9 +90,11 @@ struct FirebaseRowsContractTests {
         try sut.write { rows in
             let project = rows.firebase(project: "a")
             for (index, token) in ["rt-1", "rt-2", "rt-3"].enumerated() {
-                project.insertRefreshToken(token, FirebaseRefreshRecord(localId: "uid-1", signInProvider: "anonymous", authTime: 5, issuedAt: 10 + Int64(index)))
+                project.insertRefreshToken(
+                    token, FirebaseRefreshRecord(localId: "uid-1", signInProvider: "anonymous", authTime: 5, issuedAt: 10 + Int64(index)))
             }
-            project.insertRefreshToken("rt-x", FirebaseRefreshRecord(localId: "uid-2", signInProvider: "anonymous", authTime: 5, issuedAt: 50))
+            project.insertRefreshToken(
+                "rt-x", FirebaseRefreshRecord(localId: "uid-2", signInProvider: "anonymous", authTime: 5, issuedAt: 50))
             project.deleteRefreshToken("rt-1")
             project.limitRefreshTokenIssuedAt(of: "uid-1", to: 11)
         }
@@ -96,7 +108,9 @@ struct FirebaseRowsContractTests {
         }
     }
 
-    @Test("email codes and the emails sent: replaced per address and type, burnt per address, expired by age", arguments: StorageAdapter.allCases)
+    @Test(
+        "email codes and the emails sent: replaced per address and type, burnt per address, expired by age",
+        arguments: StorageAdapter.allCases)
     func codes(adapter: StorageAdapter) throws {
         let sut = try adapter.make()
         try sut.write { rows in
@@ -133,8 +147,9 @@ struct FirebaseRowsContractTests {
     @Test("pending credentials, spent Apple tokens and rate windows; a purge never drops a live one", arguments: StorageAdapter.allCases)
     func expiringRows(adapter: StorageAdapter) throws {
         let sut = try adapter.make()
-        let identity = FirebaseIdentity(providerId: "apple.com", rawId: "001", email: "ada@example.com", emailVerified: true, displayName: "Ada",
-                                        firstName: "Ada", lastName: nil, photoUrl: nil, rawClaims: ["sub": .string("001"), "n": .int(3)])
+        let identity = FirebaseIdentity(
+            providerId: "apple.com", rawId: "001", email: "ada@example.com", emailVerified: true, displayName: "Ada",
+            firstName: "Ada", lastName: nil, photoUrl: nil, rawClaims: ["sub": .string("001"), "n": .int(3)])
         let pending = FirebasePendingCredential(identity: identity, oauthIdToken: "header.payload.signature", createdAt: Fixture.at(100))
         try sut.write { rows in
             let project = rows.firebase(project: "a")
@@ -162,7 +177,8 @@ struct FirebaseRowsContractTests {
             let project = rows.firebase(project: "a")
             project.save(Fixture.firebaseUser("uid-1"))
             project.setFederatedUser(providerId: "google.com", rawId: "1", localId: "uid-1")
-            project.insertRefreshToken("rt-1", FirebaseRefreshRecord(localId: "uid-1", signInProvider: "google.com", authTime: 1, issuedAt: 1))
+            project.insertRefreshToken(
+                "rt-1", FirebaseRefreshRecord(localId: "uid-1", signInProvider: "google.com", authTime: 1, issuedAt: 1))
             project.insertOobCode("c-1", FirebaseOobRecord(email: "ada@example.com", requestType: "EMAIL_SIGNIN", createdAt: Fixture.at(1)))
             project.setLastEmailSent(to: "ada@example.com", at: Fixture.at(1))
             project.setRateWindow("k", FirebaseRateWindows.Window(end: Fixture.at(9), count: 1))

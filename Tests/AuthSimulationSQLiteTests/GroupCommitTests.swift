@@ -1,8 +1,9 @@
 import AuthSimulation
-@testable import AuthSimulationSQLite
 import AuthTestSupport
 import Foundation
 import Testing
+
+@testable import AuthSimulationSQLite
 
 /// Group commit in the SQLite adapter: steps of requests that hold a ``StorageCommitTicket`` and
 /// reach the writer together are committed in one transaction, each in its own savepoint; a

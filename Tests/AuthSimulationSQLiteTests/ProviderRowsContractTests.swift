@@ -9,16 +9,19 @@ struct ProviderRowsContractTests {
     func apple(adapter: StorageAdapter) throws {
         let sut = try adapter.make()
         let account = AppleIDState.Account(appleID: "ada@icloud.com", subject: "001.abc", relayAddress: "x@privaterelay.appleid.com")
-        let authorization = AppleIDState.Authorization(clientID: "app", subject: "001.abc", sharedEmail: "x@privaterelay.appleid.com",
-                                                       isPrivateEmail: true, authorizedAt: Fixture.at(1))
+        let authorization = AppleIDState.Authorization(
+            clientID: "app", subject: "001.abc", sharedEmail: "x@privaterelay.appleid.com",
+            isPrivateEmail: true, authorizedAt: Fixture.at(1))
         let code = AppleIDState.Code(clientID: "app", subject: "001.abc", nonce: "n", issuedAt: Fixture.at(2))
         try sut.write { rows in
             rows.appleID.insert(account)
             rows.appleID.save(authorization)
             rows.appleID.save(code: "code-1", code)
             rows.appleID.save(code: "code-0", AppleIDState.Code(clientID: "app", subject: "001.abc", issuedAt: Fixture.at(0)))
-            rows.appleID.insert(token: "r-1", AppleIDState.Token(clientID: "app", subject: "001.abc", kind: "refresh_token", issuedAt: Fixture.at(3)))
-            rows.appleID.insert(token: "r-2", AppleIDState.Token(clientID: "other", subject: "001.abc", kind: "refresh_token", issuedAt: Fixture.at(3)))
+            rows.appleID.insert(
+                token: "r-1", AppleIDState.Token(clientID: "app", subject: "001.abc", kind: "refresh_token", issuedAt: Fixture.at(3)))
+            rows.appleID.insert(
+                token: "r-2", AppleIDState.Token(clientID: "other", subject: "001.abc", kind: "refresh_token", issuedAt: Fixture.at(3)))
             rows.appleID.purgeCodes(issuedBefore: Fixture.at(2))
         }
         var used = code
@@ -47,10 +50,14 @@ struct ProviderRowsContractTests {
         try sut.write { rows in
             rows.google.insert(account)
             for index in 0..<5 {
-                rows.mailbox.deliver(MailMessage(code: "\(index)", link: index == 4 ? "http://x/verify" : nil, kind: "magiclink", sender: "supabase",
-                                                 sentAt: Fixture.at(Double(index))), to: "ada@example.com", keepingAtMost: 3)
+                rows.mailbox.deliver(
+                    MailMessage(
+                        code: "\(index)", link: index == 4 ? "http://x/verify" : nil, kind: "magiclink", sender: "supabase",
+                        sentAt: Fixture.at(Double(index))), to: "ada@example.com", keepingAtMost: 3)
             }
-            rows.mailbox.deliver(MailMessage(code: "b", kind: "EMAIL_SIGNIN", sender: "firebase", sentAt: Fixture.at(9)), to: "bob@example.com", keepingAtMost: 3)
+            rows.mailbox.deliver(
+                MailMessage(code: "b", kind: "EMAIL_SIGNIN", sender: "firebase", sentAt: Fixture.at(9)), to: "bob@example.com",
+                keepingAtMost: 3)
         }
         try sut.read { rows in
             #expect(rows.google.account(email: "grace@gmail.com") == account)

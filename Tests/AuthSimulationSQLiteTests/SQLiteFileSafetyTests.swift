@@ -1,14 +1,15 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import AuthSimulation
 import AuthSimulationSQLite
 import AuthTestSupport
 import Foundation
 import GRDB
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What another local user, or a file planted in the state directory, must not get from the
 /// database: its `-wal` and `-shm` files hold refresh tokens, addresses and mailed codes, so they
@@ -30,10 +31,14 @@ struct SQLiteFileSafetyTests {
         defer { umask(previous) }
         let storage = try SQLiteSimulationStorage.open(path: path(in: directory), logger: .quiet)
         try storage.update { rows in
-            rows.mailbox.deliver(MailMessage(code: "123456", kind: "magiclink", sender: "supabase", sentAt: Fixture.at(1)), to: "ada@example.com", keepingAtMost: 50)
+            rows.mailbox.deliver(
+                MailMessage(code: "123456", kind: "magiclink", sender: "supabase", sentAt: Fixture.at(1)), to: "ada@example.com",
+                keepingAtMost: 50)
         }
         for suffix in ["", "-wal", "-shm"] {
-            #expect(mode(path(in: directory) + suffix) == 0o600, "auth.sqlite3\(suffix): \(String(mode(path(in: directory) + suffix) ?? 0, radix: 8))")
+            #expect(
+                mode(path(in: directory) + suffix) == 0o600,
+                "auth.sqlite3\(suffix): \(String(mode(path(in: directory) + suffix) ?? 0, radix: 8))")
         }
         try storage.close()
     }
@@ -48,27 +53,35 @@ struct SQLiteFileSafetyTests {
         }
         let storage = try SQLiteSimulationStorage.open(path: path(in: directory), logger: .quiet)
         try storage.update { rows in
-            rows.mailbox.deliver(MailMessage(code: "654321", kind: "magiclink", sender: "supabase", sentAt: Fixture.at(1)), to: "bob@example.com", keepingAtMost: 50)
+            rows.mailbox.deliver(
+                MailMessage(code: "654321", kind: "magiclink", sender: "supabase", sentAt: Fixture.at(1)), to: "bob@example.com",
+                keepingAtMost: 50)
         }
         for suffix in ["", "-wal", "-shm"] { #expect(mode(path(in: directory) + suffix) == 0o600, "auth.sqlite3\(suffix)") }
         try storage.close()
     }
 
-    @Test("a trigger, view, index or table planted in the user's own database is refused before any row is written", arguments: [
-        "CREATE TRIGGER steal AFTER INSERT ON users BEGIN UPDATE users SET email = 'attacker@example.com' WHERE id = new.id; END",
-        "CREATE VIEW loot_view AS SELECT * FROM users",
-        "CREATE INDEX extra ON users (id)",
-        "CREATE TABLE shadow (x)",
-    ])
+    @Test(
+        "a trigger, view, index or table planted in the user's own database is refused before any row is written",
+        arguments: [
+            "CREATE TRIGGER steal AFTER INSERT ON users BEGIN UPDATE users SET email = 'attacker@example.com' WHERE id = new.id; END",
+            "CREATE VIEW loot_view AS SELECT * FROM users",
+            "CREATE INDEX extra ON users (id)",
+            "CREATE TABLE shadow (x)",
+        ])
     func plantedSchemaRefused(sql: String) throws {
         let directory = TemporaryDirectory()
         try SQLiteSimulationStorage.open(path: path(in: directory), logger: .quiet).close()
         let queue = try DatabaseQueue(path: path(in: directory))
         try queue.write { db in try db.execute(sql: sql) }
         try queue.close()
-        let error = #expect(throws: SimulationStoreError.self) { _ = try SQLiteSimulationStorage.open(path: path(in: directory), logger: .quiet) }
+        let error = #expect(throws: SimulationStoreError.self) {
+            _ = try SQLiteSimulationStorage.open(path: path(in: directory), logger: .quiet)
+        }
         #expect(error?.description.contains("migrations did not make") == true, "\(String(describing: error))")
-        #expect(throws: SimulationStoreError.self) { _ = try SQLiteSimulationStorage.open(path: path(in: directory), logger: .quiet, readOnly: true) }
+        #expect(throws: SimulationStoreError.self) {
+            _ = try SQLiteSimulationStorage.open(path: path(in: directory), logger: .quiet, readOnly: true)
+        }
     }
 
     @Test("a database its migrations made, reopened, passes the whole-schema check")

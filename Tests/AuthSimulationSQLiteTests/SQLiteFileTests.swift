@@ -19,7 +19,9 @@ struct SQLiteFileTests {
         let first = try SQLiteSimulationStorage.open(path: path(in: directory), logger: .quiet)
         try first.update { rows in
             rows.supabase.save(user)
-            rows.mailbox.deliver(MailMessage(code: "123456", kind: "magiclink", sender: "supabase", sentAt: Fixture.at(1)), to: "ada@example.com", keepingAtMost: 50)
+            rows.mailbox.deliver(
+                MailMessage(code: "123456", kind: "magiclink", sender: "supabase", sentAt: Fixture.at(1)), to: "ada@example.com",
+                keepingAtMost: 50)
         }
         try first.close()
         let second = try SQLiteSimulationStorage.open(path: path(in: directory), logger: .quiet, readOnly: true)
@@ -64,8 +66,9 @@ struct SQLiteFileTests {
         #expect(try storage.fetch { $0.supabase.userCount() } == 1, "the storage works on")
     }
 
-    @Test("a file that is not a SQLite database, a truncated one, another tool's, or a newer version's is refused and left as it is",
-          arguments: ["garbage", "truncated", "foreign", "newer"])
+    @Test(
+        "a file that is not a SQLite database, a truncated one, another tool's, or a newer version's is refused and left as it is",
+        arguments: ["garbage", "truncated", "foreign", "newer"])
     func damaged(kind: String) throws {
         let directory = TemporaryDirectory()
         let file = path(in: directory)

@@ -86,7 +86,8 @@ struct StateFileImportTests {
         let (temporary, directory) = try makeDirectory()
         let storage = try StateDatabase.open(directory, defaultFirebaseProject: "demo-authcoordinator", logger: .quiet)
         defer { try? storage.close() }
-        let services = try await SimulatedServices(configuration: SimulationConfiguration(), keys: TestKeys.shared, storage: storage, clock: .live)
+        let services = try await SimulatedServices(
+            configuration: SimulationConfiguration(), keys: TestKeys.shared, storage: storage, clock: .live)
         let userID = try #require(try storage.fetch { $0.supabase.userID(email: "otp@example.com") })
         let session = try #require(services.storedSupabaseSessions(of: userID).last)
         let refreshed = try await services.supabase.grantRefreshToken(session.activeRefreshToken)

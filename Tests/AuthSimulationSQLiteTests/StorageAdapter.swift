@@ -51,7 +51,9 @@ extension Logger {
 enum Fixture {
     static let t0 = Date(timeIntervalSince1970: 1_790_000_000.123456)
 
-    static func at(_ seconds: Double) -> Date { Date(timeIntervalSince1970: (t0.timeIntervalSince1970 * 1e6 + seconds * 1e6).rounded() / 1e6) }
+    static func at(_ seconds: Double) -> Date {
+        Date(timeIntervalSince1970: (t0.timeIntervalSince1970 * 1e6 + seconds * 1e6).rounded() / 1e6)
+    }
 
     static func identity(_ provider: String, _ subject: String, email: String?, at seconds: Double) -> SupabaseIdentityRecord {
         var data: JSONObject = ["sub": .string(subject), "email_verified": .bool(true)]
@@ -61,15 +63,20 @@ enum Fixture {
             createdAt: at(seconds), updatedAt: at(seconds), lastSignInAt: at(seconds))
     }
 
-    static func user(_ id: String = UUID().uuidString.lowercased(), email: String = "", identities: [SupabaseIdentityRecord] = [], at seconds: Double = 0) -> SupabaseUserRecord {
+    static func user(
+        _ id: String = UUID().uuidString.lowercased(), email: String = "", identities: [SupabaseIdentityRecord] = [], at seconds: Double = 0
+    ) -> SupabaseUserRecord {
         SupabaseUserRecord(
             id: id, email: email, emailConfirmedAt: nil, userMetadata: ["name": .string("Ada")], identities: identities,
             createdAt: at(seconds), updatedAt: at(seconds), lastSignInAt: nil, isAnonymous: email.isEmpty && identities.isEmpty)
     }
 
-    static func session(_ id: String = UUID().uuidString.lowercased(), of userID: String, at seconds: Double, token: String) -> SupabaseSessionRecord {
-        SupabaseSessionRecord(id: id, userID: userID, createdAt: at(seconds), amrMethod: "oauth",
-                              amrTimestamp: Int64(at(seconds).timeIntervalSince1970), activeRefreshToken: token)
+    static func session(_ id: String = UUID().uuidString.lowercased(), of userID: String, at seconds: Double, token: String)
+        -> SupabaseSessionRecord
+    {
+        SupabaseSessionRecord(
+            id: id, userID: userID, createdAt: at(seconds), amrMethod: "oauth",
+            amrTimestamp: Int64(at(seconds).timeIntervalSince1970), activeRefreshToken: token)
     }
 
     static func firebaseUser(_ localId: String, email: String? = nil, providers: [FirebaseProviderRecord] = []) -> FirebaseUserRecord {

@@ -7,8 +7,9 @@ import Testing
 /// `email_change_token_new`, internal/models/user.go and one_time_token.go), on every adapter.
 @Suite("Storage contract: Supabase email change")
 struct SupabaseEmailChangeRowsTests {
-    @Test("a change in progress reads back whole, its codes are found by hash, and a confirmed change keeps only its time",
-          arguments: StorageAdapter.allCases)
+    @Test(
+        "a change in progress reads back whole, its codes are found by hash, and a confirmed change keeps only its time",
+        arguments: StorageAdapter.allCases)
     func roundTrip(adapter: StorageAdapter) throws {
         let sut = try adapter.make()
         var user = Fixture.user(email: "ada@example.com")

@@ -13,13 +13,16 @@ struct SupabaseMFARowsContractTests {
             secret: Secret("JBSWY3DPEHPK3PXP"), createdAt: Fixture.at(seconds), updatedAt: Fixture.at(seconds))
     }
 
-    @Test("factors read back whole, oldest first, and go with their user; challenges go with their factor",
-          arguments: StorageAdapter.allCases)
+    @Test(
+        "factors read back whole, oldest first, and go with their user; challenges go with their factor",
+        arguments: StorageAdapter.allCases)
     func factorsAndChallenges(adapter: StorageAdapter) throws {
         let sut = try adapter.make()
-        let user = Fixture.user(email: "ada@example.com"), other = Fixture.user(email: "grace@example.com")
+        let user = Fixture.user(email: "ada@example.com")
+        let other = Fixture.user(email: "grace@example.com")
         var second = factor(of: user.id, at: 2)
-        let first = factor(of: user.id, at: 1), foreign = factor(of: other.id, at: 3)
+        let first = factor(of: user.id, at: 1)
+        let foreign = factor(of: other.id, at: 3)
         let challenge = SupabaseChallengeRecord(
             id: UUID().uuidString.lowercased(), factorID: first.id, createdAt: Fixture.at(4), ipAddress: "127.0.0.1", sessionID: "s")
         try sut.write { rows in
@@ -54,7 +57,8 @@ struct SupabaseMFARowsContractTests {
         #expect(try sut.read { $0.supabase.factors(userID: other.id) } == [foreign])
     }
 
-    @Test("a session's aal, factor and later amr claims read back; the first factor's claim stays first", arguments: StorageAdapter.allCases)
+    @Test(
+        "a session's aal, factor and later amr claims read back; the first factor's claim stays first", arguments: StorageAdapter.allCases)
     func sessionAssurance(adapter: StorageAdapter) throws {
         let sut = try adapter.make()
         let user = Fixture.user(email: "ada@example.com")

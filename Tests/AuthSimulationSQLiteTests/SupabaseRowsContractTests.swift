@@ -9,9 +9,12 @@ struct SupabaseRowsContractTests {
     @Test("a saved user reads back whole: identities in order, codes, times to the microsecond", arguments: StorageAdapter.allCases)
     func roundTrip(adapter: StorageAdapter) throws {
         let sut = try adapter.make()
-        var user = Fixture.user(email: "ada@example.com", identities: [
-            Fixture.identity("apple", "001.apple", email: "ada@example.com", at: 1), Fixture.identity("google", "1234", email: "ada@gmail.com", at: 2),
-        ])
+        var user = Fixture.user(
+            email: "ada@example.com",
+            identities: [
+                Fixture.identity("apple", "001.apple", email: "ada@example.com", at: 1),
+                Fixture.identity("google", "1234", email: "ada@gmail.com", at: 2),
+            ])
         user.emailConfirmedAt = Fixture.at(3)
         user.bannedUntil = Fixture.at(86_400)
         user.otp = SupabaseOTPRecord(tokenHash: "hash-1", kind: "magiclink", sentAt: Fixture.at(4), wrongAttempts: 2)
@@ -32,8 +35,9 @@ struct SupabaseRowsContractTests {
         #expect(try sut.read { $0.supabase.user(user.id) } == user)
     }
 
-    @Test("a role, a phone number and its confirmation read back; the number finds its user (GoTrue internal/models/user.go)",
-          arguments: StorageAdapter.allCases)
+    @Test(
+        "a role, a phone number and its confirmation read back; the number finds its user (GoTrue internal/models/user.go)",
+        arguments: StorageAdapter.allCases)
     func phoneAndRole(adapter: StorageAdapter) throws {
         let sut = try adapter.make()
         var user = Fixture.user(email: "ada@example.com", identities: [])
@@ -59,9 +63,11 @@ struct SupabaseRowsContractTests {
     @Test("the lookups by email, identity, identity email and code follow the saved user", arguments: StorageAdapter.allCases)
     func indexes(adapter: StorageAdapter) throws {
         let sut = try adapter.make()
-        var user = Fixture.user(email: "ada@example.com", identities: [Fixture.identity("apple", "001.apple", email: "Ada@Example.com", at: 1)])
+        var user = Fixture.user(
+            email: "ada@example.com", identities: [Fixture.identity("apple", "001.apple", email: "Ada@Example.com", at: 1)])
         user.otp = SupabaseOTPRecord(tokenHash: "code-hash", kind: "confirmation", sentAt: Fixture.at(2), wrongAttempts: 0)
-        user.reauthentication = SupabaseOTPRecord(tokenHash: "reauth-hash", kind: "reauthentication", sentAt: Fixture.at(2), wrongAttempts: 0)
+        user.reauthentication = SupabaseOTPRecord(
+            tokenHash: "reauth-hash", kind: "reauthentication", sentAt: Fixture.at(2), wrongAttempts: 0)
         let other = Fixture.user(identities: [Fixture.identity("google", "42", email: "ada@example.com", at: 3)], at: 3)
         try sut.write { rows in
             rows.supabase.save(user)
@@ -100,16 +106,20 @@ struct SupabaseRowsContractTests {
             rows.supabase.lastStamp = Fixture.at(1)
             for session in [first, second] {
                 rows.supabase.insert(session)
-                rows.supabase.insertRefreshToken(session.activeRefreshToken, SupabaseRefreshTokenRecord(sessionID: session.id, parent: nil, revokedAt: nil))
+                rows.supabase.insertRefreshToken(
+                    session.activeRefreshToken, SupabaseRefreshTokenRecord(sessionID: session.id, parent: nil, revokedAt: nil))
             }
             rows.supabase.revokeRefreshToken("token-aaaaaaa1", at: Fixture.at(3))
-            rows.supabase.insertRefreshToken("token-aaaaaaa2", SupabaseRefreshTokenRecord(sessionID: first.id, parent: "token-aaaaaaa1", revokedAt: nil))
+            rows.supabase.insertRefreshToken(
+                "token-aaaaaaa2", SupabaseRefreshTokenRecord(sessionID: first.id, parent: "token-aaaaaaa1", revokedAt: nil))
         }
         try sut.read { rows in
             #expect(rows.supabase.sessionIDs(userID: user.id) == [first.id, second.id])
             #expect(rows.supabase.session(first.id) == Fixture.session(first.id, of: user.id, at: 1, token: "token-aaaaaaa2"))
             #expect(rows.supabase.refreshTokens(sessionID: first.id) == ["token-aaaaaaa1", "token-aaaaaaa2"])
-            #expect(rows.supabase.refreshToken("token-aaaaaaa1") == SupabaseRefreshTokenRecord(sessionID: first.id, parent: nil, revokedAt: Fixture.at(3)))
+            #expect(
+                rows.supabase.refreshToken("token-aaaaaaa1")
+                    == SupabaseRefreshTokenRecord(sessionID: first.id, parent: nil, revokedAt: Fixture.at(3)))
             #expect(rows.supabase.refreshToken("token-aaaaaaa2")?.parent == "token-aaaaaaa1")
         }
         try sut.write { $0.supabase.revokeRefreshTokens(sessionID: first.id, at: Fixture.at(9)) }
@@ -136,8 +146,9 @@ struct SupabaseRowsContractTests {
     func flowStates(adapter: StorageAdapter) throws {
         let sut = try adapter.make()
         let old = SupabaseFlowStateRecord(id: "f-old", provider: "apple", referrer: "http://localhost", createdAt: Fixture.at(0))
-        var done = SupabaseFlowStateRecord(id: "f-new", provider: "google", codeChallenge: String(repeating: "c", count: 43), codeChallengeMethod: "s256",
-                                           referrer: "http://localhost/app", linkingTargetID: "user-1", createdAt: Fixture.at(10))
+        var done = SupabaseFlowStateRecord(
+            id: "f-new", provider: "google", codeChallenge: String(repeating: "c", count: 43), codeChallengeMethod: "s256",
+            referrer: "http://localhost/app", linkingTargetID: "user-1", createdAt: Fixture.at(10))
         done.authCode = "auth-code"
         done.authCodeIssuedAt = Fixture.at(11)
         done.userID = "user-1"

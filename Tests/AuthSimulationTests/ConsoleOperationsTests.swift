@@ -24,7 +24,8 @@ struct ConsoleOperationsTests {
 
         try engine.consoleExpireSessions(of: id)
         #expect(try engine.consoleUser(id)?.sessions.first?.notAfter == world.clock.now)
-        await #expect(throws: SupabaseFailure.api(status: 400, code: "session_expired", message: "Invalid Refresh Token: Session Expired")) {
+        await #expect(throws: SupabaseFailure.api(status: 400, code: "session_expired", message: "Invalid Refresh Token: Session Expired"))
+        {
             try await engine.grantRefreshToken(refreshed.refreshToken)
         }
         try engine.consoleEndSessions(of: id)

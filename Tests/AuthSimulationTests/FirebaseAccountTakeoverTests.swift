@@ -53,7 +53,8 @@ struct FirebaseAccountTakeoverTests {
     func takeoverEndsTheCreatorsSessions() async throws {
         let sut = try await FirebaseEngineFixture.make()
         // The attacker signs up first with an Apple token for the victim's address, unverified.
-        let attacker = try await sut.signIn(provider: "apple.com", try await sut.appleToken(claiming: "victim@example.com", verified: .bool(false)))
+        let attacker = try await sut.signIn(
+            provider: "apple.com", try await sut.appleToken(claiming: "victim@example.com", verified: .bool(false)))
         let account = try #require(attacker.localId)
         #expect(attacker.isNewUser == true)
         sut.clock.advance(by: 5)
@@ -62,14 +63,19 @@ struct FirebaseAccountTakeoverTests {
 
         #expect(owner.localId == account, "the verified provider signs in to the account with its email (firebase-tools keeps the uid)")
         let user = try #require(sut.world.services.storedFirebaseUsers()[account])
-        #expect(user.providers.map(\.providerId) == ["google.com"], "firebase-tools leaves apple.com linked (deleteProviders is never applied); this engine removes it")
+        #expect(
+            user.providers.map(\.providerId) == ["google.com"],
+            "firebase-tools leaves apple.com linked (deleteProviders is never applied); this engine removes it")
         #expect(user.emailVerified)
         #expect(user.validSince == Int64(sut.clock.now.timeIntervalSince1970), "validSince moves to now, as in firebase-tools")
         // The attacker's ID token and refresh token are dead; firebase-tools' refresh ignores validSince.
         #expect(await sut.failure { try await sut.engine.lookup(idToken: attacker.idToken) }?.code == "TOKEN_EXPIRED")
-        #expect(await sut.failure { try await sut.engine.secureToken(grantType: "refresh_token", refreshToken: attacker.refreshToken) }?.code == "TOKEN_EXPIRED")
+        #expect(
+            await sut.failure { try await sut.engine.secureToken(grantType: "refresh_token", refreshToken: attacker.refreshToken) }?.code
+                == "TOKEN_EXPIRED")
         // Signing in again with the same Apple ID asks to confirm; it no longer reaches the account.
-        let again = try await sut.signIn(provider: "apple.com", try await sut.appleToken(claiming: "victim@example.com", verified: .bool(false)))
+        let again = try await sut.signIn(
+            provider: "apple.com", try await sut.appleToken(claiming: "victim@example.com", verified: .bool(false)))
         #expect(again.needConfirmation == true && again.idToken == nil)
         // The owner's session works.
         #expect(try await sut.engine.lookup(idToken: owner.idToken).users?.first?.localId == account)
@@ -79,17 +85,21 @@ struct FirebaseAccountTakeoverTests {
     @Test("a refresh token the creator got in the same second as the takeover is refused too")
     func sameSecondRefreshToken() async throws {
         let sut = try await FirebaseEngineFixture.make()
-        let attacker = try await sut.signIn(provider: "apple.com", try await sut.appleToken(claiming: "victim@example.com", verified: .string("false")))
+        let attacker = try await sut.signIn(
+            provider: "apple.com", try await sut.appleToken(claiming: "victim@example.com", verified: .string("false")))
         let owner = try await sut.signIn(provider: "google.com", try await sut.googleToken(email: "victim@example.com"))
         #expect(owner.localId == attacker.localId)
-        #expect(await sut.failure { try await sut.engine.secureToken(grantType: "refresh_token", refreshToken: attacker.refreshToken) }?.code == "TOKEN_EXPIRED")
+        #expect(
+            await sut.failure { try await sut.engine.secureToken(grantType: "refresh_token", refreshToken: attacker.refreshToken) }?.code
+                == "TOKEN_EXPIRED")
         #expect(try await sut.engine.secureToken(grantType: "refresh_token", refreshToken: owner.refreshToken).userId == owner.localId)
     }
 
     @Test("the profile takes the provider's values, cleared where it has none (firebase-tools idp.spec.ts)")
     func profileIsReplaced() async throws {
         let sut = try await FirebaseEngineFixture.make()
-        let attacker = try await sut.signIn(provider: "apple.com", try await sut.appleToken(claiming: "victim@example.com", verified: .bool(false)))
+        let attacker = try await sut.signIn(
+            provider: "apple.com", try await sut.appleToken(claiming: "victim@example.com", verified: .bool(false)))
         var update = FirebaseUpdateRequest(idToken: attacker.idToken)
         update.displayName = "Not the owner"
         update.photoUrl = "https://attacker.example/face.png"
@@ -106,7 +116,8 @@ struct FirebaseAccountTakeoverTests {
     func verifiedAccountAsksToLink() async throws {
         let sut = try await FirebaseEngineFixture.make()
         let owner = try await sut.signIn(provider: "google.com", try await sut.googleToken(email: "victim@example.com"))
-        let apple = try await sut.signIn(provider: "apple.com", try await sut.appleToken(claiming: "victim@example.com", verified: .bool(true)))
+        let apple = try await sut.signIn(
+            provider: "apple.com", try await sut.appleToken(claiming: "victim@example.com", verified: .bool(true)))
         #expect(apple.needConfirmation == true)
         #expect(apple.verifiedProvider == ["google.com"])
         #expect(try await sut.engine.lookup(idToken: owner.idToken).users?.first?.providerUserInfo?.map(\.providerId) == ["google.com"])

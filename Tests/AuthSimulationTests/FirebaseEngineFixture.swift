@@ -22,10 +22,13 @@ struct FirebaseEngineFixture {
 
     /// An Apple token for `appleID` whose claims were then edited and re-signed with Apple's own
     /// key, with its raw nonce.
-    func appleToken(appleID: String = "attacker@icloud.com", edit: (inout JSONObject) -> Void = { _ in }) async throws -> (token: String, nonce: String) {
+    func appleToken(appleID: String = "attacker@icloud.com", edit: (inout JSONObject) -> Void = { _ in }) async throws -> (
+        token: String, nonce: String
+    ) {
         let raw = NonceGenerator(source: .live).make()
-        let response = try await world.services.apple.authorize(AppleSheetRequest(
-            clientID: world.appleClientID, appleID: appleID, name: nil, nonce: NonceGenerator.sha256Hex(raw)))
+        let response = try await world.services.apple.authorize(
+            AppleSheetRequest(
+                clientID: world.appleClientID, appleID: appleID, name: nil, nonce: NonceGenerator.sha256Hex(raw)))
         var claims = TokenForge.decode(response.identityToken).claims
         edit(&claims)
         let token = try RSAKeyRing(stored: TestKeys.shared.apple).active.signer.sign(claims)
@@ -34,7 +37,9 @@ struct FirebaseEngineFixture {
 
     /// An Apple token whose `email` is `email` and whose `email_verified` is `verified` (Apple
     /// writes it as a boolean or as the string `"true"`/`"false"`).
-    func appleToken(claiming email: String, verified: JSONValue, appleID: String = "attacker@icloud.com") async throws -> (token: String, nonce: String) {
+    func appleToken(claiming email: String, verified: JSONValue, appleID: String = "attacker@icloud.com") async throws -> (
+        token: String, nonce: String
+    ) {
         try await appleToken(appleID: appleID) {
             $0["email"] = .string(email)
             $0["email_verified"] = verified
@@ -44,16 +49,20 @@ struct FirebaseEngineFixture {
     /// A Google token for `email` (Google verifies the addresses it issues tokens for).
     func googleToken(email: String) async throws -> (token: String, nonce: String) {
         let raw = NonceGenerator(source: .live).make()
-        let response = try await world.services.google.signIn(GoogleSignInSheetRequest(
-            clientID: world.googleClientID, email: email, nonce: NonceGenerator.sha256Hex(raw)))
+        let response = try await world.services.google.signIn(
+            GoogleSignInSheetRequest(
+                clientID: world.googleClientID, email: email, nonce: NonceGenerator.sha256Hex(raw)))
         return (response.idToken, raw)
     }
 
     /// `signInWithIdp` as the iOS SDK sends it (credential in `postBody`).
-    func signIn(provider: String, _ credential: (token: String, nonce: String), idToken: String? = nil) async throws(FirebaseFailure) -> FirebaseIdpResponse {
-        try await engine.signInWithIdp(FirebaseIdpRequest(
-            requestUri: "http://localhost", postBody: "providerId=\(provider)&id_token=\(credential.token)&nonce=\(credential.nonce)",
-            returnSecureToken: true, returnIdpCredential: true, idToken: idToken))
+    func signIn(provider: String, _ credential: (token: String, nonce: String), idToken: String? = nil) async throws(FirebaseFailure)
+        -> FirebaseIdpResponse
+    {
+        try await engine.signInWithIdp(
+            FirebaseIdpRequest(
+                requestUri: "http://localhost", postBody: "providerId=\(provider)&id_token=\(credential.token)&nonce=\(credential.nonce)",
+                returnSecureToken: true, returnIdpCredential: true, idToken: idToken))
     }
 
     /// The refusal a call throws, if it throws one.

@@ -11,7 +11,9 @@ import Testing
 /// `validateSerializedCustomClaims`), and with these codes.
 @Suite("Firebase engine: bounds on stored fields")
 struct FirebaseFieldLimitTests {
-    private func adminUpdate(_ sut: FirebaseEngineFixture, localId: String, _ edit: (inout FirebaseUpdateRequest) -> Void) async -> FirebaseFailure? {
+    private func adminUpdate(_ sut: FirebaseEngineFixture, localId: String, _ edit: (inout FirebaseUpdateRequest) -> Void) async
+        -> FirebaseFailure?
+    {
         var request = FirebaseUpdateRequest(idToken: nil)
         request.localId = localId
         edit(&request)
@@ -45,9 +47,12 @@ struct FirebaseFieldLimitTests {
         #expect(await adminUpdate(sut, localId: localId) { $0.customAttributes = #"{"k":"\#(padding)a"}"# }?.code == "CLAIMS_TOO_LARGE")
         #expect(await adminUpdate(sut, localId: localId) { $0.customAttributes = "[1,2]" }?.code == "INVALID_CLAIMS")
         #expect(await adminUpdate(sut, localId: localId) { $0.customAttributes = "{nope" }?.code == "INVALID_CLAIMS")
-        #expect(await adminUpdate(sut, localId: localId) { $0.customAttributes = #"{"role":"x","aud":"other"}"# }?.message == "FORBIDDEN_CLAIM : aud")
-        #expect(await adminUpdate(sut, localId: "no-such-user") { $0.customAttributes = "[]" }?.code == "INVALID_CLAIMS",
-                "the claims are checked before the user is looked up, as in firebase-tools")
+        #expect(
+            await adminUpdate(sut, localId: localId) { $0.customAttributes = #"{"role":"x","aud":"other"}"# }?.message
+                == "FORBIDDEN_CLAIM : aud")
+        #expect(
+            await adminUpdate(sut, localId: "no-such-user") { $0.customAttributes = "[]" }?.code == "INVALID_CLAIMS",
+            "the claims are checked before the user is looked up, as in firebase-tools")
         #expect(await adminUpdate(sut, localId: localId) { $0.customAttributes = "" } == nil, "an empty string clears them")
     }
 
@@ -74,9 +79,10 @@ struct FirebaseFieldLimitTests {
         let apple = try await sut.appleToken(appleID: "ada@example.com")
         let name = String(repeating: "A", count: 5000)
         let user = FormEncoding.encode([("user", #"{"name":{"firstName":"\#(name)","lastName":"L"}}"#)])
-        let response = try await sut.engine.signInWithIdp(FirebaseIdpRequest(
-            requestUri: "http://localhost", postBody: "providerId=apple.com&id_token=\(apple.token)&nonce=\(apple.nonce)&\(user)",
-            returnSecureToken: true, returnIdpCredential: true))
+        let response = try await sut.engine.signInWithIdp(
+            FirebaseIdpRequest(
+                requestUri: "http://localhost", postBody: "providerId=apple.com&id_token=\(apple.token)&nonce=\(apple.nonce)&\(user)",
+                returnSecureToken: true, returnIdpCredential: true))
         #expect(response.firstName == nil)
         #expect(try await sut.engine.lookup(idToken: response.idToken).users?.first?.displayName == "L")
     }
@@ -86,13 +92,16 @@ struct FirebaseFieldLimitTests {
         let sut = try await FirebaseEngineFixture.make()
         for bad in ["/relative", "http://", "https://example.com/" + String(repeating: "p", count: 2048)] {
             let refused = await sut.failure {
-                try await sut.engine.sendOobCode(FirebaseOobRequest(requestType: "EMAIL_SIGNIN", email: "a@example.com", continueUrl: bad, canHandleCodeInApp: true))
+                try await sut.engine.sendOobCode(
+                    FirebaseOobRequest(requestType: "EMAIL_SIGNIN", email: "a@example.com", continueUrl: bad, canHandleCodeInApp: true))
             }
-            #expect(refused?.message == "INVALID_CONTINUE_URI : ((expected an absolute URI with valid scheme and host))", "\(bad.prefix(30))")
+            #expect(
+                refused?.message == "INVALID_CONTINUE_URI : ((expected an absolute URI with valid scheme and host))", "\(bad.prefix(30))")
         }
         var leak = FirebaseOobRequest(requestType: "EMAIL_SIGNIN", email: "a@example.com", continueUrl: nil, canHandleCodeInApp: true)
         leak.returnOobLink = true
-        #expect(await sut.failure { try await sut.engine.sendOobCode(leak) }?.code == "INSUFFICIENT_PERMISSION",
-                "a client may not ask for the link back (firebase-tools asserts it)")
+        #expect(
+            await sut.failure { try await sut.engine.sendOobCode(leak) }?.code == "INSUFFICIENT_PERMISSION",
+            "a client may not ask for the link back (firebase-tools asserts it)")
     }
 }

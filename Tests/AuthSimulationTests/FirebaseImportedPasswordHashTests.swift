@@ -43,16 +43,19 @@ import Testing
         Vector(algorithm: "HMAC_MD5", hash: "FjiQBacBv76Zxu3bljirdQ=="),
         Vector(algorithm: "HMAC_SHA1", hash: "GysDDD+i+zqvFtxuq9ifAQPj7To="),
         Vector(algorithm: "HMAC_SHA256", hash: "YGS2kAP5egrq0Jxewriy/G4uhjwVoLTn8z6Dcd7IO3c="),
-        Vector(algorithm: "HMAC_SHA512",
-               hash: "XwdU+GnsUlo13RiAg9IwR+YSASmVY7q9pnSY/iS3mBB1G3wpcb5yrIevehCweziZpFFUyF4gX7/rNYw7QXBg6Q=="),
+        Vector(
+            algorithm: "HMAC_SHA512",
+            hash: "XwdU+GnsUlo13RiAg9IwR+YSASmVY7q9pnSY/iS3mBB1G3wpcb5yrIevehCweziZpFFUyF4gX7/rNYw7QXBg6Q=="),
         Vector(algorithm: "MD5", hash: "s2uawQs27+Ria3OFj/3cmQ==", rounds: 2),
         Vector(algorithm: "SHA1", hash: "N80b9KOE2+dH3SGI3/aQgWscfJQ=", rounds: 2),
         Vector(algorithm: "SHA256", hash: "135tdOO6/yPEvNjdkVl7MZBlL0E1VTM3eTvttlY9xXo=", rounds: 2),
-        Vector(algorithm: "SHA512",
-               hash: "HRBUMJfADanrte0xEjhyG9Uo7Np1bXaMOZXzG3Y0x70UQFiJMd7htXVvmNlhzdy1sp3lhspX5yZyVVX27rQZ/w==", rounds: 2),
+        Vector(
+            algorithm: "SHA512",
+            hash: "HRBUMJfADanrte0xEjhyG9Uo7Np1bXaMOZXzG3Y0x70UQFiJMd7htXVvmNlhzdy1sp3lhspX5yZyVVX27rQZ/w==", rounds: 2),
         Vector(algorithm: "PBKDF_SHA1", hash: "TxaIZhweSa+DE+OwiQRsaXx2C1o=", rounds: 1000),
-        Vector(algorithm: "PBKDF2_SHA256",
-               hash: "XvkiYTuc1+uPE6YxNzz3JaX3rRJQKbuecIzUCOo6P444jYQYUKfYb/UtnIzNrXEo5mPvHfUzj3h58lA7V6+7DQ==", rounds: 1000),
+        Vector(
+            algorithm: "PBKDF2_SHA256",
+            hash: "XvkiYTuc1+uPE6YxNzz3JaX3rRJQKbuecIzUCOo6P444jYQYUKfYb/UtnIzNrXEo5mPvHfUzj3h58lA7V6+7DQ==", rounds: 1000),
     ]
 
     @Test("each algorithm matches Python's value for the same password, salt and key", arguments: vectors)

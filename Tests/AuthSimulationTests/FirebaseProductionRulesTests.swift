@@ -76,8 +76,9 @@ struct FirebaseProductionRulesTests {
     @Test("a linkDomain the project has not configured is refused (firebase-admin-python integration/test_auth.py test_auth_error_parse)")
     func linkDomainRefused() async throws {
         let sut = try await FirebaseEngineFixture.make()
-        var request = FirebaseOobRequest(requestType: "EMAIL_SIGNIN", email: "ada@example.com", continueUrl: "https://app.example/done",
-                                         canHandleCodeInApp: true)
+        var request = FirebaseOobRequest(
+            requestType: "EMAIL_SIGNIN", email: "ada@example.com", continueUrl: "https://app.example/done",
+            canHandleCodeInApp: true)
         request.linkDomain = "cool.link"
         let failure = await sut.failure { try await sut.engine.sendOobCode(request, isAdmin: true) }
         #expect(failure?.code == "INVALID_HOSTING_LINK_DOMAIN")

@@ -11,12 +11,15 @@ import Testing
 @Suite("Firebase engine: rate limits")
 struct FirebaseRateLimitTests {
     private func send(_ email: String, _ sut: FirebaseEngineFixture) async throws -> String {
-        _ = try await sut.engine.sendOobCode(FirebaseOobRequest(requestType: "EMAIL_SIGNIN", email: email, continueUrl: nil, canHandleCodeInApp: true))
+        _ = try await sut.engine.sendOobCode(
+            FirebaseOobRequest(requestType: "EMAIL_SIGNIN", email: email, continueUrl: nil, canHandleCodeInApp: true))
         return try #require(await sut.world.services.mailbox.messages(for: email).last?.code)
     }
 
     private func guess(_ email: String, _ code: String, client: String? = nil, _ sut: FirebaseEngineFixture) async -> FirebaseFailure? {
-        await sut.failure { try await sut.engine.signInWithEmailLink(FirebaseEmailLinkRequest(email: email, oobCode: code), client: client) }
+        await sut.failure {
+            try await sut.engine.signInWithEmailLink(FirebaseEmailLinkRequest(email: email, oobCode: code), client: client)
+        }
     }
 
     @Test("wrong codes count per address across new codes: a fresh code does not restore the budget")
@@ -51,18 +54,22 @@ struct FirebaseRateLimitTests {
         let sut = try await FirebaseEngineFixture.make()
         #expect(sut.engine.configuration.rateLimits.newAccountsPerClient == .perHour(100))
         for _ in 0..<100 { _ = try await sut.engine.signUp(FirebaseSignUpRequest(returnSecureToken: true), client: "203.0.113.9") }
-        let refused = await sut.failure { try await sut.engine.signUp(FirebaseSignUpRequest(returnSecureToken: true), client: "203.0.113.9") }
+        let refused = await sut.failure {
+            try await sut.engine.signUp(FirebaseSignUpRequest(returnSecureToken: true), client: "203.0.113.9")
+        }
         #expect(refused?.code == "TOO_MANY_ATTEMPTS_TRY_LATER")
         #expect(await sut.failure { try await sut.engine.signUp(FirebaseSignUpRequest(returnSecureToken: true)) } == nil)
         let google = try await sut.googleToken(email: "new@example.com")
         let idp = await sut.failure {
-            try await sut.engine.signInWithIdp(FirebaseIdpRequest(
-                requestUri: "http://localhost", postBody: "providerId=google.com&id_token=\(google.token)&nonce=\(google.nonce)",
-                returnSecureToken: true, returnIdpCredential: true), client: "203.0.113.9")
+            try await sut.engine.signInWithIdp(
+                FirebaseIdpRequest(
+                    requestUri: "http://localhost", postBody: "providerId=google.com&id_token=\(google.token)&nonce=\(google.nonce)",
+                    returnSecureToken: true, returnIdpCredential: true), client: "203.0.113.9")
         }
         #expect(idp?.code == "TOO_MANY_ATTEMPTS_TRY_LATER", "a first IdP sign-in creates an account too")
         sut.clock.advance(by: 3600)
-        #expect(await sut.failure { try await sut.engine.signUp(FirebaseSignUpRequest(returnSecureToken: true), client: "203.0.113.9") } == nil)
+        #expect(
+            await sut.failure { try await sut.engine.signUp(FirebaseSignUpRequest(returnSecureToken: true), client: "203.0.113.9") } == nil)
     }
 
     @Test("the project's daily email-link quota answers QUOTA_EXCEEDED")
@@ -71,7 +78,8 @@ struct FirebaseRateLimitTests {
         _ = try await send("a@example.com", sut)
         _ = try await send("b@example.com", sut)
         let refused = await sut.failure {
-            try await sut.engine.sendOobCode(FirebaseOobRequest(requestType: "EMAIL_SIGNIN", email: "c@example.com", continueUrl: nil, canHandleCodeInApp: true))
+            try await sut.engine.sendOobCode(
+                FirebaseOobRequest(requestType: "EMAIL_SIGNIN", email: "c@example.com", continueUrl: nil, canHandleCodeInApp: true))
         }
         #expect(refused?.code == "QUOTA_EXCEEDED")
         #expect(await sut.world.services.mailbox.messages(for: "c@example.com").isEmpty)
@@ -83,9 +91,12 @@ struct FirebaseRateLimitTests {
         _ = try await send("ada@example.com", sut)
         for attempt in 0..<5 { _ = await guess("ada@example.com", "wrong-\(attempt)", sut) }
         let restored = FirebaseEngine(
-            configuration: sut.engine.configuration, clock: sut.world.services.clock, mailbox: sut.world.services.mailbox, providerKeys: [:],
+            configuration: sut.engine.configuration, clock: sut.world.services.clock, mailbox: sut.world.services.mailbox,
+            providerKeys: [:],
             storage: sut.engine.storage)
-        #expect(await sut.failure { try await restored.signInWithEmailLink(FirebaseEmailLinkRequest(email: "ada@example.com", oobCode: "x")) }?.code
-            == "TOO_MANY_ATTEMPTS_TRY_LATER")
+        #expect(
+            await sut.failure { try await restored.signInWithEmailLink(FirebaseEmailLinkRequest(email: "ada@example.com", oobCode: "x")) }?
+                .code
+                == "TOO_MANY_ATTEMPTS_TRY_LATER")
     }
 }

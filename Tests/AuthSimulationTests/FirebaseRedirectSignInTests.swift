@@ -1,9 +1,10 @@
-@testable import AuthSimulation
 import AuthData
 import AuthDomain
 import AuthTestSupport
 import Foundation
 import Testing
+
+@testable import AuthSimulation
 
 /// `createAuthUri` with a provider and the `signInWithIdp` that finishes it with a `sessionId`
 /// (Firebase's `OAuthProvider` redirect flow; Google's emulator answers 501 here, production
@@ -23,9 +24,10 @@ struct FirebaseRedirectSignInTests {
     }
 
     private func googleCode(_ fixture: FirebaseEngineFixture) async throws -> String {
-        try await fixture.world.services.google.authorize(GoogleAuthorizationRequest(
-            clientID: fixture.world.googleClientID, redirectURI: continueUri, email: "grace@gmail.com", name: nil, nonce: nil,
-            codeChallenge: nil, codeChallengeMethod: nil))
+        try await fixture.world.services.google.authorize(
+            GoogleAuthorizationRequest(
+                clientID: fixture.world.googleClientID, redirectURI: continueUri, email: "grace@gmail.com", name: nil, nonce: nil,
+                codeChallenge: nil, codeChallengeMethod: nil))
     }
 
     @Test("the code that comes back to continueUri with the session's state signs in; the session works once")
@@ -33,8 +35,9 @@ struct FirebaseRedirectSignInTests {
         let fixture = try await FirebaseEngineFixture.make()
         let (sessionId, state) = try start(fixture)
         let code = try await googleCode(fixture)
-        let request = FirebaseIdpRequest(requestUri: "\(continueUri)?state=\(state)&code=\(code)", postBody: nil, returnSecureToken: true,
-                                         returnIdpCredential: true, sessionId: sessionId)
+        let request = FirebaseIdpRequest(
+            requestUri: "\(continueUri)?state=\(state)&code=\(code)", postBody: nil, returnSecureToken: true,
+            returnIdpCredential: true, sessionId: sessionId)
         let response = try await fixture.engine.signInWithIdp(request)
         #expect(response.email == "grace@gmail.com" && response.idToken != nil && response.isNewUser == true)
         await #expect(throws: FirebaseFailure.self) { try await fixture.engine.signInWithIdp(request) }
@@ -46,17 +49,20 @@ struct FirebaseRedirectSignInTests {
         let (sessionId, _) = try start(fixture)
         let code = try await googleCode(fixture)
         do {
-            _ = try await fixture.engine.signInWithIdp(FirebaseIdpRequest(
-                requestUri: "\(continueUri)?state=forged&code=\(code)", postBody: nil, returnSecureToken: true, returnIdpCredential: true, sessionId: sessionId))
+            _ = try await fixture.engine.signInWithIdp(
+                FirebaseIdpRequest(
+                    requestUri: "\(continueUri)?state=forged&code=\(code)", postBody: nil, returnSecureToken: true,
+                    returnIdpCredential: true, sessionId: sessionId))
             Issue.record("a forged state must be refused")
         } catch {
             #expect(error.message.hasPrefix("INVALID_IDP_RESPONSE"))
         }
         let (other, state) = try start(fixture)
         do {
-            _ = try await fixture.engine.signInWithIdp(FirebaseIdpRequest(
-                requestUri: "http://127.0.0.1:6666/elsewhere?state=\(state)&code=\(code)", postBody: nil, returnSecureToken: true,
-                returnIdpCredential: true, sessionId: other))
+            _ = try await fixture.engine.signInWithIdp(
+                FirebaseIdpRequest(
+                    requestUri: "http://127.0.0.1:6666/elsewhere?state=\(state)&code=\(code)", postBody: nil, returnSecureToken: true,
+                    returnIdpCredential: true, sessionId: other))
             Issue.record("another redirect URI must be refused")
         } catch {
             #expect(error.message.hasPrefix("INVALID_REQUEST_URI"))
@@ -67,7 +73,11 @@ struct FirebaseRedirectSignInTests {
     func badRequests() async throws {
         let fixture = try await FirebaseEngineFixture.make()
         #expect(throws: FirebaseFailure.self) { try fixture.engine.createAuthUri(providerId: "google.com", continueUri: nil, base: base) }
-        #expect(throws: FirebaseFailure.self) { try fixture.engine.createAuthUri(providerId: "google.com", continueUri: "/relative", base: base) }
-        #expect(throws: FirebaseFailure.self) { try fixture.engine.createAuthUri(providerId: "github.com", continueUri: continueUri, base: base) }
+        #expect(throws: FirebaseFailure.self) {
+            try fixture.engine.createAuthUri(providerId: "google.com", continueUri: "/relative", base: base)
+        }
+        #expect(throws: FirebaseFailure.self) {
+            try fixture.engine.createAuthUri(providerId: "github.com", continueUri: continueUri, base: base)
+        }
     }
 }

@@ -1,6 +1,7 @@
-@testable import AuthSimulation
 import Foundation
 import Testing
+
+@testable import AuthSimulation
 
 /// `createAuthUri` sessions are unauthenticated (any caller with the public API key makes one),
 /// so they are bounded, expire, and are found by key: 21,000 calls once grew the set without
@@ -8,7 +9,8 @@ import Testing
 @Suite("Firebase createAuthUri sessions")
 struct FirebaseWebSessionsTests {
     private func session(at time: TimeInterval) -> FirebaseWebSession {
-        FirebaseWebSession(providerId: "apple.com", continueUri: "http://127.0.0.1:1/cb", state: "s", createdAt: Date(timeIntervalSince1970: time))
+        FirebaseWebSession(
+            providerId: "apple.com", continueUri: "http://127.0.0.1:1/cb", state: "s", createdAt: Date(timeIntervalSince1970: time))
     }
 
     @Test("at most capacity sessions wait; the oldest go first; the newest are still found")

@@ -41,7 +41,10 @@ struct JWTKitCrossCheckTests {
     }
 
     private func makeVerifier(keyID: String) throws -> (IDTokenVerifier, JWKSet) {
-        (IDTokenVerifier(policy: .apple(clientIDs: [Self.clientID])), JWKSet(keys: [try RSAJWK(keyID: keyID, publicKey: Self.key.publicKey)]))
+        (
+            IDTokenVerifier(policy: .apple(clientIDs: [Self.clientID])),
+            JWKSet(keys: [try RSAJWK(keyID: keyID, publicKey: Self.key.publicKey)])
+        )
     }
 
     @Test("a token signed by our JWTSigningKey verifies with jwt-kit, through our published JWKS")
@@ -72,7 +75,8 @@ struct JWTKitCrossCheckTests {
 
     @Test("an RS256 token signed by jwt-kit verifies with our verifier")
     func jwtKitVerifiesWithOurs() async throws {
-        let collection = await JWTKeyCollection().add(rsa: try Insecure.RSA.PrivateKey(backing: Self.key), digestAlgorithm: .sha256, kid: "JWTKIT0001")
+        let collection = await JWTKeyCollection().add(
+            rsa: try Insecure.RSA.PrivateKey(backing: Self.key), digestAlgorithm: .sha256, kid: "JWTKIT0001")
         let token = try await collection.sign(makeClaims(), kid: "JWTKIT0001")
         let (verifier, keys) = try makeVerifier(keyID: "JWTKIT0001")
 
@@ -85,16 +89,21 @@ struct JWTKitCrossCheckTests {
 
     @Test("a jwt-kit token under another kid, or tampered, is refused by our verifier (control)")
     func jwtKitForgeriesRefusedByOurs() async throws {
-        let collection = await JWTKeyCollection().add(rsa: try Insecure.RSA.PrivateKey(backing: Self.key), digestAlgorithm: .sha256, kid: "JWTKIT0002")
+        let collection = await JWTKeyCollection().add(
+            rsa: try Insecure.RSA.PrivateKey(backing: Self.key), digestAlgorithm: .sha256, kid: "JWTKIT0002")
         let token = try await collection.sign(makeClaims(), kid: "JWTKIT0002")
         let (verifier, keys) = try makeVerifier(keyID: "JWTKIT0001")
-        #expect(throws: IDTokenError.unknownKey("JWTKIT0002")) { try verifier.verify(token, rawNonce: Self.rawNonce, keys: keys, now: Self.now) }
+        #expect(throws: IDTokenError.unknownKey("JWTKIT0002")) {
+            try verifier.verify(token, rawNonce: Self.rawNonce, keys: keys, now: Self.now)
+        }
 
         let (_, ownKeys) = try makeVerifier(keyID: "JWTKIT0002")
         var parts = token.split(separator: ".").map(String.init)
         var claims = try #require(try? StrictJSONParser.parseObject(Base64URL.decode(parts[1]) ?? []))
         claims["sub"] = .string("victim")
         parts[1] = Base64URL.encode(claims.serialized())
-        #expect(throws: IDTokenError.invalidSignature) { try verifier.verify(parts.joined(separator: "."), rawNonce: Self.rawNonce, keys: ownKeys, now: Self.now) }
+        #expect(throws: IDTokenError.invalidSignature) {
+            try verifier.verify(parts.joined(separator: "."), rawNonce: Self.rawNonce, keys: ownKeys, now: Self.now)
+        }
     }
 }

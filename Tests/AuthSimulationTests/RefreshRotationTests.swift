@@ -71,7 +71,12 @@ struct RefreshRotationTests {
         #expect(next.refreshToken != active.refreshToken, "the active token still rotates normally")
     }
 
-    @Test("any other reuse is refresh_token_already_used: every token of the session is revoked, the session kept (tokens/service.go, models/refresh_token.go RevokeTokenFamily)")
+    @Test(
+        """
+        any other reuse is refresh_token_already_used: every token of the session is revoked, the session kept (tokens/service.go,\
+         models/refresh_token.go RevokeTokenFamily)
+        """
+    )
     func reuseRevokesFamily() async throws {
         let sut = try await makeSUT()
         let signIn = try await sut.backend.signInAnonymously()
@@ -83,13 +88,17 @@ struct RefreshRotationTests {
         await #expect(throws: AuthError.sessionExpired("refresh_token_already_used")) {
             try await sut.backend.refreshSession(refreshToken: signIn.session.refreshToken)
         }
-        #expect(try await sut.backend.user(accessToken: active.accessToken).id == signIn.user.id, "the session stays: its access tokens work until they expire")
+        #expect(
+            try await sut.backend.user(accessToken: active.accessToken).id == signIn.user.id,
+            "the session stays: its access tokens work until they expire")
 
         sut.clock.advance(by: sut.reuseInterval + 1)
         await #expect(throws: AuthError.sessionExpired("refresh_token_already_used"), "the active token was revoked with its family") {
             try await sut.backend.refreshSession(refreshToken: active.refreshToken)
         }
-        #expect(try await sut.backend.refreshSession(refreshToken: other.session.refreshToken).userID == other.user.id, "other users are untouched")
+        #expect(
+            try await sut.backend.refreshSession(refreshToken: other.session.refreshToken).userID == other.user.id,
+            "other users are untouched")
     }
 
     @Test("the reuse interval counts from the token's revocation, not from its issue")

@@ -55,7 +55,8 @@ struct SecureTokenRefreshTests {
         }
         sut.clock.advance(by: 10)
         let again = try await sut.backend.signIn(with: try await sut.world.appleCredential())
-        #expect(try await sut.backend.refreshSession(refreshToken: again.session.refreshToken).userID == signIn.user.id, "a new sign-in works")
+        #expect(
+            try await sut.backend.refreshSession(refreshToken: again.session.refreshToken).userID == signIn.user.id, "a new sign-in works")
     }
 
     @Test("a deleted user's refresh is USER_NOT_FOUND")

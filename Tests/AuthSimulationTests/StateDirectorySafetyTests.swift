@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import AuthSimulation
 import AuthTestSupport
 import Foundation
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The ssh rule for a state directory (issue 14, item 4): the keys in it sign every token, so a
 /// directory or `keys.json` another user can write is refused, with the command that fixes it.
@@ -47,8 +48,9 @@ struct StateDirectorySafetyTests {
         #expect(chown(state.path, 0, 0) == 0)
     }
 
-    @Test("a directory its group or others can read or enter is refused, naming chmod 700 (the -wal file holds tokens)",
-          arguments: [0o755 as mode_t, 0o750, 0o705, 0o711, 0o701, 0o740])
+    @Test(
+        "a directory its group or others can read or enter is refused, naming chmod 700 (the -wal file holds tokens)",
+        arguments: [0o755 as mode_t, 0o750, 0o705, 0o711, 0o701, 0o740])
     func readableDirectory(mode: mode_t) throws {
         let state = try directory(mode: mode)
         let error = #expect(throws: SimulationStoreError.self) { try StateDirectorySafety.checkDirectory(state.url) }

@@ -1,9 +1,10 @@
-@testable import AuthSimulation
 import AuthData
 import AuthDomain
 import AuthTestSupport
 import Foundation
 import Testing
+
+@testable import AuthSimulation
 
 /// A browser sign-in whose provider answers its code exchange with a userinfo answer instead of
 /// an `id_token` (an OAuth provider without OpenID Connect, as GoTrue's `provider/github.go`
@@ -22,10 +23,14 @@ struct UserInfoProviderWebFlowTests {
     /// The throw-away provider: its sign-in page carries the relying party's state, and only the
     /// code `good` it issued for the relying party's client and redirect URI is exchanged.
     private static func door() -> ProviderWebFlow.Door {
-        ProviderWebFlow.Door(answersWithIDToken: false, authorizationURL: { _, clientID, redirectURI, state, _ in
-            URL(string: "https://octocat.example/login/oauth/authorize?"
-                + FormEncoding.encode([("client_id", clientID), ("redirect_uri", redirectURI), ("state", state)]))
-        }) { code, clientID, _ throws(ProviderWebFlow.ExchangeFailure) in
+        ProviderWebFlow.Door(
+            answersWithIDToken: false,
+            authorizationURL: { _, clientID, redirectURI, state, _ in
+                URL(
+                    string: "https://octocat.example/login/oauth/authorize?"
+                        + FormEncoding.encode([("client_id", clientID), ("redirect_uri", redirectURI), ("state", state)]))
+            }
+        ) { code, clientID, _ throws(ProviderWebFlow.ExchangeFailure) in
             guard code == "good", clientID == Self.clientID else {
                 throw ProviderWebFlow.ExchangeFailure(
                     error: "bad_verification_code", description: "The code passed is incorrect or expired.")
@@ -105,9 +110,10 @@ struct UserInfoProviderWebFlowTests {
         #expect(URL(string: authUri)?.host == "octocat.example")
         let state = try #require(SupabaseBrowserFlowWorld.query(authUri, "state"))
 
-        let response = try await engine.signInWithIdp(FirebaseIdpRequest(
-            requestUri: continueUri + "?code=good&state=" + state, postBody: nil, returnSecureToken: true, returnIdpCredential: nil,
-            sessionId: created.sessionId))
+        let response = try await engine.signInWithIdp(
+            FirebaseIdpRequest(
+                requestUri: continueUri + "?code=good&state=" + state, postBody: nil, returnSecureToken: true, returnIdpCredential: nil,
+                sessionId: created.sessionId))
         #expect(response.providerId == "octocat.example")
         #expect(response.federatedId == "583231")
         #expect(response.email == "mona@octocat.example")

@@ -23,17 +23,25 @@ struct AssertionCeremonyTests {
         let sut = CeremonyFixture()
         let registered = try await sut.registered()
         let (assertion, challenge) = try await sut.assert()
-        #expect(verificationError { try sut.relyingParty.verifyAssertion(assertion, challenge: CeremonyFixture.challenge(),
-            credential: registered) }
-            == .challengeMismatch)
+        #expect(
+            verificationError {
+                try sut.relyingParty.verifyAssertion(
+                    assertion, challenge: CeremonyFixture.challenge(),
+                    credential: registered)
+            }
+                == .challengeMismatch)
         let (evil, evilChallenge) = try await sut.assert(origin: "https://example.com.evil.example")
-        #expect(verificationError { try sut.relyingParty.verifyAssertion(evil, challenge: evilChallenge, credential: registered) }
-            == .originNotAllowed("https://example.com.evil.example"))
+        #expect(
+            verificationError { try sut.relyingParty.verifyAssertion(evil, challenge: evilChallenge, credential: registered) }
+                == .originNotAllowed("https://example.com.evil.example"))
         var create = assertion
-        create.clientDataJSON = CollectedClientData(
-            type: "webauthn.create", challenge: Base64URL.encode(challenge), origin: CeremonyFixture.origin, crossOrigin: false).json
-        #expect(verificationError { try sut.relyingParty.verifyAssertion(create, challenge: challenge, credential: registered) }
-            == .wrongType(expected: "webauthn.get"))
+        create.clientDataJSON =
+            CollectedClientData(
+                type: "webauthn.create", challenge: Base64URL.encode(challenge), origin: CeremonyFixture.origin, crossOrigin: false
+            ).json
+        #expect(
+            verificationError { try sut.relyingParty.verifyAssertion(create, challenge: challenge, credential: registered) }
+                == .wrongType(expected: "webauthn.get"))
     }
 
     @Test("step 15: an assertion scoped to another RP ID is refused")
@@ -46,8 +54,9 @@ struct AssertionCeremonyTests {
         let (evil, challenge) = try await sut.assert(rpID: "evil.example")
         var relabelled = evil
         relabelled.credentialID = registered.credentialID
-        #expect(verificationError { try sut.relyingParty.verifyAssertion(relabelled, challenge: challenge, credential: registered) }
-            == .rpIDHashMismatch)
+        #expect(
+            verificationError { try sut.relyingParty.verifyAssertion(relabelled, challenge: challenge, credential: registered) }
+                == .rpIDHashMismatch)
     }
 
     @Test("steps 16-17: UP required, UV where required; flags are covered by the signature")
@@ -56,16 +65,25 @@ struct AssertionCeremonyTests {
         let registered = try await sut.registered()
         let (assertion, challenge) = try await sut.assert()
         let strict = WebAuthnRelyingParty(rpID: CeremonyFixture.rpID, origins: [CeremonyFixture.origin], requireUserVerification: true)
-        #expect(verificationError { try strict.verifyAssertion(assertion, challenge: challenge,
-            credential: registered) } == .userNotVerified)
+        #expect(
+            verificationError {
+                try strict.verifyAssertion(
+                    assertion, challenge: challenge,
+                    credential: registered)
+            } == .userNotVerified)
         var absent = assertion
         absent.authenticatorData[32] &= ~0x01
-        #expect(verificationError { try sut.relyingParty.verifyAssertion(absent, challenge: challenge,
-            credential: registered) } == .userNotPresent)
+        #expect(
+            verificationError {
+                try sut.relyingParty.verifyAssertion(
+                    absent, challenge: challenge,
+                    credential: registered)
+            } == .userNotPresent)
         var claimsVerified = assertion
         claimsVerified.authenticatorData[32] |= 0x04
-        #expect(verificationError { try sut.relyingParty.verifyAssertion(claimsVerified, challenge: challenge, credential: registered) }
-            == .badSignature)
+        #expect(
+            verificationError { try sut.relyingParty.verifyAssertion(claimsVerified, challenge: challenge, credential: registered) }
+                == .badSignature)
         #expect(verificationError { try sut.relyingParty.verifyAssertion(assertion, challenge: challenge, credential: registered) } == nil)
     }
 
@@ -75,8 +93,9 @@ struct AssertionCeremonyTests {
         var registered = try await sut.registered()
         registered.flags.insert(.backupEligible)
         let (assertion, challenge) = try await sut.assert()
-        #expect(verificationError { try sut.relyingParty.verifyAssertion(assertion, challenge: challenge, credential: registered) }
-            == .backupEligibilityChanged)
+        #expect(
+            verificationError { try sut.relyingParty.verifyAssertion(assertion, challenge: challenge, credential: registered) }
+                == .backupEligibilityChanged)
     }
 
     @Test("step 20: the signature over authenticatorData || SHA-256(clientDataJSON) must verify")
@@ -86,16 +105,28 @@ struct AssertionCeremonyTests {
         let (assertion, challenge) = try await sut.assert()
         var bad = assertion
         bad.signature[bad.signature.count - 1] ^= 1
-        #expect(verificationError { try sut.relyingParty.verifyAssertion(bad, challenge: challenge,
-            credential: registered) } == .badSignature)
+        #expect(
+            verificationError {
+                try sut.relyingParty.verifyAssertion(
+                    bad, challenge: challenge,
+                    credential: registered)
+            } == .badSignature)
         var raised = assertion
-        raised.authenticatorData[36] &+= 100  // a forged higher counter
-        #expect(verificationError { try sut.relyingParty.verifyAssertion(raised, challenge: challenge,
-            credential: registered) } == .badSignature)
+        raised.authenticatorData[36] &+= 100 // a forged higher counter
+        #expect(
+            verificationError {
+                try sut.relyingParty.verifyAssertion(
+                    raised, challenge: challenge,
+                    credential: registered)
+            } == .badSignature)
         var empty = assertion
         empty.signature = []
-        #expect(verificationError { try sut.relyingParty.verifyAssertion(empty, challenge: challenge,
-            credential: registered) } == .badSignature)
+        #expect(
+            verificationError {
+                try sut.relyingParty.verifyAssertion(
+                    empty, challenge: challenge,
+                    credential: registered)
+            } == .badSignature)
     }
 
     @Test("step 22: a counter that does not grow is refused; a replayed assertion with it")
@@ -105,16 +136,22 @@ struct AssertionCeremonyTests {
         let (assertion, challenge) = try await sut.assert()
         let first = try sut.relyingParty.verifyAssertion(assertion, challenge: challenge, credential: registered)
         registered.signCount = first.signCount
-        #expect(verificationError { try sut.relyingParty.verifyAssertion(assertion, challenge: challenge, credential: registered) }
-            == .signCountNotIncreased(stored: 2, received: 2))
-        registered.signCount = 40  // a clone that fell behind
+        #expect(
+            verificationError { try sut.relyingParty.verifyAssertion(assertion, challenge: challenge, credential: registered) }
+                == .signCountNotIncreased(stored: 2, received: 2))
+        registered.signCount = 40 // a clone that fell behind
         let (next, nextChallenge) = try await sut.assert()
-        #expect(verificationError { try sut.relyingParty.verifyAssertion(next, challenge: nextChallenge, credential: registered) }
-            == .signCountNotIncreased(stored: 40, received: 3))
+        #expect(
+            verificationError { try sut.relyingParty.verifyAssertion(next, challenge: nextChallenge, credential: registered) }
+                == .signCountNotIncreased(stored: 40, received: 3))
         // Replayed under a fresh challenge, the old client data fails first.
-        #expect(verificationError { try sut.relyingParty.verifyAssertion(assertion, challenge: CeremonyFixture.challenge(),
-            credential: registered) }
-            == .challengeMismatch)
+        #expect(
+            verificationError {
+                try sut.relyingParty.verifyAssertion(
+                    assertion, challenge: CeremonyFixture.challenge(),
+                    credential: registered)
+            }
+                == .challengeMismatch)
     }
 
     @Test("step 22: an authenticator that does not count (always 0) is accepted each time")
@@ -135,12 +172,14 @@ struct AssertionCeremonyTests {
         let second = try await sut.registered()
         let (assertion, challenge) = try await sut.assert(allow: [first.credentialID])
         #expect(assertion.credentialID == first.credentialID)
-        #expect(verificationError { try sut.relyingParty.verifyAssertion(assertion, challenge: challenge, credential: second) }
-            == .credentialMismatch)
+        #expect(
+            verificationError { try sut.relyingParty.verifyAssertion(assertion, challenge: challenge, credential: second) }
+                == .credentialMismatch)
         var relabelled = assertion
         relabelled.credentialID = second.credentialID
-        #expect(verificationError { try sut.relyingParty.verifyAssertion(relabelled, challenge: challenge, credential: second) }
-            == .badSignature)
+        #expect(
+            verificationError { try sut.relyingParty.verifyAssertion(relabelled, challenge: challenge, credential: second) }
+                == .badSignature)
     }
 
     @Test("a software authenticator with no credential for the RP ID says so")

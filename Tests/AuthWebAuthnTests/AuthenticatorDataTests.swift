@@ -13,12 +13,16 @@ struct AuthenticatorDataTests {
     static func registration(credentialID: [UInt8] = [7, 7, 7]) -> [UInt8] {
         AuthenticatorData.encode(
             rpIDHash: rpIDHash, flags: [.userPresent, .userVerified], signCount: 0x0102_0304,
-            attestedCredentialData: AttestedCredentialData(aaguid: Array(repeating: 0xAA, count: 16), credentialID: credentialID,
+            attestedCredentialData: AttestedCredentialData(
+                aaguid: Array(repeating: 0xAA, count: 16), credentialID: credentialID,
                 publicKey: key))
     }
 
     static func refusal(_ bytes: [UInt8]) -> WebAuthnFormatError? {
-        do { _ = try AuthenticatorData(bytes: bytes); return nil } catch { return error }
+        do {
+            _ = try AuthenticatorData(bytes: bytes)
+            return nil
+        } catch { return error }
     }
 
     @Test("a registration's authenticator data reads back field by field")
@@ -56,19 +60,29 @@ struct AuthenticatorDataTests {
     @Test("an attestation object needs text fmt, map attStmt and bytes authData")
     func attestationObject() throws {
         let authData = Self.registration()
-        let object = try AttestationObject(bytes: AttestationObject.encode(format: "none", statement: .map([]),
-            authenticatorData: authData))
+        let object = try AttestationObject(
+            bytes: AttestationObject.encode(
+                format: "none", statement: .map([]),
+                authenticatorData: authData))
         #expect(object.format == "none")
         #expect(object.authenticatorData.raw == authData)
         func refusal(_ value: CBORValue) -> WebAuthnFormatError? {
-            do { _ = try AttestationObject(bytes: CBOREncoder.encode(value)); return nil } catch { return error }
+            do {
+                _ = try AttestationObject(bytes: CBOREncoder.encode(value))
+                return nil
+            } catch { return error }
         }
         #expect(refusal(.array([])) == .invalidAttestationObject("not a map"))
         #expect(refusal(.map([CBORMapEntry(.text("fmt"), .int(1))])) == .invalidAttestationObject("fmt is not text"))
-        #expect(refusal(.map([CBORMapEntry(.text("fmt"), .text("none")), CBORMapEntry(.text("attStmt"), .array([]))]))
-            == .invalidAttestationObject("attStmt is not a map"))
-        #expect(refusal(.map([CBORMapEntry(.text("fmt"), .text("none")), CBORMapEntry(.text("attStmt"), .map([])),
-                              CBORMapEntry(.text("authData"), .text("x"))])) == .invalidAttestationObject("authData is not bytes"))
+        #expect(
+            refusal(.map([CBORMapEntry(.text("fmt"), .text("none")), CBORMapEntry(.text("attStmt"), .array([]))]))
+                == .invalidAttestationObject("attStmt is not a map"))
+        #expect(
+            refusal(
+                .map([
+                    CBORMapEntry(.text("fmt"), .text("none")), CBORMapEntry(.text("attStmt"), .map([])),
+                    CBORMapEntry(.text("authData"), .text("x")),
+                ])) == .invalidAttestationObject("authData is not bytes"))
     }
 
     @Test("clientDataJSON: members typed, duplicates refused, size bounded")

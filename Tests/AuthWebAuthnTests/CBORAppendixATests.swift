@@ -31,9 +31,13 @@ struct CBORAppendixATests {
         ("a0", .map([])), ("a201020304", .map([CBORMapEntry(.int(1), .int(2)), CBORMapEntry(.int(3), .int(4))])),
         ("a26161016162820203", .map([CBORMapEntry(.text("a"), .int(1)), CBORMapEntry(.text("b"), .array([.int(2), .int(3)]))])),
         ("826161a161626163", .array([.text("a"), .map([CBORMapEntry(.text("b"), .text("c"))])])),
-        ("a56161614161626142616361436164614461656145", .map(["a", "b", "c", "d", "e"].map {
-            CBORMapEntry(.text($0), .text($0.uppercased()))
-        })),
+        (
+            "a56161614161626142616361436164614461656145",
+            .map(
+                ["a", "b", "c", "d", "e"].map {
+                    CBORMapEntry(.text($0), .text($0.uppercased()))
+                })
+        ),
     ]
 
     static let floats: [(String, Double)] = [
@@ -62,20 +66,26 @@ struct CBORAppendixATests {
     @Test("examples without floats re-encode to the same bytes", arguments: exact.indices)
     func reencodes(index: Int) throws {
         let (encoded, value) = Self.exact[index]
-        guard !encoded.hasPrefix("c1fb") else { return }  // floats are written as doubles
+        guard !encoded.hasPrefix("c1fb") else { return } // floats are written as doubles
         #expect(CBOREncoder.encode(value) == hex(encoded))
     }
 
     @Test("floats: half, single and double precision", arguments: floats.indices)
     func floatsDecode(index: Int) throws {
         let (encoded, expected) = Self.floats[index]
-        guard case .float(let value) = try Self.decoder.decode(hex(encoded)) else { Issue.record("not a float"); return }
+        guard case .float(let value) = try Self.decoder.decode(hex(encoded)) else {
+            Issue.record("not a float")
+            return
+        }
         #expect(value == expected && value.sign == expected.sign)
     }
 
     @Test("NaN in every width", arguments: nans)
     func nan(encoded: String) throws {
-        guard case .float(let value) = try Self.decoder.decode(hex(encoded)) else { Issue.record("not a float"); return }
+        guard case .float(let value) = try Self.decoder.decode(hex(encoded)) else {
+            Issue.record("not a float")
+            return
+        }
         #expect(value.isNaN)
     }
 

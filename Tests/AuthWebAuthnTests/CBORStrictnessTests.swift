@@ -10,7 +10,10 @@ struct CBORStrictnessTests {
     static let webAuthn = CBORDecoder(rules: .webAuthn)
 
     static func reason(_ bytes: [UInt8], _ decoder: CBORDecoder = webAuthn) -> CBORError.Reason? {
-        do { _ = try decoder.decode(bytes); return nil } catch { return error.reason }
+        do {
+            _ = try decoder.decode(bytes)
+            return nil
+        } catch { return error.reason }
     }
 
     @Test("duplicate map keys, integer and text, are refused at the second key")
@@ -25,8 +28,12 @@ struct CBORStrictnessTests {
         #expect(try Self.webAuthn.decode(hex("a2 01 02 20 03")).mapValue?.count == 2)
     }
 
-    @Test("arguments must be in their shortest form", arguments: ["1817", "190017", "1a00000017", "1b0000000000000017", "5801ff",
-        "790001 61", "980100", "b8 01 01 01", "3817"])
+    @Test(
+        "arguments must be in their shortest form",
+        arguments: [
+            "1817", "190017", "1a00000017", "1b0000000000000017", "5801ff",
+            "790001 61", "980100", "b8 01 01 01", "3817",
+        ])
     func shortest(encoded: String) {
         #expect(Self.reason(hex(encoded)) == .nonShortestEncoding)
         let lax = CBORDecoder(rules: CBORRules(maxDepth: 4, maxBytes: 64, requireShortestArguments: false, allowTags: false))
@@ -74,7 +81,7 @@ struct CBORStrictnessTests {
         #expect(Self.reason(hex("ff")) == .indefiniteLength)
         #expect(Self.reason(hex("f8 10")) == .invalidSimpleValue)
         #expect(Self.reason(hex("62 c3 28")) == .invalidUTF8)
-        #expect(Self.reason(hex("63 ed a0 80")) == .invalidUTF8)  // a UTF-16 surrogate
+        #expect(Self.reason(hex("63 ed a0 80")) == .invalidUTF8) // a UTF-16 surrogate
         #expect(Self.reason(hex("01 02")) == .trailingBytes)
     }
 
@@ -93,9 +100,10 @@ struct CBORStrictnessTests {
         ])
         let encoded = CBOREncoder.encode(value)
         #expect(encoded.prefix(7) == hex("a6 01 02 03 26 20 01")[...])
-        #expect(try Self.webAuthn.decode(encoded).mapValue?.map(\.key) == [
-            .int(1), .int(3), .int(-1), .text("fmt"), .text("attStmt"), .text("authData"),
-        ])
+        #expect(
+            try Self.webAuthn.decode(encoded).mapValue?.map(\.key) == [
+                .int(1), .int(3), .int(-1), .text("fmt"), .text("attStmt"), .text("authData"),
+            ])
     }
 
     @Test("error descriptions name the rule and the offset, never the bytes")

@@ -10,7 +10,8 @@ import Testing
 struct COSEKeyTests {
     /// WebAuthn Level 3 section 6.5.1.1, "Examples of credentialPublicKey Values Encoded in COSE_Key
     /// Format": the ES256 example, which is the P-256 key of RFC 8152 Appendix C.7.
-    static let specExample = hex("""
+    static let specExample = hex(
+        """
         a5 01 02 03 26 20 01
         21 58 20 65eda5a12577c2bae829437fe338701a10aaa375e1bb5b5de108de439c08551d
         22 58 20 1e52ed75701163f7f9e40ddf9f341b3dc9ba860af7e0ca7ca7e9eecd0084d19c
@@ -23,7 +24,10 @@ struct COSEKeyTests {
     }
 
     static func refusal(_ entries: [CBORMapEntry]) -> COSEKeyError? {
-        do { _ = try COSEKey(cbor: .map(entries)); return nil } catch { return error }
+        do {
+            _ = try COSEKey(cbor: .map(entries))
+            return nil
+        } catch { return error }
     }
 
     static func ec2(alg: Int64 = -7, crv: Int64 = 1, x: [UInt8]? = nil, extra: [CBORMapEntry] = []) -> [CBORMapEntry] {
@@ -62,10 +66,11 @@ struct COSEKeyTests {
 
         let weak = try _RSA.Signing.PrivateKey(unsafeKeySize: .init(bitCount: 1024))
         let primitives = try weak.publicKey.getKeyPrimitives()
-        #expect(Self.refusal([
-            CBORMapEntry(.int(1), .int(3)), CBORMapEntry(.int(3), .int(-257)),
-            CBORMapEntry(.int(-1), .bytes(Array(primitives.modulus))), CBORMapEntry(.int(-2), .bytes(Array(primitives.publicExponent))),
-        ]) == .weakKey(bits: 1024))
+        #expect(
+            Self.refusal([
+                CBORMapEntry(.int(1), .int(3)), CBORMapEntry(.int(3), .int(-257)),
+                CBORMapEntry(.int(-1), .bytes(Array(primitives.modulus))), CBORMapEntry(.int(-2), .bytes(Array(primitives.publicExponent))),
+            ]) == .weakKey(bits: 1024))
     }
 
     @Test("refusals: key type, algorithm, curve, coordinates, private parts, off-curve points")

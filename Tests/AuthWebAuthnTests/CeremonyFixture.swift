@@ -55,5 +55,8 @@ struct CeremonyFixture {
 
 /// The error a throwing call ends with, or `nil` when it returns.
 func verificationError(_ body: () throws -> some Any) -> WebAuthnVerificationError? {
-    do { _ = try body(); return nil } catch let error as WebAuthnVerificationError { return error } catch { return nil }
+    do {
+        _ = try body()
+        return nil
+    } catch let error as WebAuthnVerificationError { return error } catch { return nil }
 }

@@ -71,10 +71,12 @@ struct FilePasskeyKeyStoreTests {
         }
     }
 
-    @Test("a malformed file is refused, never rewritten", arguments: [
-        "not json", #"{"version":2,"passkeys":[]}"#,
-        #"{"version":1,"passkeys":[{"credential_id":"AQ","rp_id":"localhost","user_handle":"","private_key":"AQ","sign_count":0}]}"#,
-    ])
+    @Test(
+        "a malformed file is refused, never rewritten",
+        arguments: [
+            "not json", #"{"version":2,"passkeys":[]}"#,
+            #"{"version":1,"passkeys":[{"credential_id":"AQ","rp_id":"localhost","user_handle":"","private_key":"AQ","sign_count":0}]}"#,
+        ])
     func refusesMalformed(content: String) async throws {
         let url = try Self.makeURL()
         try Data(content.utf8).write(to: url)

@@ -1,6 +1,6 @@
 import AuthWebAuthn
-import Foundation
 import Crypto
+import Foundation
 import Testing
 
 /// The software authenticator and its key store: what it writes is what WebAuthn Level 3 section
@@ -29,18 +29,22 @@ struct SoftwareAuthenticatorTests {
     func allowList() async throws {
         let store = InMemoryPasskeyKeyStore()
         let sut = SoftwareAuthenticator(store: store, options: .standard)
-        let first = try await sut.register(rpID: "example.com", origin: "https://example.com", challenge: [1], userHandle: [1],
+        let first = try await sut.register(
+            rpID: "example.com", origin: "https://example.com", challenge: [1], userHandle: [1],
             attestation: .none)
-        let second = try await sut.register(rpID: "example.com", origin: "https://example.com", challenge: [1], userHandle: [2],
+        let second = try await sut.register(
+            rpID: "example.com", origin: "https://example.com", challenge: [1], userHandle: [2],
             attestation: .none)
-        let picked = try await sut.assert(rpID: "example.com", origin: "https://example.com", challenge: [3],
+        let picked = try await sut.assert(
+            rpID: "example.com", origin: "https://example.com", challenge: [3],
             allowCredentials: [first.credentialID])
         #expect(picked.credentialID == first.credentialID && picked.userHandle == [1])
         let newest = try await sut.assert(rpID: "example.com", origin: "https://example.com", challenge: [3], allowCredentials: [])
         #expect(newest.credentialID == second.credentialID)
         await store.delete(credentialID: first.credentialID)
         await #expect(throws: SoftwareAuthenticatorError.noCredential(rpID: "example.com")) {
-            try await sut.assert(rpID: "example.com", origin: "https://example.com", challenge: [3],
+            try await sut.assert(
+                rpID: "example.com", origin: "https://example.com", challenge: [3],
                 allowCredentials: [first.credentialID])
         }
     }
@@ -48,7 +52,8 @@ struct SoftwareAuthenticatorTests {
     @Test("a stored passkey prints without its private key")
     func redacted() {
         let key = P256.Signing.PrivateKey()
-        let passkey = StoredPasskey(credentialID: [1, 2], rpID: "example.com", userHandle: [3],
+        let passkey = StoredPasskey(
+            credentialID: [1, 2], rpID: "example.com", userHandle: [3],
             privateKey: Array(key.rawRepresentation), signCount: 5)
         let hex = key.rawRepresentation.map { String(format: "%02x", $0) }.joined()
         #expect(passkey.description.contains("<REDACTED>"))

@@ -25,8 +25,9 @@ struct WebAuthnInteropTests {
             let registration = RegistrationCredential(
                 credentialID: try [UInt8](base64URL: ceremony.registration.credential.rawId),
                 clientDataJSON: try [UInt8](base64URL: response.clientDataJSON),
-                    attestationObject: try [UInt8](base64URL: response.attestationObject))
-            var stored = try relyingParty.verifyRegistration(registration,
+                attestationObject: try [UInt8](base64URL: response.attestationObject))
+            var stored = try relyingParty.verifyRegistration(
+                registration,
                 challenge: try [UInt8](base64URL: ceremony.registration.challenge))
             let algorithm = try COSEKey(cbor: CBORDecoder(rules: .webAuthn).decode(stored.publicKey)).algorithm
             #expect(algorithm == (ceremony.name.contains("rs256") ? .rs256 : .es256), "\(ceremony.name)")
@@ -58,9 +59,10 @@ struct WebAuthnInteropTests {
                 response: .init(
                     clientDataJSON: Base64URL.encode(registration.clientDataJSON),
                     attestationObject: Base64URL.encode(registration.attestationObject)))
-            ceremonies.append(.init(
-                name: "swift-es256-\(attestation == .none ? "none" : "packed")",
-                registration: .init(challenge: Base64URL.encode(challenge), credential: credential), assertions: steps))
+            ceremonies.append(
+                .init(
+                    name: "swift-es256-\(attestation == .none ? "none" : "packed")",
+                    registration: .init(challenge: Base64URL.encode(challenge), credential: credential), assertions: steps))
         }
         let document = InteropDocument(rpId: CeremonyFixture.rpID, origins: [CeremonyFixture.origin], ceremonies: ceremonies)
         try JSONEncoder().encode(document).write(to: directory.appendingPathComponent("swift.json"))
@@ -69,18 +71,21 @@ struct WebAuthnInteropTests {
     private static func assertion(_ credential: InteropDocument.Credential) throws -> AssertionCredential {
         AssertionCredential(
             credentialID: try [UInt8](base64URL: credential.rawId),
-                clientDataJSON: try [UInt8](base64URL: credential.response.clientDataJSON),
+            clientDataJSON: try [UInt8](base64URL: credential.response.clientDataJSON),
             authenticatorData: try [UInt8](base64URL: credential.response.authenticatorData),
             signature: try [UInt8](base64URL: credential.response.signature),
-                userHandle: try [UInt8](base64URL: credential.response.userHandle))
+            userHandle: try [UInt8](base64URL: credential.response.userHandle))
     }
 
     private static func step(_ assertion: AssertionCredential, challenge: [UInt8]) -> InteropDocument.Step {
         let id = Base64URL.encode(assertion.credentialID)
-        return InteropDocument.Step(challenge: Base64URL.encode(challenge), credential: .init(
-            id: id, rawId: id, response: .init(
-                clientDataJSON: Base64URL.encode(assertion.clientDataJSON),
+        return InteropDocument.Step(
+            challenge: Base64URL.encode(challenge),
+            credential: .init(
+                id: id, rawId: id,
+                response: .init(
+                    clientDataJSON: Base64URL.encode(assertion.clientDataJSON),
                     authenticatorData: Base64URL.encode(assertion.authenticatorData),
-                signature: Base64URL.encode(assertion.signature), userHandle: Base64URL.encode(assertion.userHandle))))
+                    signature: Base64URL.encode(assertion.signature), userHandle: Base64URL.encode(assertion.userHandle))))
     }
 }

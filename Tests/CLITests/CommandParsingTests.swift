@@ -1,5 +1,6 @@
 import ArgumentParser
 import Testing
+
 @testable import login
 
 @Suite("login: parsing")
@@ -11,8 +12,11 @@ struct CommandParsingTests {
 
     @Test("apple takes the sheet's choices and the global options")
     func apple() throws {
-        let command = try parse(["apple", "--email", "ada@example.com", "--name", "Ada Lovelace", "--hide-email",
-                                 "--backend", "firebase", "--state-dir", "/tmp/x", "--json", "--verbose"], as: AppleCommand.self)
+        let command = try parse(
+            [
+                "apple", "--email", "ada@example.com", "--name", "Ada Lovelace", "--hide-email",
+                "--backend", "firebase", "--state-dir", "/tmp/x", "--json", "--verbose",
+            ], as: AppleCommand.self)
         #expect(command.sheet.email == "ada@example.com")
         #expect(command.sheet.name == "Ada Lovelace")
         #expect(command.emailChoice == .hideEmail)
@@ -41,11 +45,17 @@ struct CommandParsingTests {
         #expect(link.provider == .google && link.switchIfTaken)
         #expect(try parse(["unlink", "email"], as: UnlinkCommand.self).provider == .email)
         #expect(try parse(["delete-account", "--yes"], as: DeleteAccountCommand.self).yes)
-        let serve = try parse(["serve", "--port", "0", "--ephemeral", "--anon-key", "k1", "--anon-key", "k2", "--apple-client-id", "a.b"], as: ServeCommand.self)
+        let serve = try parse(
+            ["serve", "--port", "0", "--ephemeral", "--anon-key", "k1", "--anon-key", "k2", "--apple-client-id", "a.b"],
+            as: ServeCommand.self)
         #expect(serve.port == 0 && serve.ephemeral && serve.anonKey == ["k1", "k2"] && serve.appleClientID == ["a.b"])
-        let remote = try parse(["status", "--supabase-url", "http://127.0.0.1:9999", "--supabase-key", "k", "--idp-url", "http://127.0.0.1:9999"], as: StatusCommand.self)
+        let remote = try parse(
+            ["status", "--supabase-url", "http://127.0.0.1:9999", "--supabase-key", "k", "--idp-url", "http://127.0.0.1:9999"],
+            as: StatusCommand.self)
         #expect(remote.global.isRemote)
-        #expect(try parse(["status", "--firebase-api-key", "k", "--firebase-emulator-host", "127.0.0.1:9099"], as: StatusCommand.self).global.backend == .firebase)
+        #expect(
+            try parse(["status", "--firebase-api-key", "k", "--firebase-emulator-host", "127.0.0.1:9099"], as: StatusCommand.self).global
+                .backend == .firebase)
     }
 
     @Test("--timeout sets the deadline of every request to a remote backend; 30 s by default")
@@ -88,22 +98,31 @@ struct CommandParsingTests {
         #expect(try parse(["status", "--lock-timeout", "2.5"], as: StatusCommand.self).global.lockTimeout == 2.5)
     }
 
-    @Test("bad input is a usage error", arguments: [
-        ["apple", "--hide-email", "--share-email"], ["apple", "--backend", "parse"], ["apple", "--name", " "],
-        ["apple", "--email", "not-an-email"], ["otp"], ["otp", "--email", "a@"], ["otp", "--email", "a@example.com", "--code", " "],
-        ["logout", "--scope", "everywhere"], ["mailbox"], ["fly"], ["link", "facebook"], ["unlink", "twitter"], ["serve", "--port", "70000"],
-        ["status", "--supabase-url", "http://x"], ["status", "--firebase-api-key", "k", "--firebase-emulator-host", "http://h:1"],
-        ["apple", "--firebase-api-key", "k", "--firebase-emulator-host", "a b:9"], ["apple", "--firebase-api-key", "k", "--firebase-emulator-host", "h#x:9"],
-        ["status", "--timeout", "0"], ["status", "--timeout", "301"], ["status", "--timeout", "-5"], ["status", "--timeout", "soon"],
-        ["status", "--state-dir", ""], ["status", "--supabase-url", "http://"], ["status", "--lock-timeout", "-1"], ["status", "--lock-timeout", "inf"],
-        ["status", "--supabase-url", "http://h", "--supabase-key", "k", "--firebase-emulator-host", "h:1"], ["anonymous", "--accept-terms"],
-        ["users", "ban", "x", "--for", "7d"], ["users", "ban", "x", "--for", "99999999h"], ["users", "ban", "x", "--for", "-1h"],
-        ["users", "claims", "x"], ["users", "claims", "x", "sub=1"], ["users", "claims", "x", "noequals"], ["users", "list", "--per-page", "0"],
-        ["serve", "--state-dir", ""], ["apple", "--require-membership", ""],
-        ["serve", "--database", "/tmp/shared.sqlite3", "--ephemeral"], ["serve", "--database", ""],
-        ["apple", "--no-open"], ["apple", "--browser", "--name", "Ada Lovelace"], ["apple", "--browser", "--hide-email"], ["apple", "--browser", "--cancel"],
-        ["google", "--browser", "--email", "g@example.com"], ["google", "--browser", "--cancel"], ["link", "apple", "--browser", "--hide-email"],
-    ])
+    @Test(
+        "bad input is a usage error",
+        arguments: [
+            ["apple", "--hide-email", "--share-email"], ["apple", "--backend", "parse"], ["apple", "--name", " "],
+            ["apple", "--email", "not-an-email"], ["otp"], ["otp", "--email", "a@"], ["otp", "--email", "a@example.com", "--code", " "],
+            ["logout", "--scope", "everywhere"], ["mailbox"], ["fly"], ["link", "facebook"], ["unlink", "twitter"],
+            ["serve", "--port", "70000"],
+            ["status", "--supabase-url", "http://x"], ["status", "--firebase-api-key", "k", "--firebase-emulator-host", "http://h:1"],
+            ["apple", "--firebase-api-key", "k", "--firebase-emulator-host", "a b:9"],
+            ["apple", "--firebase-api-key", "k", "--firebase-emulator-host", "h#x:9"],
+            ["status", "--timeout", "0"], ["status", "--timeout", "301"], ["status", "--timeout", "-5"], ["status", "--timeout", "soon"],
+            ["status", "--state-dir", ""], ["status", "--supabase-url", "http://"], ["status", "--lock-timeout", "-1"],
+            ["status", "--lock-timeout", "inf"],
+            ["status", "--supabase-url", "http://h", "--supabase-key", "k", "--firebase-emulator-host", "h:1"],
+            ["anonymous", "--accept-terms"],
+            ["users", "ban", "x", "--for", "7d"], ["users", "ban", "x", "--for", "99999999h"], ["users", "ban", "x", "--for", "-1h"],
+            ["users", "claims", "x"], ["users", "claims", "x", "sub=1"], ["users", "claims", "x", "noequals"],
+            ["users", "list", "--per-page", "0"],
+            ["serve", "--state-dir", ""], ["apple", "--require-membership", ""],
+            ["serve", "--database", "/tmp/shared.sqlite3", "--ephemeral"], ["serve", "--database", ""],
+            ["apple", "--no-open"], ["apple", "--browser", "--name", "Ada Lovelace"], ["apple", "--browser", "--hide-email"],
+            ["apple", "--browser", "--cancel"],
+            ["google", "--browser", "--email", "g@example.com"], ["google", "--browser", "--cancel"],
+            ["link", "apple", "--browser", "--hide-email"],
+        ])
     func usageErrors(arguments: [String]) {
         #expect(throws: (any Error).self) { _ = try Login.parseAsRoot(arguments) }
     }
@@ -140,8 +159,9 @@ struct OptionOrderParsingTests {
     @Test("a code that begins with '-' is a code, not an option (a Firebase oobCode is base64url)")
     func codeBeginningWithDash() throws {
         #expect((try Login.parseAsRoot(["otp", "--email", "ada@example.com", "--code", "-Xy_9"]) as? EmailCodeCommand)?.code == "-Xy_9")
-        #expect((try Login.parseAsRoot(["password", "reset", "--email", "ada@example.com", "--code", "-Xy_9"]) as? PasswordResetCommand)?.code
-            == "-Xy_9")
+        #expect(
+            (try Login.parseAsRoot(["password", "reset", "--email", "ada@example.com", "--code", "-Xy_9"]) as? PasswordResetCommand)?.code
+                == "-Xy_9")
         #expect((try Login.parseAsRoot(["password", "verify-email", "--code", "-Xy_9"]) as? PasswordVerifyEmailCommand)?.code == "-Xy_9")
     }
 }

@@ -1,10 +1,11 @@
 import AuthData
 import AuthTestSupport
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The state directory's database through the built `login`: nothing answered is lost to a
 /// SIGKILL, processes on one database leave it whole, and a state directory of the version
@@ -54,8 +55,9 @@ struct DatabaseEndToEndTests {
                         let session = URLSession(configuration: .ephemeral)
                         while !stop.current, let (data, response) = try? await session.data(for: request) {
                             guard (response as? HTTPURLResponse)?.statusCode == 200,
-                                  let body = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                                  let user = body["user"] as? [String: Any], let id = user["id"] as? String else { continue }
+                                let body = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                                let user = body["user"] as? [String: Any], let id = user["id"] as? String
+                            else { continue }
                             answered.withLock { $0.append(id) }
                         }
                     }
@@ -105,7 +107,9 @@ struct DatabaseEndToEndTests {
         check.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else { return }
         let output = Pipe()
-        check.arguments = [cli.state.url.appendingPathComponent("auth.sqlite3").path, "PRAGMA integrity_check; SELECT count(*) FROM identities;"]
+        check.arguments = [
+            cli.state.url.appendingPathComponent("auth.sqlite3").path, "PRAGMA integrity_check; SELECT count(*) FROM identities;",
+        ]
         check.standardOutput = output
         try check.run()
         check.waitUntilExit()
@@ -113,7 +117,12 @@ struct DatabaseEndToEndTests {
         #expect(text == "ok\n6\n", "\(text)")
     }
 
-    @Test("a state directory of login 0.2.0 is taken up on first use: state.json imported and kept as state.json.imported, its session refreshes")
+    @Test(
+        """
+        a state directory of login 0.2.0 is taken up on first use: state.json imported and kept as state.json.imported, its session\
+         refreshes
+        """
+    )
     func importsOldStateDirectory() async throws {
         let cli = try await LoginCLI.make()
         for name in try FileManager.default.contentsOfDirectory(atPath: Self.fixture.path) {

@@ -15,8 +15,9 @@ struct ExitCodeEndToEndTests {
     func documented() async throws {
         let cli = try await LoginCLI.make()
         let help = try await cli.runner.run(["--help"], timeLimit: 30).stdout
-        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
         for (status, meaning) in Self.table {
             #expect(help.contains("\(status) \(meaning)"), "--help lacks \(status) \(meaning)")
             #expect(readme.contains("| \(status) |"), "the README's table lacks \(status)")
@@ -28,7 +29,8 @@ struct ExitCodeEndToEndTests {
         let cli = try await LoginCLI.make()
         let flags = ["--backend", backend]
         #expect(try await cli.run(["anonymous"] + flags).status == 0)
-        #expect(try await cli.run(["otp", "--email", "code@example.com", "--code", "000000"] + flags).status == 1, "a wrong code is refused")
+        #expect(
+            try await cli.run(["otp", "--email", "code@example.com", "--code", "000000"] + flags).status == 1, "a wrong code is refused")
         #expect(try await cli.run(["logout"] + flags).status == 0)
         #expect(try await cli.run(["refresh"] + flags).status == 1, "not signed in")
         #expect(try await cli.run(["apple", "--backend", "parse"]).status == 2)
@@ -45,7 +47,9 @@ struct ExitCodeEndToEndTests {
         await server.stop()
     }
 
-    @Test("item 10: the same situation has the same code on both backends, and unlinking what is not linked exits like the last provider does")
+    @Test(
+        "item 10: the same situation has the same code on both backends, and unlinking what is not linked exits like the last provider does"
+    )
     func sameCodes() async throws {
         for backend in ["supabase", "firebase"] {
             let cli = try await LoginCLI.make()
@@ -55,13 +59,16 @@ struct ExitCodeEndToEndTests {
             #expect(Reply.errorCode(notLinked) == "provider_not_linked")
             let last = try await cli.json(["unlink", "apple"] + flags)
             #expect(Reply.errorCode(last) == "last_sign_in_method")
-            let (notLinkedStatus, lastStatus) = (try await cli.run(["unlink", "google"] + flags).status, try await cli.run(["unlink", "apple"] + flags).status)
+            let (notLinkedStatus, lastStatus) = (
+                try await cli.run(["unlink", "google"] + flags).status, try await cli.run(["unlink", "apple"] + flags).status
+            )
             #expect(notLinkedStatus == 1 && lastStatus == 1)
         }
     }
 
     /// Remote flags that point at a port nothing listens on.
     private func remoteNobody(_ backend: String) -> [String] {
-        backend == "supabase" ? ["--supabase-url", "http://127.0.0.1:9", "--supabase-key", "k"] : ["--firebase-emulator-host", "127.0.0.1:9"]
+        backend == "supabase"
+            ? ["--supabase-url", "http://127.0.0.1:9", "--supabase-key", "k"] : ["--firebase-emulator-host", "127.0.0.1:9"]
     }
 }

@@ -49,15 +49,17 @@ struct FirebasePasswordEndToEndTests {
         return try #require((mailbox["messages"] as? [[String: Any]])?.last?["code"] as? String, "\(mailbox)")
     }
 
-    @Test("sign up (signed in at once), sign in, change, recover and reset with the mailed PASSWORD_RESET code",
-          arguments: Setup.all)
+    @Test(
+        "sign up (signed in at once), sign in, change, recover and reset with the mailed PASSWORD_RESET code",
+        arguments: Setup.all)
     func wholeFlow(setup: Setup) async throws {
         let cli = try await LoginCLI.make()
         let target = try await target(cli, setup)
         let (flags, email) = (target.flags, "ada@example.com")
         let signUpArguments = ["password", "sign-up", "--email", email, "--name", "Ada Lovelace", "--password-stdin", "--json"]
-        let signUp = try await run(cli, signUpArguments + flags,
-                                   input: "pass phrase 1\n")
+        let signUp = try await run(
+            cli, signUpArguments + flags,
+            input: "pass phrase 1\n")
         let signedUp = try object(signUp)
         #expect(signUp.status == 0 && signedUp["isNewUser"] as? Bool == true, "\(signedUp)")
         #expect(Reply.user(signedUp)["displayName"] as? String == "Ada Lovelace")
@@ -80,13 +82,15 @@ struct FirebasePasswordEndToEndTests {
         let resetArguments = ["password", "reset", "--email", email, "--password-stdin", "--json"] + flags
         let bad = try await run(cli, resetArguments + ["--code", Self.wrong(code)], input: "pass phrase 3\n")
         #expect(try bad.status == 1 && Reply.errorCode(object(bad)) == "code_invalid", "INVALID_OOB_CODE")
-        let reset = try await run(cli, ["password", "reset", "--email", email, "--code", code, "--password-stdin", "--json"] + flags,
-                                  input: "pass phrase 3\n")
+        let reset = try await run(
+            cli, ["password", "reset", "--email", email, "--code", code, "--password-stdin", "--json"] + flags,
+            input: "pass phrase 3\n")
         #expect(try reset.status == 0 && Reply.userID(object(reset)) == id, "\(reset.stdout) \(reset.stderr)")
         let again = try await run(cli, ["password", "sign-in", "--email", email, "--password-stdin"] + flags, input: "pass phrase 3\n")
         #expect(again.status == 0)
-        let spent = try await run(cli, ["password", "reset", "--email", email, "--code", code, "--password-stdin", "--json"] + flags,
-                                  input: "pass phrase 4\n")
+        let spent = try await run(
+            cli, ["password", "reset", "--email", email, "--code", code, "--password-stdin", "--json"] + flags,
+            input: "pass phrase 4\n")
         #expect(try spent.status == 1 && Reply.errorCode(object(spent)) == "code_invalid", "a PASSWORD_RESET code is spent once")
 
         for result in [signUp, wrong, right, change, old, recover, bad, reset, again, spent] {
@@ -96,36 +100,44 @@ struct FirebasePasswordEndToEndTests {
         if let state = target.serverState { try expectNoPassword(in: state) }
     }
 
-    @Test("users create (Admin API accounts); verify-email with the VERIFY_EMAIL code; change-email applied with its code",
-          arguments: Setup.all)
+    @Test(
+        "users create (Admin API accounts); verify-email with the VERIFY_EMAIL code; change-email applied with its code",
+        arguments: Setup.all)
     func usersCreateAndChangeEmail(setup: Setup) async throws {
         let cli = try await LoginCLI.make()
         let target = try await target(cli, setup)
         let flags = target.flags
-        let created = try await run(cli, ["users", "create", "--email", "grace@example.com", "--confirmed", "--name", "Grace Hopper"]
-            + ["--phone", "+15555550100", "--password-stdin", "--json"] + flags, input: "pass phrase 1\n")
+        let created = try await run(
+            cli,
+            ["users", "create", "--email", "grace@example.com", "--confirmed", "--name", "Grace Hopper"]
+                + ["--phone", "+15555550100", "--password-stdin", "--json"] + flags, input: "pass phrase 1\n")
         #expect(created.status == 0, "\(created.stdout) \(created.stderr)")
         let user = try Reply.user(object(created))
         #expect(user["email"] as? String == "grace@example.com" && user["emailConfirmed"] as? Bool == true)
         #expect(user["displayName"] as? String == "Grace Hopper" && user["phone"] as? String == "+15555550100")
         #expect(user["lastSignInAt"] is NSNull, "lastLoginAt stays unset until a real sign-in")
 
-        let twice = try await run(cli, ["users", "create", "--email", "grace@example.com", "--password-stdin", "--json"] + flags,
-                                  input: "pass phrase 2\n")
+        let twice = try await run(
+            cli, ["users", "create", "--email", "grace@example.com", "--password-stdin", "--json"] + flags,
+            input: "pass phrase 2\n")
         #expect(try twice.status == 1 && Reply.errorCode(object(twice)) == "EMAIL_EXISTS")
-        let weak = try await run(cli, ["users", "create", "--email", "weak@example.com", "--password-stdin", "--json"] + flags,
-                                 input: "abc\n")
+        let weak = try await run(
+            cli, ["users", "create", "--email", "weak@example.com", "--password-stdin", "--json"] + flags,
+            input: "abc\n")
         #expect(try weak.status == 1 && Reply.errorCode(object(weak)) == "WEAK_PASSWORD", "Firebase's 6-character minimum")
-        let badPhone = try await run(cli, ["users", "create", "--email", "p@example.com", "--phone", "555", "--password-stdin"] + flags,
-                                     input: "pass phrase 1\n")
+        let badPhone = try await run(
+            cli, ["users", "create", "--email", "p@example.com", "--phone", "555", "--password-stdin"] + flags,
+            input: "pass phrase 1\n")
         #expect(badPhone.status == 2)
 
-        let alan = try await run(cli, ["users", "create", "--email", "alan@example.com", "--password-stdin", "--json"] + flags,
-                                 input: "pass phrase 1\n")
+        let alan = try await run(
+            cli, ["users", "create", "--email", "alan@example.com", "--password-stdin", "--json"] + flags,
+            input: "pass phrase 1\n")
         let alanUser = try Reply.user(object(alan))
         #expect(alan.status == 0 && alanUser["emailConfirmed"] as? Bool == false)
-        let alanIn = try await run(cli, ["password", "sign-in", "--email", "alan@example.com", "--password-stdin"] + flags,
-                                   input: "pass phrase 1\n")
+        let alanIn = try await run(
+            cli, ["password", "sign-in", "--email", "alan@example.com", "--password-stdin"] + flags,
+            input: "pass phrase 1\n")
         #expect(alanIn.status == 0)
         let sent = try await cli.json(["password", "verify-email"] + flags)
         #expect(sent["event"] as? String == "verificationSent" && sent["email"] as? String == "alan@example.com", "\(sent)")
@@ -137,8 +149,9 @@ struct FirebasePasswordEndToEndTests {
         let shown = Reply.user(try await cli.json(["users", "show", alanUser["id"] as? String ?? ""] + flags))
         #expect(shown["emailConfirmed"] as? Bool == true, "\(shown)")
 
-        let signIn = try await run(cli, ["password", "sign-in", "--email", "grace@example.com", "--password-stdin", "--json"] + flags,
-                                   input: "pass phrase 1\n")
+        let signIn = try await run(
+            cli, ["password", "sign-in", "--email", "grace@example.com", "--password-stdin", "--json"] + flags,
+            input: "pass phrase 1\n")
         #expect(try signIn.status == 0 && Reply.userID(object(signIn)) == user["id"] as? String)
         let change = try await cli.json(["password", "change-email", "--email", "hopper@example.com"] + flags)
         #expect(change["pendingEmail"] as? String == "hopper@example.com", "\(change)")
@@ -146,8 +159,9 @@ struct FirebasePasswordEndToEndTests {
         let changeCode = try await latestCode(cli, "hopper@example.com", flags)
         let moved = try await cli.json(["password", "verify-email", "--code", changeCode] + flags)
         #expect(moved["email"] as? String == "hopper@example.com", "VERIFY_AND_CHANGE_EMAIL applied: \(moved)")
-        let newAddress = try await run(cli, ["password", "sign-in", "--email", "hopper@example.com", "--password-stdin", "--json"] + flags,
-                                       input: "pass phrase 1\n")
+        let newAddress = try await run(
+            cli, ["password", "sign-in", "--email", "hopper@example.com", "--password-stdin", "--json"] + flags,
+            input: "pass phrase 1\n")
         #expect(try newAddress.status == 0 && Reply.userID(object(newAddress)) == user["id"] as? String)
         for result in [created, twice, weak, alan, alanIn, signIn, newAddress] {
             #expect(!(result.stdout + result.stderr).contains("pass phrase"))

@@ -6,12 +6,18 @@ import Testing
 struct LifecycleEndToEndTests {
     private func json(_ runner: CommandRunner, _ arguments: [String]) async throws -> [String: Any] {
         let result = try await runner.run(arguments + ["--json"])
-        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)\(result.stderr)")
+        return try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)\(result.stderr)")
     }
 
     private func user(_ object: [String: Any]) -> [String: Any] { object["user"] as? [String: Any] ?? [:] }
 
-    @Test("guest → link apple keeps the id; unlink of the last provider is refused; delete-account needs --yes without a terminal, then deletes", arguments: ["supabase", "firebase"])
+    @Test(
+        """
+        guest → link apple keeps the id; unlink of the last provider is refused; delete-account needs --yes without a terminal, then\
+         deletes
+        """,
+        arguments: ["supabase", "firebase"])
     func lifecycle(backend: String) async throws {
         let runner = try CommandRunner.builtProduct("login")
         let state = TemporaryDirectory()
@@ -39,7 +45,9 @@ struct LifecycleEndToEndTests {
         #expect(user(again)["displayName"] as? String == "Guest Again")
     }
 
-    @Test("linking an Apple ID that owns another account fails (exit 1); --switch-if-taken signs in to it", arguments: ["supabase", "firebase"])
+    @Test(
+        "linking an Apple ID that owns another account fails (exit 1); --switch-if-taken signs in to it",
+        arguments: ["supabase", "firebase"])
     func conflict(backend: String) async throws {
         let runner = try CommandRunner.builtProduct("login")
         let state = TemporaryDirectory()

@@ -31,8 +31,9 @@ struct LoginCLI {
     /// Runs with `--json` and parses the one object it prints.
     func json(_ arguments: [String], environment: [String: String] = [:], stateDir: Bool = true) async throws -> [String: Any] {
         let result = try await run(arguments + ["--json"], environment: environment, stateDir: stateDir)
-        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
-                            "not one JSON object: \(result.stdout) \(result.stderr)")
+        return try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+            "not one JSON object: \(result.stdout) \(result.stderr)")
     }
 
     /// `login serve --port 0` on a state directory of its own (or this one).

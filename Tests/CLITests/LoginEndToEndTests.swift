@@ -46,8 +46,12 @@ struct LoginEndToEndTests {
         let sut = try makeSUT()
         let result = try await sut.run(["apple", "--email", "ada@example.com", "--name", "Ada Lovelace", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        for key in ["event", "provider", "backend", "isNewUser", "destination", "user", "session"] { #expect(object[key] != nil, "missing \(key)") }
-        for key in ["id", "email", "isPrivateEmail", "displayName", "providers", "isAnonymous"] { #expect(user(object)[key] != nil, "missing user.\(key)") }
+        for key in ["event", "provider", "backend", "isNewUser", "destination", "user", "session"] {
+            #expect(object[key] != nil, "missing \(key)")
+        }
+        for key in ["id", "email", "isPrivateEmail", "displayName", "providers", "isAnonymous"] {
+            #expect(user(object)[key] != nil, "missing user.\(key)")
+        }
         let session = try #require(object["session"] as? [String: Any])
         #expect(ISO8601DateFormatter().date(from: session["expiresAt"] as? String ?? "") != nil)
         let token = try #require(session["accessToken"] as? String)
@@ -99,7 +103,9 @@ struct LoginEndToEndTests {
         #expect(guest["isNewUser"] as? Bool == true)
     }
 
-    @Test("email code: send (no terminal → exit 0 with a pointer), wrong code exits 1, the mailed code signs in", arguments: ["supabase", "firebase"])
+    @Test(
+        "email code: send (no terminal → exit 0 with a pointer), wrong code exits 1, the mailed code signs in",
+        arguments: ["supabase", "firebase"])
     func emailCode(backend: String) async throws {
         let sut = try makeSUT()
         let sent = try await sut.run(["otp", "--backend", backend, "--email", "otp@example.com"])
@@ -145,11 +151,13 @@ struct LoginEndToEndTests {
         #expect(try await sut.json(["refresh", "--backend", backend])["error"] != nil)
     }
 
-    @Test("bad input: a clear message and exit 2, never a crash", arguments: [
-        ["otp", "--email", "not-an-email"], ["apple", "--name", ""], ["apple", "--backend", "parse"], ["logout", "--scope", "all"],
-        ["status", "--watch", "--refresh-lead", "nan"], ["status", "--watch", "--refresh-lead", "3600"],
-        ["status", "--watch", "--refresh-lead", "-1"],
-    ])
+    @Test(
+        "bad input: a clear message and exit 2, never a crash",
+        arguments: [
+            ["otp", "--email", "not-an-email"], ["apple", "--name", ""], ["apple", "--backend", "parse"], ["logout", "--scope", "all"],
+            ["status", "--watch", "--refresh-lead", "nan"], ["status", "--watch", "--refresh-lead", "3600"],
+            ["status", "--watch", "--refresh-lead", "-1"],
+        ])
     func badInput(arguments: [String]) async throws {
         let sut = try makeSUT()
         let result = try await sut.run(arguments)
@@ -181,7 +189,8 @@ struct LoginEndToEndTests {
     func corruptStateFile() async throws {
         let sut = try makeSUT()
         let stateFile = sut.state.url.appendingPathComponent("state.json")
-        try FileManager.default.createDirectory(at: sut.state.url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: sut.state.url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try Data("authcoordinator-state-v1 0000\n{\"supabase\":".utf8).write(to: stateFile)
         let data = try Data(contentsOf: stateFile)
 
@@ -197,9 +206,12 @@ struct LoginEndToEndTests {
         let sut = try makeSUT()
         let root = try await sut.runner.run(["--help"])
         #expect(root.status == 0)
-        for command in ["apple", "google", "anonymous", "otp", "status", "refresh", "logout", "mailbox"] { #expect(root.stdout.contains(command)) }
+        for command in ["apple", "google", "anonymous", "otp", "status", "refresh", "logout", "mailbox"] {
+            #expect(root.stdout.contains(command))
+        }
         let apple = try await sut.runner.run(["apple", "--help"])
-        for option in ["--backend", "--state-dir", "--json", "--verbose", "--email", "--name", "--hide-email", "--share-email", "--cancel"] {
+        for option in ["--backend", "--state-dir", "--json", "--verbose", "--email", "--name", "--hide-email", "--share-email", "--cancel"]
+        {
             #expect(apple.stdout.contains(option), "apple --help lacks \(option)")
         }
     }

@@ -25,8 +25,9 @@ struct MFACodeServeEndToEndTests {
         let human = try await sut.run(["mfa", "code"] + remote)
         #expect(human.status == 0 && !human.stdout.contains(secret) && !human.stderr.contains(secret), "the secret is not printed")
         let loopbackDefault = try await sut.json(["mfa", "code"] + Array(remote.prefix(4)))
-        #expect(loopbackDefault["factorId"] as? String == factorID,
-                "a loopback --supabase-url is the emulator by default: \(loopbackDefault)")
+        #expect(
+            loopbackDefault["factorId"] as? String == factorID,
+            "a loopback --supabase-url is the emulator by default: \(loopbackDefault)")
 
         #expect(try await sut.run(["logout"] + remote).status == 0)
         let signedOut = try await sut.run(["mfa", "code", "--json"] + remote)

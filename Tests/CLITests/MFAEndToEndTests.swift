@@ -67,7 +67,8 @@ struct MFAEndToEndTests {
     func promptOnATerminal() async throws {
         let sut = try await LoginCLI.make()
         _ = try await sut.json(["apple", "--email", "alan@example.com", "--name", "Alan Turing"])
-        let factorID = try #require((try await sut.json(["mfa", "enroll", "--name", "Pixel"])["factor"] as? [String: Any])?["id"] as? String)
+        let factorID = try #require(
+            (try await sut.json(["mfa", "enroll", "--name", "Pixel"])["factor"] as? [String: Any])?["id"] as? String)
         let first = try await sut.mfaCode(factorID).code
         #expect(try await sut.json(["mfa", "verify", factorID, "--mfa-code", first])["event"] as? String == "factorVerified")
         #expect(try await sut.run(["logout"]).status == 0)

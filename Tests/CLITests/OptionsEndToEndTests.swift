@@ -1,9 +1,10 @@
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import AuthTestSupport
 import Foundation
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Options, environment variables, and what the tool says (issue 15, items 4, 6, 7, 9, 11 and
 /// the Build list), through the built binary.
@@ -16,13 +17,17 @@ struct OptionsEndToEndTests {
         let supabase = ["SUPABASE_URL": server.baseURL, "SUPABASE_ANON_KEY": server.anonKey, "LOGIN_STATE_DIR": cli.state.path]
         let viaEnvironment = try await cli.json(["anonymous", "--idp-url", server.baseURL], environment: supabase, stateDir: false)
         #expect(viaEnvironment["backend"] as? String == "supabase")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.state.path).contains { $0.hasPrefix("session-remote-supabase") },
-                "LOGIN_STATE_DIR was used, and the backend was the remote one")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: cli.state.path).contains { $0.hasPrefix("session-remote-supabase") },
+            "LOGIN_STATE_DIR was used, and the backend was the remote one")
         var overridden = supabase
         overridden["SUPABASE_URL"] = "http://127.0.0.1:9"
-        #expect(try await cli.run(["status", "--supabase-url", server.baseURL], environment: overridden, stateDir: false).status == 0,
-                "--supabase-url wins over SUPABASE_URL")
-        #expect(try await cli.run(["anonymous"], environment: overridden, stateDir: false).status == 4, "the variable is read when no flag is given")
+        #expect(
+            try await cli.run(["status", "--supabase-url", server.baseURL], environment: overridden, stateDir: false).status == 0,
+            "--supabase-url wins over SUPABASE_URL")
+        #expect(
+            try await cli.run(["anonymous"], environment: overridden, stateDir: false).status == 4,
+            "the variable is read when no flag is given")
 
         let firebase = ["FIREBASE_AUTH_EMULATOR_HOST": server.hostAndPort, "LOGIN_STATE_DIR": cli.state.path]
         let guest = try await cli.json(["anonymous"], environment: firebase, stateDir: false)
@@ -37,15 +42,21 @@ struct OptionsEndToEndTests {
         await server.stop()
     }
 
-    @Test("item 4: --firebase-emulator-host alone reaches the emulator; global sign-out needs no --firebase-project there and keeps status right")
+    @Test(
+        """
+        item 4: --firebase-emulator-host alone reaches the emulator; global sign-out needs no --firebase-project there and keeps status\
+         right
+        """
+    )
     func firebaseRemoteFlags() async throws {
         let cli = try await LoginCLI.make()
         let (server, _) = try await cli.serve()
         let remote = ["--firebase-emulator-host", server.hostAndPort, "--idp-url", server.baseURL]
         _ = try await cli.json(["google", "--email", "fb@example.com", "--name", "Fire Base"] + remote)
         #expect(try await cli.json(["users"] + remote)["count"] as? Int == 1, "the emulator answered, not the in-process engine")
-        #expect(try await cli.json(["status", "--firebase-project", "demo-authcoordinator"] + remote)["signedIn"] as? Bool == true,
-                "--firebase-project does not change which session file is used")
+        #expect(
+            try await cli.json(["status", "--firebase-project", "demo-authcoordinator"] + remote)["signedIn"] as? Bool == true,
+            "--firebase-project does not change which session file is used")
         let logout = try await cli.json(["logout", "--scope", "global"] + remote)
         #expect(logout["wasSignedIn"] as? Bool == true, "\(logout)")
         #expect(try await cli.json(["status"] + remote)["signedIn"] as? Bool == false)
@@ -78,8 +89,9 @@ struct OptionsEndToEndTests {
         let noIDP = try await cli.run(["apple"] + elsewhere)
         #expect(noIDP.status == 2)
         #expect(noIDP.stderr.contains("--idp-url"), "\(noIDP.stderr)")
-        #expect(try await cli.json(["apple", "--email", "loop@example.com"] + remote)["event"] as? String == "signedIn",
-                "a URL on this machine is the emulator: its own Apple, no --idp-url")
+        #expect(
+            try await cli.json(["apple", "--email", "loop@example.com"] + remote)["event"] as? String == "signedIn",
+            "a URL on this machine is the emulator: its own Apple, no --idp-url")
         _ = try await cli.json(["apple", "--email", "del@example.com", "--name", "De L", "--idp-url", server.baseURL] + remote)
         let delete = try await cli.run(["delete-account", "--yes", "--idp-url", server.baseURL] + remote)
         #expect(delete.status == 2)
@@ -92,7 +104,9 @@ struct OptionsEndToEndTests {
     func messages() async throws {
         let cli = try await LoginCLI.make()
         let sent = try await cli.run(["otp", "--email", "hint@example.com", "--backend", "firebase"])
-        #expect(sent.stdout.contains("login mailbox --email hint@example.com --backend firebase --state-dir \(cli.state.path)"), "\(sent.stdout)")
+        #expect(
+            sent.stdout.contains("login mailbox --email hint@example.com --backend firebase --state-dir \(cli.state.path)"),
+            "\(sent.stdout)")
         let refused = try await cli.run(["delete-account"])
         #expect(refused.status == 1 && refused.stderr.contains("not signed in"), "\(refused.stderr)")
         for command in [["refresh"], ["link", "google"], ["unlink", "apple"]] {
@@ -125,7 +139,9 @@ struct OptionsEndToEndTests {
         #expect(unreadable.status == 4)
         #expect(unreadable.stderr.contains("could not be read"), "\(unreadable.stderr)")
         #expect(!unreadable.stderr.contains("DecodingError") && !unreadable.stderr.contains("keyNotFound"))
-        let verbose = try await cli.run(["anonymous", "--supabase-url", wrongShape.baseURL.absoluteString, "--supabase-key", "k", "--verbose"])
+        let verbose = try await cli.run([
+            "anonymous", "--supabase-url", wrongShape.baseURL.absoluteString, "--supabase-key", "k", "--verbose",
+        ])
         #expect(verbose.stderr.contains("detail:"), "--verbose keeps the developer detail")
     }
 
@@ -149,7 +165,8 @@ struct OptionsEndToEndTests {
         #expect(guest.stdout.contains("Signed in as a guest") && guest.stdout.contains("none (a guest account)"))
         #expect(!guest.stdout.contains("Signed in with Guest"))
         #expect(Reply.user(try await cli.json(["status"]))["providers"] as? [String] == [])
-        #expect(try await cli.json(["status", "--backend", "FIREBASE"])["backend"] as? String == "firebase", "--backend is case-insensitive")
+        #expect(
+            try await cli.json(["status", "--backend", "FIREBASE"])["backend"] as? String == "firebase", "--backend is case-insensitive")
         let help = try await cli.runner.run(["help", "nonexist"], timeLimit: 30)
         #expect(help.status == 2 && help.stderr.contains("nonexist"))
         #expect(try await cli.runner.run(["help", "users", "ban"], timeLimit: 30).status == 0)

@@ -29,8 +29,9 @@ struct OutputSafetyEndToEndTests {
     func hostileServerMessage() async throws {
         let cli = try await LoginCLI.make()
         let server = try LoopbackHTTPServer { _, connection in
-            try connection.respond(status: 422, headers: ["Content-Type": "application/json", "X-Supabase-Api-Version": "2024-01-01"],
-                                   body: #"{"code":"weird","message":"\u001b[2J\u001b]0;owned\u0007gotcha"}"#)
+            try connection.respond(
+                status: 422, headers: ["Content-Type": "application/json", "X-Supabase-Api-Version": "2024-01-01"],
+                body: #"{"code":"weird","message":"\u001b[2J\u001b]0;owned\u0007gotcha"}"#)
         }
         defer { server.stop() }
         let result = try await cli.run(["anonymous", "--supabase-url", server.baseURL.absoluteString, "--supabase-key", "k", "--verbose"])
@@ -42,8 +43,9 @@ struct OutputSafetyEndToEndTests {
         #expect(Reply.errorCode(json) == "weird")
     }
 
-    @Test("14.7: an email address with a control character (NUL included) is refused as invalid, and echoed escaped",
-          arguments: ["a\u{01}@example.com", "a@exam\u{1B}[2Jple.com", "a\u{7F}@example.com"])
+    @Test(
+        "14.7: an email address with a control character (NUL included) is refused as invalid, and echoed escaped",
+        arguments: ["a\u{01}@example.com", "a@exam\u{1B}[2Jple.com", "a\u{7F}@example.com"])
     func controlCharacterEmail(address: String) async throws {
         let cli = try await LoginCLI.make()
         let result = try await cli.run(["otp", "--email", address])
@@ -55,9 +57,12 @@ struct OutputSafetyEndToEndTests {
     @Test("14.8: serve on a non-loopback address warns what is open; on loopback it does not")
     func exposedServe() async throws {
         let cli = try await LoginCLI.make()
-        let exposed = try RunningCommand(cli.runner, ["serve", "--host", "0.0.0.0", "--port", "0", "--ephemeral", "--state-dir", cli.state.path])
+        let exposed = try RunningCommand(
+            cli.runner, ["serve", "--host", "0.0.0.0", "--port", "0", "--ephemeral", "--state-dir", cli.state.path])
         #expect(await exposed.waitFor("  State ", timeout: 30) != nil, "\(exposed.stdout)\(exposed.stderr)")
-        for words in ["warning: serving on 0.0.0.0", "every mailbox", "mint simulated Apple and Google ID tokens", "take over every account"] {
+        for words in [
+            "warning: serving on 0.0.0.0", "every mailbox", "mint simulated Apple and Google ID tokens", "take over every account",
+        ] {
             #expect(exposed.stderr.contains(words), "missing \"\(words)\" in \(exposed.stderr)")
         }
         exposed.interrupt()

@@ -30,8 +30,9 @@ struct PasswordEndToEndTests {
     func wholeFlow() async throws {
         let cli = try await LoginCLI.make()
         let email = "ada@example.com"
-        let signUp = try await run(cli, ["password", "sign-up", "--email", email, "--name", "Ada Lovelace", "--password-stdin", "--json"],
-                                   input: Self.password + "\n")
+        let signUp = try await run(
+            cli, ["password", "sign-up", "--email", email, "--name", "Ada Lovelace", "--password-stdin", "--json"],
+            input: Self.password + "\n")
         #expect(try signUp.status == 0 && (object(signUp))["kind"] as? String == "signUpConfirmation")
         #expect(try await cli.run(["otp", "--email", email, "--code", try await latestCode(cli, email)]).status == 0)
 
@@ -46,8 +47,9 @@ struct PasswordEndToEndTests {
         let recover = try await run(cli, ["password", "recover", "--email", email, "--json"])
         #expect(try recover.status == 0 && (object(recover))["kind"] as? String == "passwordRecovery")
         let code = try await latestCode(cli, email)
-        let reset = try await run(cli, ["password", "reset", "--email", email, "--code", code, "--password-stdin", "--json"],
-                                  input: "pass phrase 3\n")
+        let reset = try await run(
+            cli, ["password", "reset", "--email", email, "--code", code, "--password-stdin", "--json"],
+            input: "pass phrase 3\n")
         #expect(try reset.status == 0 && Reply.user(object(reset))["email"] as? String == email)
         let again = try await run(cli, ["password", "sign-in", "--email", email, "--password-stdin"], input: "pass phrase 3\n")
         #expect(again.status == 0)
@@ -82,8 +84,9 @@ struct PasswordEndToEndTests {
     @Test("parsing: the password never comes from an argument")
     func parsing() throws {
         #expect(throws: (any Error).self) { try Login.parseAsRoot(["password", "sign-in", "--email", "a@example.com", "--password", "x"]) }
-        let command = try #require(try Login.parseAsRoot(["password", "sign-in", "--email", "a@example.com", "--password-stdin"])
-            as? PasswordSignInCommand)
+        let command = try #require(
+            try Login.parseAsRoot(["password", "sign-in", "--email", "a@example.com", "--password-stdin"])
+                as? PasswordSignInCommand)
         #expect(command.source.passwordStdin)
     }
 }
@@ -93,13 +96,15 @@ extension PasswordEndToEndTests {
     func usersCreate() async throws {
         let cli = try await LoginCLI.make()
         let created = try await run(
-            cli, ["users", "create", "--email", "grace@example.com", "--confirmed", "--name", "Grace Hopper", "--password-stdin"]
+            cli,
+            ["users", "create", "--email", "grace@example.com", "--confirmed", "--name", "Grace Hopper", "--password-stdin"]
                 + ["--json"],
             input: "pass phrase 1\n")
         #expect(created.status == 0, "\(created.stdout) \(created.stderr)")
         #expect(try Reply.user(object(created))["email"] as? String == "grace@example.com")
-        let signIn = try await run(cli, ["password", "sign-in", "--email", "grace@example.com", "--password-stdin", "--json"],
-                                   input: "pass phrase 1\n")
+        let signIn = try await run(
+            cli, ["password", "sign-in", "--email", "grace@example.com", "--password-stdin", "--json"],
+            input: "pass phrase 1\n")
         #expect(try signIn.status == 0 && Reply.user(object(signIn))["email"] as? String == "grace@example.com")
         let again = try await run(
             cli, ["users", "create", "--email", "grace@example.com", "--password-stdin", "--json"], input: "pass phrase 2\n")

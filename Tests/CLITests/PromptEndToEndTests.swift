@@ -22,12 +22,16 @@ struct PromptEndToEndTests {
 
     private func makeSUT() async throws -> SUT { SUT(cli: try await LoginCLI.make()) }
 
-    @Test("item 1: login mailbox answers at once (--lock-timeout 0) while login otp waits at its prompt; the code typed then signs in", arguments: ["supabase", "firebase"])
+    @Test(
+        "item 1: login mailbox answers at once (--lock-timeout 0) while login otp waits at its prompt; the code typed then signs in",
+        arguments: ["supabase", "firebase"])
     func mailboxWhileOTPWaits(backend: String) async throws {
         let sut = try await makeSUT()
         let otp = try sut.terminal(["otp", "--email", "wait@example.com", "--backend", backend])
         #expect(await otp.waitFor("Enter it:", timeout: 20) != nil, "\(otp.stdout)")
-        #expect(otp.stdout.contains("login mailbox --email wait@example.com --backend \(backend) --state-dir"), "the hint names the flags in use")
+        #expect(
+            otp.stdout.contains("login mailbox --email wait@example.com --backend \(backend) --state-dir"),
+            "the hint names the flags in use")
         // With --lock-timeout 0 a held lock ends mailbox with exit 6 at the first try, so
         // success shows the prompt holds no lock, without timing anything.
         let result = try await sut.run(["mailbox", "--email", "wait@example.com", "--backend", backend, "--json", "--lock-timeout", "0"])
@@ -115,8 +119,9 @@ struct PromptEndToEndTests {
 
     /// Whether an account is new is the backend's answer (GoTrue `internal/api/token_oidc.go`;
     /// firebase-tools `src/emulator/auth/operations.ts`, `signInWithIdp`'s `isNewUser`).
-    @Test("--require-terms asks a new sign-up after the backend answers; no or Ctrl-D undoes it (exit 3); yes signs in; returning: not asked",
-          arguments: ["supabase", "firebase"])
+    @Test(
+        "--require-terms asks a new sign-up after the backend answers; no or Ctrl-D undoes it (exit 3); yes signs in; returning: not asked",
+        arguments: ["supabase", "firebase"])
     func termsAskedOfNewSignUps(backend: String) async throws {
         let sut = try await makeSUT()
         let command = ["google", "--email", "terms@example.com", "--name", "Grace Hopper", "--require-terms", "--backend", backend]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuthDomain
 import Testing
+
 @testable import login
 
 /// The CLI's provider table (`CLIProvider.table`) and the backend profile: what the commands,

@@ -1,9 +1,10 @@
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import AuthTestSupport
 import Foundation
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `login serve` as a process, and `login` pointed at it with the REST adapters
 /// (`--supabase-url`, `--firebase-api-key`, `--idp-url`).
@@ -11,7 +12,8 @@ import Testing
 struct RemoteEndToEndTests {
     private func json(_ runner: CommandRunner, _ arguments: [String]) async throws -> [String: Any] {
         let result = try await runner.run(arguments + ["--json"])
-        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)\(result.stderr)")
+        return try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)\(result.stderr)")
     }
 
     private func user(_ object: [String: Any]) -> [String: Any] { object["user"] as? [String: Any] ?? [:] }
@@ -19,9 +21,13 @@ struct RemoteEndToEndTests {
     @Test("Supabase over HTTP: Apple first then returning, OTP through the emulator's mailbox, refresh, logout")
     func supabase() async throws {
         let runner = try CommandRunner.builtProduct("login")
-        let serverState = TemporaryDirectory(), clientState = TemporaryDirectory()
+        let serverState = TemporaryDirectory()
+        let clientState = TemporaryDirectory()
         let server = try await ServeProcess(runner: runner, arguments: ["--state-dir", serverState.path])
-        let remote = ["--supabase-url", server.baseURL, "--supabase-key", server.anonKey, "--idp-url", server.baseURL, "--state-dir", clientState.path]
+        let remote = [
+            "--supabase-url", server.baseURL, "--supabase-key", server.anonKey, "--idp-url", server.baseURL, "--state-dir",
+            clientState.path,
+        ]
 
         let first = try await json(runner, ["apple", "--email", "remote@example.com", "--name", "Ada Lovelace"] + remote)
         #expect(first["isNewUser"] as? Bool == true)
@@ -45,10 +51,13 @@ struct RemoteEndToEndTests {
     @Test("Firebase over HTTP through the emulator host: Google, anonymous, refresh")
     func firebase() async throws {
         let runner = try CommandRunner.builtProduct("login")
-        let serverState = TemporaryDirectory(), clientState = TemporaryDirectory()
+        let serverState = TemporaryDirectory()
+        let clientState = TemporaryDirectory()
         let server = try await ServeProcess(runner: runner, arguments: ["--state-dir", serverState.path, "--ephemeral"])
-        let remote = ["--firebase-api-key", "test-key", "--firebase-emulator-host", server.hostAndPort, "--firebase-project", "demo-authcoordinator",
-                      "--firebase-admin-token", "owner", "--idp-url", server.baseURL, "--state-dir", clientState.path]
+        let remote = [
+            "--firebase-api-key", "test-key", "--firebase-emulator-host", server.hostAndPort, "--firebase-project", "demo-authcoordinator",
+            "--firebase-admin-token", "owner", "--idp-url", server.baseURL, "--state-dir", clientState.path,
+        ]
         let google = try await json(runner, ["google", "--email", "grace@example.com", "--name", "Grace Hopper"] + remote)
         #expect(google["backend"] as? String == "firebase")
         #expect(user(google)["providers"] as? [String] == ["google"])
@@ -62,16 +71,22 @@ struct RemoteEndToEndTests {
     @Test("restarting the emulator keeps users and sessions; --ephemeral keeps none")
     func restart() async throws {
         let runner = try CommandRunner.builtProduct("login")
-        let serverState = TemporaryDirectory(), clientState = TemporaryDirectory()
+        let serverState = TemporaryDirectory()
+        let clientState = TemporaryDirectory()
         var server = try await ServeProcess(runner: runner, arguments: ["--state-dir", serverState.path])
         let remote = { (server: ServeProcess) in
-            ["--supabase-url", server.baseURL, "--supabase-key", server.anonKey, "--idp-url", server.baseURL, "--state-dir", clientState.path]
+            [
+                "--supabase-url", server.baseURL, "--supabase-key", server.anonKey, "--idp-url", server.baseURL, "--state-dir",
+                clientState.path,
+            ]
         }
         let first = try await json(runner, ["apple", "--email", "keep@example.com", "--name", "Keep Me"] + remote(server))
         #expect(await server.stop() == 0, "SIGTERM is a clean shutdown")
 
         server = try await ServeProcess(runner: runner, arguments: ["--state-dir", serverState.path], port: server.port)
-        #expect(try await json(runner, ["refresh"] + remote(server))["event"] as? String == "tokenRefreshed", "the session survived the restart")
+        #expect(
+            try await json(runner, ["refresh"] + remote(server))["event"] as? String == "tokenRefreshed", "the session survived the restart"
+        )
         let again = try await json(runner, ["apple", "--email", "keep@example.com"] + remote(server))
         #expect(again["isNewUser"] as? Bool == false)
         #expect(user(again)["id"] as? String == user(first)["id"] as? String)

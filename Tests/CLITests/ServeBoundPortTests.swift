@@ -2,10 +2,11 @@ import AuthJWT
 import AuthTestSupport
 import Crypto
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `login serve --port 0`: the issuer and the emailed links carry the port the bind picked (as
 /// GoTrue's carry `API_EXTERNAL_URL`, internal/conf/configuration.go; firebase-tools

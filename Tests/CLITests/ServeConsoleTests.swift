@@ -3,6 +3,7 @@ import AuthEmulator
 import AuthTestSupport
 import Logging
 import Testing
+
 @testable import login
 
 /// `login serve --console` and the banner's console line.
@@ -28,10 +29,12 @@ struct ServeConsoleTests {
         let world = try await TestWorld.make()
         var configuration = EmulatorConfiguration(host: "127.0.0.1", port: 9999, stateDirectory: nil, ephemeral: true)
         configuration.console = access
-        let app = try buildEmulator(configuration: configuration, services: world.services, developerKeyPath: nil,
-                                    logger: Logger(label: "test"), onServerRunning: { _, _ in })
-        let line = try #require(ServeBanner(configuration: configuration, emulator: app.emulator).text
-            .split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("Console ") })
+        let app = try buildEmulator(
+            configuration: configuration, services: world.services, developerKeyPath: nil,
+            logger: Logger(label: "test"), onServerRunning: { _, _ in })
+        let line = try #require(
+            ServeBanner(configuration: configuration, emulator: app.emulator).text
+                .split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("Console ") })
         #expect(line.contains("http://127.0.0.1:9999/console"))
         #expect(line.contains(access == .loopbackOnly ? "this machine only" : "the service-role key as the password"))
     }

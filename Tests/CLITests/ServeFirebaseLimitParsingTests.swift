@@ -1,5 +1,6 @@
 import ArgumentParser
 import Testing
+
 @testable import login
 
 /// `login serve --firebase-accounts-per-hour`: Google's 100 new accounts an hour per IP address

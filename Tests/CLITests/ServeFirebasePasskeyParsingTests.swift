@@ -1,5 +1,6 @@
 import ArgumentParser
 import Testing
+
 @testable import login
 
 /// `login serve --firebase-passkey-rp-id` and `--firebase-passkey-origin`: Identity Platform's
@@ -14,8 +15,10 @@ struct ServeFirebasePasskeyParsingTests {
     func passkeyConfig() throws {
         #expect(try serve([]).firebasePasskeyRpId == "localhost")
         #expect(try serve([]).firebasePasskeyOrigin.isEmpty)
-        let given = try serve(["--firebase-passkey-rp-id", "example.com", "--firebase-passkey-origin", "https://example.com",
-                               "--firebase-passkey-origin", "http://localhost:3000"])
+        let given = try serve([
+            "--firebase-passkey-rp-id", "example.com", "--firebase-passkey-origin", "https://example.com",
+            "--firebase-passkey-origin", "http://localhost:3000",
+        ])
         #expect(given.firebasePasskeyRpId == "example.com")
         #expect(given.firebasePasskeyOrigin == ["https://example.com", "http://localhost:3000"])
         #expect(throws: (any Error).self) { try Login.parseAsRoot(["serve", "--firebase-passkey-origin", "localhost"]) }

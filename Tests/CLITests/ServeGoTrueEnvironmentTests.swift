@@ -1,10 +1,11 @@
 import AuthSimulation
 import AuthTestSupport
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `login serve` configured the way a GoTrue server is, by GoTrue's environment variables
 /// (internal/conf/configuration.go), with `GET /settings` reporting it (internal/api/settings.go).
@@ -15,7 +16,9 @@ struct ServeGoTrueEnvironmentTests {
         let runner = try CommandRunner.builtProduct("login")
         let server = try await ServeProcess(
             runner: runner, arguments: ["--state-dir", TemporaryDirectory().path, "--ephemeral"],
-            environment: ["GOTRUE_DISABLE_SIGNUP": "true", "GOTRUE_EXTERNAL_EMAIL_ENABLED": "false", "GOTRUE_SITE_URL": "http://localhost:9997"])
+            environment: [
+                "GOTRUE_DISABLE_SIGNUP": "true", "GOTRUE_EXTERNAL_EMAIL_ENABLED": "false", "GOTRUE_SITE_URL": "http://localhost:9997",
+            ])
         var request = URLRequest(url: try #require(URL(string: server.baseURL + "/auth/v1/settings")), timeoutInterval: 60)
         request.setValue(server.anonKey, forHTTPHeaderField: "apikey")
         let (data, _) = try await URLSession.shared.data(for: request)
@@ -39,7 +42,8 @@ struct ServeGoTrueEnvironmentTests {
     func refused() async throws {
         let runner = try CommandRunner.builtProduct("login")
         let result = try await runner.run(
-            ["serve", "--port", "0", "--ephemeral", "--state-dir", TemporaryDirectory().path], environment: ["GOTRUE_MAILER_AUTOCONFIRM": "maybe"])
+            ["serve", "--port", "0", "--ephemeral", "--state-dir", TemporaryDirectory().path],
+            environment: ["GOTRUE_MAILER_AUTOCONFIRM": "maybe"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("GOTRUE_MAILER_AUTOCONFIRM"))
         #expect(!result.stderr.contains("maybe"))

@@ -1,9 +1,10 @@
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import AuthTestSupport
 import Foundation
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `login serve` takes GoTrue's MFA settings from GoTrue's variables (internal/conf/configuration.go
 /// `MFAConfiguration`: `GOTRUE_MFA_TOTP_ENROLL_ENABLED`, …), as a self-hosted GoTrue does.

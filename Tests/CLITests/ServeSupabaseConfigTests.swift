@@ -2,10 +2,11 @@ import AuthJWT
 import AuthTestSupport
 import Crypto
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `login serve --supabase-config PATH`: a Supabase CLI project's `supabase/config.toml` mapped
 /// to GoTrue's variables as `supabase start` maps it (supabase/cli
@@ -33,7 +34,8 @@ struct ServeSupabaseConfigTests {
         let folder = TemporaryDirectory()
         let keys = PrivateJWKs.variable([PrivateJWKs.ec(P256.Signing.PrivateKey(), kid: "toml-ec", ops: ["sign", "verify"])])
         _ = try write(keys, "signing_keys.json", in: folder)
-        let config = try write("""
+        let config = try write(
+            """
             [auth]
             enable_signup = false
             enable_anonymous_sign_ins = false
@@ -45,8 +47,10 @@ struct ServeSupabaseConfigTests {
         let runner = try CommandRunner.builtProduct("login")
         let server = try await ServeProcess(
             runner: runner,
-            arguments: ["--state-dir", TemporaryDirectory().path, "--ephemeral", "--supabase-config", config,
-                        "--supabase-mailer-autoconfirm"],
+            arguments: [
+                "--state-dir", TemporaryDirectory().path, "--ephemeral", "--supabase-config", config,
+                "--supabase-mailer-autoconfirm",
+            ],
             environment: ["GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED": "true", "GOTRUE_MAILER_AUTOCONFIRM": "false"])
         let settings = try await call(server, "GET", "/auth/v1/settings")
         #expect(settings["disable_signup"] == .bool(true), "from the file")
@@ -87,7 +91,8 @@ struct ServeSupabaseConfigTests {
         let parts = token.split(separator: ".")
         try #require(parts.count == 3)
         let claims = try StrictJSONParser.parseObject(try #require(Base64URL.decode(String(parts[1]))))
-        let issued = try #require(claims["iat"]?.intValue), expires = try #require(claims["exp"]?.intValue)
+        let issued = try #require(claims["iat"]?.intValue)
+        let expires = try #require(claims["exp"]?.intValue)
         #expect(expires - issued == 3600, "jwt_expiry = 3600")
     }
 
@@ -100,7 +105,8 @@ struct ServeSupabaseConfigTests {
         try FileManager.default.createDirectory(at: supabase, withIntermediateDirectories: true)
         _ = try write("SIGNUP_ON=false\nCONFIRM=true\n", ".env", at: supabase)
         _ = try write("ANONYMOUS=true\nCONFIRM=false\n", ".env", at: project.url)
-        let config = try write("""
+        let config = try write(
+            """
             [auth]
             enable_signup = "env(SIGNUP_ON)"
             enable_anonymous_sign_ins = "env(ANONYMOUS)"

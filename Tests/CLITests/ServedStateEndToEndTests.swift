@@ -8,8 +8,9 @@ import Testing
 /// `login env` prints what an app needs; every hint runs as printed.
 @Suite("login: against the login serve holding the state directory")
 struct ServedStateEndToEndTests {
-    @Test("a new user's script on a terminal: reset, sign up, sign in again, an emailed code through the printed hint",
-          arguments: ["supabase", "firebase"])
+    @Test(
+        "a new user's script on a terminal: reset, sign up, sign in again, an emailed code through the printed hint",
+        arguments: ["supabase", "firebase"])
     func newUserScript(backend: String) async throws {
         let cli = try await LoginCLI.make()
         let (server, _) = try await cli.serve(sharingState: true)
@@ -76,8 +77,9 @@ struct ServedStateEndToEndTests {
         #expect((admin["count"] as? Int ?? 0) >= 2, "the well-known service-role key goes with the well-known anon key: \(admin)")
     }
 
-    @Test("a host that is not the auth service (a plain 404 page) is a network failure: exit 4 and a message saying what to check",
-          arguments: ["supabase", "firebase"])
+    @Test(
+        "a host that is not the auth service (a plain 404 page) is a network failure: exit 4 and a message saying what to check",
+        arguments: ["supabase", "firebase"])
     func wrongHost(backend: String) async throws {
         let cli = try await LoginCLI.make()
         let other = try LoopbackHTTPServer { _, connection in
@@ -85,7 +87,8 @@ struct ServedStateEndToEndTests {
         }
         defer { other.stop() }
         let base = other.baseURL.absoluteString
-        let remote = backend == "supabase"
+        let remote =
+            backend == "supabase"
             ? ["--supabase-url", base] : ["--firebase-emulator-host", String(base.dropFirst("http://".count))]
         let result = try await cli.run(["anonymous", "--backend", backend] + remote)
         #expect(result.status == 4, "\(result.stderr)")

@@ -1,19 +1,21 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import AuthTestSupport
 import Foundation
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The state directory as `login` treats it: safe or refused (issue 14, item 4), locked with a
 /// bounded and announced wait (issue 15, item 1), held by `login serve` (item 3), never the
 /// current directory by accident (item 5), readable when read-only (item 10).
 @Suite("login: the state directory")
 struct StateDirectoryEndToEndTests {
-    @Test("a state directory others can write, read or enter is refused (exit 5) with the chmod that fixes it; so is a writable keys.json",
-          arguments: [0o777 as mode_t, 0o775, 0o755, 0o711])
+    @Test(
+        "a state directory others can write, read or enter is refused (exit 5) with the chmod that fixes it; so is a writable keys.json",
+        arguments: [0o777 as mode_t, 0o775, 0o755, 0o711])
     func unsafeDirectory(mode: mode_t) async throws {
         let cli = try await LoginCLI.make()
         #expect(chmod(cli.state.path, mode) == 0)
@@ -66,7 +68,8 @@ struct StateDirectoryEndToEndTests {
         let announced = await waiting.waitFor("waiting for another login command using \(cli.state.path)", timeout: 10)
         #expect(announced != nil, "never said it was waiting: \(waiting.stderr)")
         #expect(await waiting.waitForExit(timeout: 10) == 6)
-        #expect(waiting.stderr.components(separatedBy: "gave up waiting").count == 2, "said it waited, then gave up once: \(waiting.stderr)")
+        #expect(
+            waiting.stderr.components(separatedBy: "gave up waiting").count == 2, "said it waited, then gave up once: \(waiting.stderr)")
         #expect(waiting.stderr.contains("--lock-timeout"), "\(waiting.stderr)")
         let readOnly = try await cli.run(["status"])
         #expect(readOnly.status == 0, "status only reads: it does not wait for the lock")
@@ -100,7 +103,8 @@ struct StateDirectoryEndToEndTests {
             #expect(status == 2, "\(arguments): \(String(describing: status)) \(command.stderr)")
             #expect(command.stderr.contains("--state-dir must not be empty"))
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: workingDirectory.path).isEmpty, "nothing written to the current directory")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: workingDirectory.path).isEmpty, "nothing written to the current directory")
     }
 
     @Test("item 10: a read-only state directory still answers status (as a user other than root, whom modes do not stop)")
@@ -113,7 +117,10 @@ struct StateDirectoryEndToEndTests {
         func asNobody(_ arguments: [String]) async throws -> (Int32, String) {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid", "65534", "--regid", "65534", "--clear-groups", cli.runner.executable.path] + arguments + ["--state-dir", cli.state.path]
+            process.arguments =
+                ["--reuid", "65534", "--regid", "65534", "--clear-groups", cli.runner.executable.path] + arguments + [
+                    "--state-dir", cli.state.path,
+                ]
             process.environment = ["HOME": "/tmp", "PATH": "/usr/bin:/bin"]
             let output = Pipe()
             process.standardOutput = output

@@ -2,6 +2,7 @@ import ArgumentParser
 import AuthDomain
 import AuthSimulation
 import Testing
+
 @testable import login
 
 /// `login serve`'s Supabase flags map to GoTrue's settings; without them the settings are
@@ -33,12 +34,14 @@ struct SupabaseServeOptionsTests {
             "GOTRUE_SITE_URL": "http://localhost:9999", "GOTRUE_PASSWORD_MIN_LENGTH": "10", "GOTRUE_MAILER_AUTOCONFIRM": "true",
             "GOTRUE_DISABLE_SIGNUP": "true",
         ])
-        let settings = try serve(["--supabase-site-url", "https://app.example.com", "--supabase-rate-limits", "off"]).supabase.settings(over: gotrue)
+        let settings = try serve(["--supabase-site-url", "https://app.example.com", "--supabase-rate-limits", "off"]).supabase.settings(
+            over: gotrue)
         #expect(settings.siteURL == "https://app.example.com" && settings.rateLimits == nil)
         #expect(settings.passwordMinLength == 10 && settings.mailerAutoconfirm && settings.disableSignup)
     }
 
-    @Test("bad values are usage errors", arguments: [["--supabase-rate-limits", "sometimes"], ["--supabase-skip-nonce-check", "facebook"]])
+    @Test(
+        "bad values are usage errors", arguments: [["--supabase-rate-limits", "sometimes"], ["--supabase-skip-nonce-check", "facebook"]])
     func badValues(arguments: [String]) {
         #expect(throws: (any Error).self) { try Login.parseAsRoot(["serve"] + arguments) }
     }

@@ -14,8 +14,11 @@ struct UnresponsiveBackendEndToEndTests {
         let server = try LoopbackHTTPServer { _, connection in _ = connection.pause(.seconds(30)) }
         defer { server.stop() }
         let state = TemporaryDirectory()
-        let arguments = ["anonymous", "--supabase-url", server.baseURL.absoluteString, "--supabase-key", "anon-key", "--timeout", "1",
-                         "--state-dir", state.path] + (json ? ["--json"] : [])
+        let arguments =
+            [
+                "anonymous", "--supabase-url", server.baseURL.absoluteString, "--supabase-key", "anon-key", "--timeout", "1",
+                "--state-dir", state.path,
+            ] + (json ? ["--json"] : [])
         // The watchdog (30 s) only stops a run that ignores --timeout; it is not the test.
         let result = try await runner.run(arguments, timeLimit: 30)
         return (result, server.baseURL, server.requests.count)

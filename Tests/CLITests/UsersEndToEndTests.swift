@@ -1,9 +1,10 @@
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import AuthTestSupport
 import Foundation
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The new commands on both backends, embedded and against `login serve`: `users`, `token`,
 /// `reset`, `refresh --expire`, and the membership and terms gates (issue 15: Build, item 13).
@@ -15,8 +16,10 @@ struct UsersEndToEndTests {
         let remote: Bool
         var testDescription: String { "\(backend) \(remote ? "remote" : "embedded")" }
 
-        static let all = [Setup(backend: "supabase", remote: false), Setup(backend: "supabase", remote: true),
-                          Setup(backend: "firebase", remote: false), Setup(backend: "firebase", remote: true)]
+        static let all = [
+            Setup(backend: "supabase", remote: false), Setup(backend: "supabase", remote: true),
+            Setup(backend: "firebase", remote: false), Setup(backend: "firebase", remote: true),
+        ]
     }
 
     /// What a setup's commands need: the flags of every command, those of the admin commands,
@@ -34,7 +37,9 @@ struct UsersEndToEndTests {
         let flags = server.remote(setup.backend)
         var admin = flags
         if setup.backend == "supabase" {
-            admin += ["--service-role-key", try String(contentsOf: serverState.url.appendingPathComponent("service_role.key"), encoding: .utf8)]
+            admin += [
+                "--service-role-key", try String(contentsOf: serverState.url.appendingPathComponent("service_role.key"), encoding: .utf8),
+            ]
         }
         return Target(flags: flags, admin: admin, server: server, serverState: serverState)
     }
@@ -51,7 +56,9 @@ struct UsersEndToEndTests {
 
         let list = try await cli.json(["users", "list", "--per-page", "1"] + admin)
         #expect(list["count"] as? Int == 3, "\(list)")
-        #expect((list["users"] as? [[String: Any]])?.contains { $0["id"] as? String == id && ($0["providers"] as? [String]) == ["apple"] } == true)
+        #expect(
+            (list["users"] as? [[String: Any]])?.contains { $0["id"] as? String == id && ($0["providers"] as? [String]) == ["apple"] }
+                == true)
 
         let shown = Reply.user(try await cli.json(["users", "show", id] + admin))
         #expect(shown["email"] as? String == "admin-\(setup.backend)@example.com")
@@ -103,8 +110,9 @@ struct UsersEndToEndTests {
     /// A declined new sign-up is undone with the package's account deletion (GoTrue's admin-free
     /// path is the project's delete-account function; Identity Toolkit `accounts:delete`), with
     /// Apple's tokens revoked first.
-    @Test("without a terminal, --require-terms undoes a new account and refuses; the retry is new again; a returning user passes",
-          arguments: Setup.all)
+    @Test(
+        "without a terminal, --require-terms undoes a new account and refuses; the retry is new again; a returning user passes",
+        arguments: Setup.all)
     func termsGateNewSignUpsOnly(setup: Setup) async throws {
         let cli = try await LoginCLI.make()
         let target = try await target(cli, setup)
@@ -145,16 +153,19 @@ struct UsersEndToEndTests {
         await target.server?.stop()
     }
 
-    @Test("token prints the whole access token (it works as a bearer), --refresh the refresh token; refresh --expire forces the next refresh",
-          arguments: Setup.all)
+    @Test(
+        "token prints the whole access token (it works as a bearer), --refresh the refresh token; refresh --expire forces the next refresh",
+        arguments: Setup.all)
     func tokenAndExpire(setup: Setup) async throws {
         let cli = try await LoginCLI.make()
         let target = try await target(cli, setup)
         let flags = target.flags
         #expect(try await cli.run(["token"] + flags).status == 1, "not signed in")
         _ = try await cli.json(["anonymous"] + flags)
-        let sessionFile = try #require(try FileManager.default.contentsOfDirectory(atPath: cli.state.path).first { $0.hasPrefix("session-") && $0.hasSuffix(".json") })
-        let saved = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: cli.state.url.appendingPathComponent(sessionFile))) as? [String: Any])
+        let sessionFile = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: cli.state.path).first { $0.hasPrefix("session-") && $0.hasSuffix(".json") })
+        let saved = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: cli.state.url.appendingPathComponent(sessionFile))) as? [String: Any])
         let tokens = try #require((saved["stored"] as? [String: Any])?["session"] as? [String: Any])
 
         let access = try await cli.run(["token"] + flags)
@@ -165,7 +176,9 @@ struct UsersEndToEndTests {
         #expect(help.stdout.contains("prints a secret whole"))
 
         if let server = target.server {
-            let url = setup.backend == "supabase" ? server.baseURL + "/auth/v1/user" : server.baseURL + "/identitytoolkit.googleapis.com/v1/accounts:lookup?key=k"
+            let url =
+                setup.backend == "supabase"
+                ? server.baseURL + "/auth/v1/user" : server.baseURL + "/identitytoolkit.googleapis.com/v1/accounts:lookup?key=k"
             var request = URLRequest(url: URL(string: url)!)
             let token = access.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
             if setup.backend == "supabase" {
@@ -176,7 +189,8 @@ struct UsersEndToEndTests {
                 request.setValue("application/json", forHTTPHeaderField: "Content-Type")
                 request.httpBody = Data(#"{"idToken":"\#(token)"}"#.utf8)
             }
-            #expect((try await URLSession.shared.data(for: request).1 as? HTTPURLResponse)?.statusCode == 200, "curl with $(login token) works")
+            #expect(
+                (try await URLSession.shared.data(for: request).1 as? HTTPURLResponse)?.statusCode == 200, "curl with $(login token) works")
         }
 
         #expect(try await cli.json(["refresh", "--expire"] + flags)["event"] as? String == "sessionExpired")
@@ -205,7 +219,12 @@ struct UsersEndToEndTests {
         await target.server?.stop()
     }
 
-    @Test("against login serve on the same state directory, users reads the service_role.key serve wrote; without one it names --service-role-key")
+    @Test(
+        """
+        against login serve on the same state directory, users reads the service_role.key serve wrote; without one it names\
+         --service-role-key
+        """
+    )
     func servedServiceRoleKey() async throws {
         let cli = try await LoginCLI.make()
         // Project keys: with the well-known ones, the well-known service-role key would do.

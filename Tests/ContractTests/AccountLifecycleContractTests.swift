@@ -22,7 +22,12 @@ struct AccountLifecycleContractTests {
         #expect(try await sut.backend.backend.user(accessToken: linked.session.accessToken).isAnonymous == false)
     }
 
-    @Test("linking an Apple identity owned by another user fails with the backend's error and loses nothing; the recovery credential signs in to the owner", arguments: BackendFlavor.allCases)
+    @Test(
+        """
+        linking an Apple identity owned by another user fails with the backend's error and loses nothing; the recovery credential signs\
+         in to the owner
+        """,
+        arguments: BackendFlavor.allCases)
     func linkConflict(flavor: BackendFlavor) async throws {
         let owner = try await LifecycleHarness.make(flavor)
         let ownerResult = try await owner.signIn(.social(.apple))
@@ -39,12 +44,17 @@ struct AccountLifecycleContractTests {
             let recovered = try await accounts.signIn(recovering: try #require(recovery))
             #expect(recovered.user.id == ownerResult.user.id)
             let ownerAppleID = try #require(try await owner.store.load()?.providerSubjects[.apple])
-            #expect(try await guestSide.store.load()?.providerSubjects[.apple] == ownerAppleID, "kept for the credential-state check at launch")
-            if flavor.traits.recoversWithPendingToken { #expect(recovery?.pendingToken != nil, "Firebase recovers with its pending token, not the spent Apple token") }
+            #expect(
+                try await guestSide.store.load()?.providerSubjects[.apple] == ownerAppleID, "kept for the credential-state check at launch")
+            if flavor.traits.recoversWithPendingToken {
+                #expect(recovery?.pendingToken != nil, "Firebase recovers with its pending token, not the spent Apple token")
+            }
         }
     }
 
-    @Test("unlink removes a provider while another way in remains, and refuses the last one (Supabase: manual linking enabled)", arguments: BackendFlavor.allCases)
+    @Test(
+        "unlink removes a provider while another way in remains, and refuses the last one (Supabase: manual linking enabled)",
+        arguments: BackendFlavor.allCases)
     func unlink(flavor: BackendFlavor) async throws {
         var settings = SupabaseSettings()
         settings.manualLinkingEnabled = true
@@ -57,7 +67,12 @@ struct AccountLifecycleContractTests {
         await #expect(throws: AuthError.lastSignInMethod(.apple)) { try await accounts.unlink(.apple) }
     }
 
-    @Test("with the service's default settings unlink works (Firebase) or is refused with the service's code (GoTrue: manual_linking_disabled)", arguments: BackendFlavor.allCases)
+    @Test(
+        """
+        with the service's default settings unlink works (Firebase) or is refused with the service's code (GoTrue:\
+         manual_linking_disabled)
+        """,
+        arguments: BackendFlavor.allCases)
     func unlinkWithDefaultSettings(flavor: BackendFlavor) async throws {
         let sut = try await LifecycleHarness.make(flavor, googleEmail: "ada@example.com")
         _ = try await sut.signIn(.social(.google))
@@ -84,14 +99,22 @@ struct AccountLifecycleContractTests {
         let relaunch = try await LifecycleHarness.make(flavor, store: store, reuse: first.backend, start: false)
         var events = relaunch.coordinator.authStateChanges.makeAsyncIterator()
         #expect(await relaunch.coordinator.start() == nil)
-        guard case .initialSession(let initial?)? = await events.next() else { Issue.record("initialSession must come first"); return }
+        guard case .initialSession(let initial?)? = await events.next() else {
+            Issue.record("initialSession must come first")
+            return
+        }
         #expect(initial.stored.user.providers == [.apple])
         #expect(await events.next() == .signedOut(.providerCredentialRevoked(.apple)))
         #expect(try await store.load() == nil)
         #expect(await relaunch.coordinator.currentUser() == nil)
     }
 
-    @Test("delete-account revokes the Apple tokens, deletes the user, empties local state; the next sign-in is a new account with the first-time sheet", arguments: BackendFlavor.allCases)
+    @Test(
+        """
+        delete-account revokes the Apple tokens, deletes the user, empties local state; the next sign-in is a new account with the\
+         first-time sheet
+        """,
+        arguments: BackendFlavor.allCases)
     func deleteAccount(flavor: BackendFlavor) async throws {
         let sut = try await LifecycleHarness.make(flavor)
         let before = try await sut.signIn(.social(.apple))
@@ -109,7 +132,10 @@ struct AccountLifecycleContractTests {
         await #expect(throws: AuthError.self) { try await sut.backend.backend.refreshSession(refreshToken: before.session.refreshToken) }
         var sawDeletion = false
         while let event = await events.next() {
-            if event == .userDeleted(userID: before.user.id) { sawDeletion = true; break }
+            if event == .userDeleted(userID: before.user.id) {
+                sawDeletion = true
+                break
+            }
         }
         #expect(sawDeletion)
 
@@ -119,7 +145,9 @@ struct AccountLifecycleContractTests {
         #expect(again.providerProfile.name?.formatted == "Ada Lovelace", "Apple shows the first-time sheet again after revocation")
     }
 
-    @Test("Firebase wants a recent sign-in to delete: the coordinator re-authenticates with Google and deletes", arguments: [BackendFlavor.firebaseInProcess, .firebaseREST])
+    @Test(
+        "Firebase wants a recent sign-in to delete: the coordinator re-authenticates with Google and deletes",
+        arguments: [BackendFlavor.firebaseInProcess, .firebaseREST])
     func recentLogin(flavor: BackendFlavor) async throws {
         let sut = try await LifecycleHarness.make(flavor)
         let user = try await sut.signIn(.social(.google))

@@ -1,7 +1,7 @@
 import AuthAppleServer
 import AuthData
-import AuthJWT
 import AuthDomain
+import AuthJWT
 import AuthSimulation
 import AuthTestSupport
 import Crypto
@@ -10,11 +10,15 @@ import Testing
 
 @Suite("Simulated Apple: client_secret and authorization codes")
 struct AppleClientSecretContractTests {
-    private func secret(_ sut: LifecycleHarness, key: P256.Signing.PrivateKey? = nil, clientID: String? = nil, keyID: String? = nil,
-                        teamID: String? = nil, lifetime: TimeInterval = 600) throws -> String {
+    private func secret(
+        _ sut: LifecycleHarness, key: P256.Signing.PrivateKey? = nil, clientID: String? = nil, keyID: String? = nil,
+        teamID: String? = nil, lifetime: TimeInterval = 600
+    ) throws -> String {
         let keys = sut.world.services.keys
-        return try AppleClientSecret(teamID: teamID ?? keys.teamID, keyID: keyID ?? keys.developerKeyID, clientID: clientID ?? sut.world.appleClientID,
-                                     privateKey: try key ?? keys.developerKey()).make(now: sut.world.clock.now, lifetime: lifetime)
+        return try AppleClientSecret(
+            teamID: teamID ?? keys.teamID, keyID: keyID ?? keys.developerKeyID, clientID: clientID ?? sut.world.appleClientID,
+            privateKey: try key ?? keys.developerKey()
+        ).make(now: sut.world.clock.now, lifetime: lifetime)
     }
 
     private func code(_ sut: LifecycleHarness) async throws -> String {
@@ -34,28 +38,35 @@ struct AppleClientSecretContractTests {
             ("not a JWT", "garbage"),
         ]
         for (label, clientSecret) in cases {
-            let reply = try await sut.postToApple("auth/token", [("client_id", client), ("client_secret", clientSecret), ("code", code), ("grant_type", "authorization_code")])
+            let reply = try await sut.postToApple(
+                "auth/token",
+                [("client_id", client), ("client_secret", clientSecret), ("code", code), ("grant_type", "authorization_code")])
             #expect(reply.status == 400 && reply.error == "invalid_client", "\(label): \(reply)")
         }
         let expiring = try secret(sut, lifetime: 60)
         sut.world.clock.advance(by: 61)
-        let expired = try await sut.postToApple("auth/token", [("client_id", client), ("client_secret", expiring), ("code", try await self.code(sut)), ("grant_type", "authorization_code")])
+        let expired = try await sut.postToApple(
+            "auth/token",
+            [("client_id", client), ("client_secret", expiring), ("code", try await self.code(sut)), ("grant_type", "authorization_code")])
         #expect(expired.status == 400 && expired.error == "invalid_client")
         let revoke = try await sut.postToApple("auth/revoke", [("client_id", client), ("client_secret", "garbage"), ("token", "r123")])
         #expect(revoke.status == 400 && revoke.error == "invalid_client")
     }
 
-    @Test("a code from Apple's web page is bound to its redirect_uri (RFC 6749 §4.1.3): another or none is invalid_grant",
-          arguments: BackendFlavor.allCases)
+    @Test(
+        "a code from Apple's web page is bound to its redirect_uri (RFC 6749 §4.1.3): another or none is invalid_grant",
+        arguments: BackendFlavor.allCases)
     func redirectBound(flavor: BackendFlavor) async throws {
         let sut = try await LifecycleHarness.make(flavor)
         let client = sut.world.appleClientID
         let bound = "http://127.0.0.1:5999/callback"
         func webCode() async throws -> String {
-            try await sut.apple.authorize(AppleSheetRequest(clientID: client, appleID: "ada@example.com", redirectURI: bound)).authorizationCode
+            try await sut.apple.authorize(AppleSheetRequest(clientID: client, appleID: "ada@example.com", redirectURI: bound))
+                .authorizationCode
         }
         func exchange(_ code: String, _ redirect: String?) async throws -> (status: Int, error: String?) {
-            let fields = [("client_id", client), ("client_secret", try secret(sut)), ("code", code), ("grant_type", "authorization_code")]
+            let fields =
+                [("client_id", client), ("client_secret", try secret(sut)), ("code", code), ("grant_type", "authorization_code")]
                 + (redirect.map { [("redirect_uri", $0)] } ?? [])
             let reply = try await sut.postToApple("auth/token", fields)
             return (reply.status, reply.error)
@@ -80,9 +91,11 @@ struct AppleClientSecretContractTests {
         #expect(reused.status == 400 && reused.error == "invalid_grant")
         let late = try await self.code(sut)
         sut.world.clock.advance(by: 301)
-        let expired = try await sut.postToApple("auth/token", [("client_id", client), ("client_secret", try secret(sut)), ("code", late), ("grant_type", "authorization_code")])
+        let expired = try await sut.postToApple(
+            "auth/token", [("client_id", client), ("client_secret", try secret(sut)), ("code", late), ("grant_type", "authorization_code")])
         #expect(expired.status == 400 && expired.error == "invalid_grant")
-        let unknownToken = try await sut.postToApple("auth/revoke", [("client_id", client), ("client_secret", try secret(sut)), ("token", "r-unknown")])
+        let unknownToken = try await sut.postToApple(
+            "auth/revoke", [("client_id", client), ("client_secret", try secret(sut)), ("token", "r-unknown")])
         #expect(unknownToken.status == 200, "Apple answers 200 even for unknown tokens")
     }
 
@@ -90,10 +103,15 @@ struct AppleClientSecretContractTests {
     func tooLong() async throws {
         let sut = try await LifecycleHarness.make(.supabaseInProcess)
         let keys = sut.world.services.keys
-        let key = JWTSigningKeyProbe.longLived(teamID: keys.teamID, keyID: keys.developerKeyID, clientID: sut.world.appleClientID,
-                                              key: try keys.developerKey(), now: sut.world.clock.now)
-        let reply = try await sut.postToApple("auth/token", [("client_id", sut.world.appleClientID), ("client_secret", key),
-                                                             ("code", try await code(sut)), ("grant_type", "authorization_code")])
+        let key = JWTSigningKeyProbe.longLived(
+            teamID: keys.teamID, keyID: keys.developerKeyID, clientID: sut.world.appleClientID,
+            key: try keys.developerKey(), now: sut.world.clock.now)
+        let reply = try await sut.postToApple(
+            "auth/token",
+            [
+                ("client_id", sut.world.appleClientID), ("client_secret", key),
+                ("code", try await code(sut)), ("grant_type", "authorization_code"),
+            ])
         #expect(reply.error == "invalid_client")
     }
 }

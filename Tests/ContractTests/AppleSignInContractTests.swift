@@ -94,7 +94,9 @@ struct AppleSignInContractTests {
         #expect(try await sut.backend.user(accessToken: guest.session.accessToken).id == guest.user.id)
     }
 
-    @Test("an Apple identity with the email of an existing Google account links (Supabase) or asks to confirm (Firebase)", arguments: BackendFlavor.allCases)
+    @Test(
+        "an Apple identity with the email of an existing Google account links (Supabase) or asks to confirm (Firebase)",
+        arguments: BackendFlavor.allCases)
     func sameEmailAcrossProviders(flavor: BackendFlavor) async throws {
         let sut = try await BackendHarness.make(flavor)
         let google = try await sut.backend.signIn(with: try await sut.googleCredential(email: "shared@example.com"))

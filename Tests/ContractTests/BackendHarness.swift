@@ -1,6 +1,6 @@
 import AuthData
-import AuthEmulator
 import AuthDomain
+import AuthEmulator
 import AuthJWT
 import AuthSimulation
 import AuthTestSupport
@@ -56,9 +56,11 @@ struct BackendHarness {
         let clock = AuthClock(now: { world.clock.now }, sleep: AuthClock.live.sleep)
         switch flavor {
         case .supabaseInProcess:
-            return BackendHarness(flavor: flavor, world: world, backend: SupabaseAuthBackend(engine: world.services.supabase), emulator: nil)
+            return BackendHarness(
+                flavor: flavor, world: world, backend: SupabaseAuthBackend(engine: world.services.supabase), emulator: nil)
         case .firebaseInProcess:
-            return BackendHarness(flavor: flavor, world: world, backend: FirebaseAuthBackend(engine: world.services.firebase), emulator: nil)
+            return BackendHarness(
+                flavor: flavor, world: world, backend: FirebaseAuthBackend(engine: world.services.firebase), emulator: nil)
         case .supabaseREST:
             let emulator = try await RunningEmulator.start(services: world.services)
             let backend = SupabaseAuthBackend(
@@ -68,7 +70,8 @@ struct BackendHarness {
         case .firebaseREST:
             let emulator = try await RunningEmulator.start(services: world.services)
             var configuration = FirebaseConfiguration(
-                apiKey: "test-api-key", projectID: world.services.configuration.firebaseProjectID, emulatorHost: "127.0.0.1:\(emulator.port)")
+                apiKey: "test-api-key", projectID: world.services.configuration.firebaseProjectID,
+                emulatorHost: "127.0.0.1:\(emulator.port)")
             configuration.adminToken = "owner"
             let backend = FirebaseAuthBackend(configuration: configuration, transport: .urlSession(), clock: clock)
             return BackendHarness(flavor: flavor, world: world, backend: backend, emulator: emulator)
@@ -84,18 +87,26 @@ struct BackendHarness {
         hideEmail: Bool = false, clientID: String? = nil
     ) async throws -> (IDTokenCredential, AppleSheetResponse) {
         let raw = NonceGenerator(source: .live).make()
-        let response = try await world.services.apple.authorize(AppleSheetRequest(
-            clientID: clientID ?? world.appleClientID, appleID: appleID, name: name, hideEmail: hideEmail,
-            nonce: NonceGenerator.sha256Hex(raw)))
-        return (IDTokenCredential(provider: .apple, idToken: Secret(response.identityToken), rawNonce: Secret(raw), fullName: response.fullName), response)
+        let response = try await world.services.apple.authorize(
+            AppleSheetRequest(
+                clientID: clientID ?? world.appleClientID, appleID: appleID, name: name, hideEmail: hideEmail,
+                nonce: NonceGenerator.sha256Hex(raw)))
+        return (
+            IDTokenCredential(
+                provider: .apple, idToken: Secret(response.identityToken), rawNonce: Secret(raw), fullName: response.fullName), response
+        )
     }
 
     /// Runs the simulated Google chooser with a fresh nonce.
-    func googleCredential(email: String = "grace@example.com", name: PersonName? = PersonName(givenName: "Grace", familyName: "Hopper")) async throws -> IDTokenCredential {
+    func googleCredential(email: String = "grace@example.com", name: PersonName? = PersonName(givenName: "Grace", familyName: "Hopper"))
+        async throws -> IDTokenCredential
+    {
         let raw = NonceGenerator(source: .live).make()
-        let response = try await world.services.google.signIn(GoogleSignInSheetRequest(
-            clientID: world.googleClientID, email: email, name: name, nonce: NonceGenerator.sha256Hex(raw)))
-        return IDTokenCredential(provider: .google, idToken: Secret(response.idToken), rawNonce: Secret(raw), accessToken: Secret(response.accessToken))
+        let response = try await world.services.google.signIn(
+            GoogleSignInSheetRequest(
+                clientID: world.googleClientID, email: email, name: name, nonce: NonceGenerator.sha256Hex(raw)))
+        return IDTokenCredential(
+            provider: .google, idToken: Secret(response.idToken), rawNonce: Secret(raw), accessToken: Secret(response.accessToken))
     }
 
     /// The code in the newest message mailed to an address.
@@ -105,8 +116,10 @@ struct BackendHarness {
     }
 
     /// Expects `body` to fail with an ``AuthError`` matching `matches`.
-    func expectFailure<T>(_ expectation: String, _ body: () async throws -> T, sourceLocation: SourceLocation = #_sourceLocation,
-                          matches: (AuthError) -> Bool) async {
+    func expectFailure<T>(
+        _ expectation: String, _ body: () async throws -> T, sourceLocation: SourceLocation = #_sourceLocation,
+        matches: (AuthError) -> Bool
+    ) async {
         do {
             _ = try await body()
             Issue.record("\(flavor): expected \(expectation), but it succeeded", sourceLocation: sourceLocation)

@@ -43,18 +43,25 @@ struct EmailChangeContractTests {
         #expect(newMail.link?.contains("type=email_change") == true)
 
         let confirm = try confirming(sut)
-        await sut.expectFailure("codeInvalid", {
-            try await confirm.confirmEmailChange(email: "countess@example.com", proof: .code(Secret(currentMail.code)))
-        }) { $0 == .codeInvalid }
+        await sut.expectFailure(
+            "codeInvalid",
+            {
+                try await confirm.confirmEmailChange(email: "countess@example.com", proof: .code(Secret(currentMail.code)))
+            }
+        ) { $0 == .codeInvalid }
         let first = try await confirm.confirmEmailChange(email: "ada@example.com", proof: .code(Secret(currentMail.code)))
         #expect(first == .otherAddressPending)
         #expect(try await sut.backend.user(accessToken: signedIn.session.accessToken).email == "ada@example.com")
-        await sut.expectFailure("codeInvalid: a spent code", {
-            try await confirm.confirmEmailChange(email: "ada@example.com", proof: .code(Secret(currentMail.code)))
-        }) { $0 == .codeInvalid }
+        await sut.expectFailure(
+            "codeInvalid: a spent code",
+            {
+                try await confirm.confirmEmailChange(email: "ada@example.com", proof: .code(Secret(currentMail.code)))
+            }
+        ) { $0 == .codeInvalid }
 
-        guard case .changed(let update) = try await confirm.confirmEmailChange(
-            email: "countess@example.com", proof: .code(Secret(newMail.code)))
+        guard
+            case .changed(let update) = try await confirm.confirmEmailChange(
+                email: "countess@example.com", proof: .code(Secret(newMail.code)))
         else {
             Issue.record("\(flavor): the second code must change the address")
             return
@@ -62,9 +69,12 @@ struct EmailChangeContractTests {
         #expect(update.user.id == signedIn.user.id && update.user.email == "countess@example.com" && update.session != nil)
         let again = try await sut.passwordBackend.signIn(email: "countess@example.com", password: Self.password)
         #expect(again.user.id == signedIn.user.id)
-        await sut.expectFailure("invalidLoginCredentials", {
-            try await sut.passwordBackend.signIn(email: "ada@example.com", password: Self.password)
-        }) { $0 == .invalidLoginCredentials }
+        await sut.expectFailure(
+            "invalidLoginCredentials",
+            {
+                try await sut.passwordBackend.signIn(email: "ada@example.com", password: Self.password)
+            }
+        ) { $0 == .invalidLoginCredentials }
     }
 
     @Test(
@@ -92,9 +102,12 @@ struct EmailChangeContractTests {
         _ = try await confirmedUser(sut, "taken@example.com")
         let mails = await sut.world.services.mailbox.messages(for: "taken@example.com").count
         // emailInUse, as Firebase's EMAIL_EXISTS is: the same situation, the same error on both.
-        await sut.expectFailure("emailInUse", {
-            try await sut.passwordBackend.changeEmail(to: "Taken@Example.com", accessToken: signedIn.session.accessToken)
-        }) { $0 == .emailInUse }
+        await sut.expectFailure(
+            "emailInUse",
+            {
+                try await sut.passwordBackend.changeEmail(to: "Taken@Example.com", accessToken: signedIn.session.accessToken)
+            }
+        ) { $0 == .emailInUse }
         #expect(await sut.world.services.mailbox.messages(for: "taken@example.com").count == mails)
     }
 
@@ -111,20 +124,29 @@ struct EmailChangeContractTests {
         sut.clock.advance(by: 25 * 3600)
         let refreshed = try await sut.backend.refreshSession(refreshToken: signedIn.session.refreshToken)
         let token = refreshed.accessToken
-        await sut.expectFailure("reauthenticationRequired", {
-            try await backend.changePassword(to: "third one 3", nonce: nil, accessToken: token)
-        }) { $0 == .reauthenticationRequired }
+        await sut.expectFailure(
+            "reauthenticationRequired",
+            {
+                try await backend.changePassword(to: "third one 3", nonce: nil, accessToken: token)
+            }
+        ) { $0 == .reauthenticationRequired }
         try await backend.requestReauthentication(accessToken: token)
         let nonce = try #require(await sut.world.services.mailbox.latest(for: "ada@example.com"))
         #expect(nonce.kind == "reauthentication")
         let wrong = nonce.code == "000000" ? "111111" : "000000"
-        await sut.expectFailure("codeInvalid (reauthentication_not_valid)", {
-            try await backend.changePassword(to: "third one 3", nonce: Secret(wrong), accessToken: token)
-        }) { $0 == .codeInvalid }
+        await sut.expectFailure(
+            "codeInvalid (reauthentication_not_valid)",
+            {
+                try await backend.changePassword(to: "third one 3", nonce: Secret(wrong), accessToken: token)
+            }
+        ) { $0 == .codeInvalid }
         _ = try await backend.changePassword(to: "third one 3", nonce: Secret(nonce.code), accessToken: token)
         #expect(try await backend.signIn(email: "ada@example.com", password: "third one 3").user.id == signedIn.user.id)
-        await sut.expectFailure("codeInvalid: the nonce is spent", {
-            try await backend.changePassword(to: "fourth one 4", nonce: Secret(nonce.code), accessToken: token)
-        }) { $0 == .codeInvalid }
+        await sut.expectFailure(
+            "codeInvalid: the nonce is spent",
+            {
+                try await backend.changePassword(to: "fourth one 4", nonce: Secret(nonce.code), accessToken: token)
+            }
+        ) { $0 == .codeInvalid }
     }
 }

@@ -33,7 +33,9 @@ struct EmailCodeContractTests {
         _ = try await sut.backend.sendEmailCode(to: "otp@example.com")
         let code = try await sut.latestCode(for: "otp@example.com")
         let wrong = flavor.traits.wrongCode(besides: code)
-        await sut.expectFailure("codeInvalid", { try await sut.backend.verifyEmailCode(wrong, email: "otp@example.com") }) { $0 == .codeInvalid }
+        await sut.expectFailure("codeInvalid", { try await sut.backend.verifyEmailCode(wrong, email: "otp@example.com") }) {
+            $0 == .codeInvalid
+        }
         #expect(try await sut.backend.verifyEmailCode(code, email: "otp@example.com").user.email == "otp@example.com")
     }
 

@@ -23,19 +23,22 @@ struct FirebasePasswordInputContractTests {
     func empty(flavor: BackendFlavor) async throws {
         let sut = try await BackendHarness.passwords(flavor)
         let backend = try sut.passwordBackend
-        await sut.expectFailure("MISSING_PASSWORD", { try await backend.signUp(PasswordSignUp(email: "ada@example.com", password: "")) },
-                                matches: backendCode("MISSING_PASSWORD"))
+        await sut.expectFailure(
+            "MISSING_PASSWORD", { try await backend.signUp(PasswordSignUp(email: "ada@example.com", password: "")) },
+            matches: backendCode("MISSING_PASSWORD"))
         _ = try await sut.signedUp("ada@example.com", password: Self.password)
-        await sut.expectFailure("MISSING_PASSWORD", { try await backend.signIn(email: "ada@example.com", password: "") },
-                                matches: backendCode("MISSING_PASSWORD"))
+        await sut.expectFailure(
+            "MISSING_PASSWORD", { try await backend.signIn(email: "ada@example.com", password: "") },
+            matches: backendCode("MISSING_PASSWORD"))
         let strategy = PasswordAuthStrategy(backend: try #require(sut.backend as? any PasswordAuthBackend & AuthBackend))
         await sut.expectFailure("invalidInput", { try await strategy.signIn(with: .password(email: "ada@example.com", password: "")) }) {
             if case .invalidInput = $0 { true } else { false }
         }
     }
 
-    @Test("huge passwords: over Google's 4096 characters PASSWORD_DOES_NOT_MEET_REQUIREMENTS; 4096 and past bcrypt's 72 bytes work",
-          arguments: flavors)
+    @Test(
+        "huge passwords: over Google's 4096 characters PASSWORD_DOES_NOT_MEET_REQUIREMENTS; 4096 and past bcrypt's 72 bytes work",
+        arguments: flavors)
     func huge(flavor: BackendFlavor) async throws {
         let sut = try await BackendHarness.passwords(flavor)
         let backend = try sut.passwordBackend
@@ -73,8 +76,9 @@ struct FirebasePasswordInputContractTests {
         #expect(await flavor.traits.userCount(in: sut.world.services) == 0)
     }
 
-    @Test("wrong, spent, mistyped-kind and expired oob codes: INVALID_OOB_CODE (codeInvalid) and EXPIRED_OOB_CODE (codeExpired)",
-          arguments: flavors)
+    @Test(
+        "wrong, spent, mistyped-kind and expired oob codes: INVALID_OOB_CODE (codeInvalid) and EXPIRED_OOB_CODE (codeExpired)",
+        arguments: flavors)
     func oobCodes(flavor: BackendFlavor) async throws {
         let sut = try await BackendHarness.passwords(flavor)
         let backend = try sut.passwordBackend

@@ -15,8 +15,9 @@ import Testing
 /// gives `aal2` tokens a refresh keeps; withdrawing the factor ends the second step.
 @Suite("Contract: Firebase second factor (TOTP)")
 struct FirebaseSecondFactorContractTests {
-    @Test("enrol, sign in with a pending credential, retry a wrong code, refresh keeps aal2, withdraw",
-          arguments: [BackendFlavor.firebaseInProcess, .firebaseREST])
+    @Test(
+        "enrol, sign in with a pending credential, retry a wrong code, refresh keeps aal2, withdraw",
+        arguments: [BackendFlavor.firebaseInProcess, .firebaseREST])
     func enrolAndSignIn(flavor: BackendFlavor) async throws {
         let sut = try await BackendHarness.make(flavor)
         let factors = try #require(sut.backend as? any SecondFactorBackend)
@@ -31,9 +32,13 @@ struct FirebaseSecondFactorContractTests {
         #expect(try await factors.secondFactors(session: signIn.session).isEmpty, "nothing is enrolled before :finalize")
 
         let code = try TOTP().code(for: enrollment.secret, at: sut.clock.now)
-        await sut.expectFailure("INVALID_CODE", {
-            try await factors.verifySecondFactor(enrollment.factor.id, code: Secret(code == "000000" ? "111111" : "000000"), session: signIn.session)
-        }) { "\($0)".contains("INVALID_CODE") }
+        await sut.expectFailure(
+            "INVALID_CODE",
+            {
+                try await factors.verifySecondFactor(
+                    enrollment.factor.id, code: Secret(code == "000000" ? "111111" : "000000"), session: signIn.session)
+            }
+        ) { "\($0)".contains("INVALID_CODE") }
         let raised = try await factors.verifySecondFactor(enrollment.factor.id, code: Secret(code), session: signIn.session)
         #expect(raised.isAAL2 && raised.userID == signIn.user.id)
         let listed = try await factors.secondFactors(session: raised)
@@ -43,20 +48,29 @@ struct FirebaseSecondFactorContractTests {
         let pending = await secondFactorStep(signingIn: try await sut.appleCredential().0, on: sut.backend)
         let step = try #require(pending, "a user with a factor gets no tokens from the first factor")
         #expect(step.factors.map(\.id) == [factorID] && step.provider == .apple && step.user.id == signIn.user.id)
-        await sut.expectFailure("INVALID_CODE for the enrolment's code", {
-            try await factors.completeSecondFactorSignIn(factorID, code: Secret(code), pending: step)
-        }) { "\($0)".contains("INVALID_CODE") }
-        await sut.expectFailure("MFA_ENROLLMENT_NOT_FOUND", {
-            try await factors.completeSecondFactorSignIn("unknown", code: Secret(code), pending: step)
-        }) { "\($0)".contains("MFA_ENROLLMENT_NOT_FOUND") }
+        await sut.expectFailure(
+            "INVALID_CODE for the enrolment's code",
+            {
+                try await factors.completeSecondFactorSignIn(factorID, code: Secret(code), pending: step)
+            }
+        ) { "\($0)".contains("INVALID_CODE") }
+        await sut.expectFailure(
+            "MFA_ENROLLMENT_NOT_FOUND",
+            {
+                try await factors.completeSecondFactorSignIn("unknown", code: Secret(code), pending: step)
+            }
+        ) { "\($0)".contains("MFA_ENROLLMENT_NOT_FOUND") }
 
         sut.clock.advance(by: 30)
         let next = try TOTP().code(for: enrollment.secret, at: sut.clock.now)
         let finished = try await factors.completeSecondFactorSignIn(factorID, code: Secret(next), pending: step)
         #expect(finished.session.isAAL2 && finished.user.id == signIn.user.id && finished.user.email == "ada@example.com")
-        await sut.expectFailure("INVALID_MFA_PENDING_CREDENTIAL once taken", {
-            try await factors.completeSecondFactorSignIn(factorID, code: Secret(next), pending: step)
-        }) { "\($0)".contains("INVALID_MFA_PENDING_CREDENTIAL") }
+        await sut.expectFailure(
+            "INVALID_MFA_PENDING_CREDENTIAL once taken",
+            {
+                try await factors.completeSecondFactorSignIn(factorID, code: Secret(next), pending: step)
+            }
+        ) { "\($0)".contains("INVALID_MFA_PENDING_CREDENTIAL") }
 
         sut.clock.advance(by: 1800)
         #expect(try await sut.backend.refreshSession(refreshToken: finished.session.refreshToken).isAAL2, "a refresh keeps aal2")
@@ -75,7 +89,8 @@ struct FirebaseSecondFactorContractTests {
         let sut = try await BackendHarness.make(flavor)
         let factors = try #require(sut.backend as? any SecondFactorBackend)
         let signIn = try await sut.backend.signIn(with: try await sut.appleCredential().0)
-        let result = AuthenticationResult(user: signIn.user, credential: AuthCredential(provider: .apple), session: signIn.session, isNewUser: false)
+        let result = AuthenticationResult(
+            user: signIn.user, credential: AuthCredential(provider: .apple), session: signIn.session, isNewUser: false)
         let step = PendingSecondFactor(factors: [], provider: .apple, proof: .session(result))
         await sut.expectFailure("invalidInput", { try await factors.completeSecondFactorSignIn("f", code: "123456", pending: step) }) {
             if case .invalidInput = $0 { true } else { false }

@@ -25,30 +25,36 @@ struct ForgedTokenContractTests {
         return (sut, credential, try ForgeryKit(provider: provider, keys: sut.world.services.keys))
     }
 
-    @Test("the genuine credential the forgeries start from signs in (control)", arguments: BackendFlavor.allCases, [ProviderID.apple, .google])
+    @Test(
+        "the genuine credential the forgeries start from signs in (control)", arguments: BackendFlavor.allCases,
+        [ProviderID.apple, .google])
     func genuineControl(flavor: BackendFlavor, provider: ProviderID) async throws {
         let (sut, credential, _) = try await makeSUT(flavor, provider)
         #expect(try await sut.backend.signIn(with: credential).isNewUser)
         #expect(await sut.userCount() == 1)
     }
 
-    @Test("a forged token is refused as an invalid identity token and creates no user",
-          arguments: BackendFlavor.allCases, ServiceForgery.allCases)
+    @Test(
+        "a forged token is refused as an invalid identity token and creates no user",
+        arguments: BackendFlavor.allCases, ServiceForgery.allCases)
     func forgedAppleToken(flavor: BackendFlavor, forgery: ServiceForgery) async throws {
         let (sut, genuine, kit) = try await makeSUT(flavor, .apple)
         var credential = genuine
         credential.idToken = Secret(forgery.apply(to: genuine.idToken.revealed, kit: kit))
-        await sut.expectFailure("invalidIdentityToken for \(forgery)", { try await sut.backend.signIn(with: credential) }, matches: isInvalidToken)
+        await sut.expectFailure(
+            "invalidIdentityToken for \(forgery)", { try await sut.backend.signIn(with: credential) }, matches: isInvalidToken)
         #expect(await sut.userCount() == 0)
     }
 
-    @Test("a forged Google token is refused as an invalid identity token and creates no user",
-          arguments: BackendFlavor.allCases, ServiceForgery.allCases)
+    @Test(
+        "a forged Google token is refused as an invalid identity token and creates no user",
+        arguments: BackendFlavor.allCases, ServiceForgery.allCases)
     func forgedGoogleToken(flavor: BackendFlavor, forgery: ServiceForgery) async throws {
         let (sut, genuine, kit) = try await makeSUT(flavor, .google)
         var credential = genuine
         credential.idToken = Secret(forgery.apply(to: genuine.idToken.revealed, kit: kit))
-        await sut.expectFailure("invalidIdentityToken for \(forgery)", { try await sut.backend.signIn(with: credential) }, matches: isInvalidToken)
+        await sut.expectFailure(
+            "invalidIdentityToken for \(forgery)", { try await sut.backend.signIn(with: credential) }, matches: isInvalidToken)
         #expect(await sut.userCount() == 0)
     }
 
@@ -73,14 +79,18 @@ struct ForgedTokenContractTests {
     @Test("Google: a raw nonce sent with a token that has none is refused", arguments: BackendFlavor.allCases)
     func googleNonceMissingInToken(flavor: BackendFlavor) async throws {
         let sut = try await BackendHarness.make(flavor)
-        let response = try await sut.world.services.google.signIn(GoogleSignInSheetRequest(clientID: sut.world.googleClientID, email: "grace@example.com"))
+        let response = try await sut.world.services.google.signIn(
+            GoogleSignInSheetRequest(clientID: sut.world.googleClientID, email: "grace@example.com"))
         let credential = IDTokenCredential(
-            provider: .google, idToken: Secret(response.idToken), rawNonce: Secret("some-raw-nonce"), accessToken: Secret(response.accessToken))
+            provider: .google, idToken: Secret(response.idToken), rawNonce: Secret("some-raw-nonce"),
+            accessToken: Secret(response.accessToken))
         await sut.expectFailure("missingNonce", { try await sut.backend.signIn(with: credential) }) { $0 == .missingNonce }
         #expect(await sut.userCount() == 0)
     }
 
-    @Test("a token whose nonce claim is the raw nonce itself (not its hash) is a mismatch", arguments: BackendFlavor.allCases, [ProviderID.apple, .google])
+    @Test(
+        "a token whose nonce claim is the raw nonce itself (not its hash) is a mismatch", arguments: BackendFlavor.allCases,
+        [ProviderID.apple, .google])
     func unhashedNonceClaim(flavor: BackendFlavor, provider: ProviderID) async throws {
         let (sut, genuine, kit) = try await makeSUT(flavor, provider)
         var credential = genuine

@@ -78,9 +78,12 @@ struct PasskeyContractTests {
         let sut = try await Self.makeSUT(flavor)
         let account = try await Self.signedIn(sut)
         _ = try await sut.passkeys.register(for: account.user, session: account.session, name: "Laptop")
-        await sut.harness.expectFailure("authorizationFailed", {
-            try await sut.passkeys.register(for: account.user, session: account.session, name: "Again")
-        }) {
+        await sut.harness.expectFailure(
+            "authorizationFailed",
+            {
+                try await sut.passkeys.register(for: account.user, session: account.session, name: "Again")
+            }
+        ) {
             if case .authorizationFailed = $0 { true } else { false }
         }
         #expect(try await sut.passkeys.list(session: account.session).count == 1)
@@ -96,9 +99,12 @@ struct PasskeyContractTests {
             #expect(renamed.id == passkey.id && renamed.friendlyName == "Work laptop")
             #expect(try await sut.passkeys.list(session: account.session).map(\.friendlyName) == ["Work laptop"])
         } else {
-            await sut.harness.expectFailure("invalidInput", {
-                try await sut.passkeys.rename(id: passkey.id, to: "Work laptop", session: account.session)
-            }) {
+            await sut.harness.expectFailure(
+                "invalidInput",
+                {
+                    try await sut.passkeys.rename(id: passkey.id, to: "Work laptop", session: account.session)
+                }
+            ) {
                 if case .invalidInput = $0 { true } else { false }
             }
         }

@@ -26,8 +26,9 @@ struct PasswordLinkingContractTests {
         throw AuthError.invalidInput("\(sut.flavor): Apple signed in to the password account's address")
     }
 
-    @Test("same email shared: Apple ends on the confirmed password account (Supabase links it; Firebase asks, the password links it)",
-          arguments: BackendFlavor.withPasswords)
+    @Test(
+        "same email shared: Apple ends on the confirmed password account (Supabase links it; Firebase asks, the password links it)",
+        arguments: BackendFlavor.withPasswords)
     func sameEmail(flavor: BackendFlavor) async throws {
         let sut = try await BackendHarness.passwords(flavor)
         let account = try await sut.confirmedPasswordAccount("ada@example.com", password: Self.password)
@@ -56,8 +57,9 @@ struct PasswordLinkingContractTests {
         #expect(try await sut.backend.signIn(with: again).user.id == account.user.id, "later Apple sign-ins land on the account")
     }
 
-    @Test("Hide My Email: the signed-in password user links Apple explicitly; a relay address alone is a new account",
-          arguments: BackendFlavor.withPasswords)
+    @Test(
+        "Hide My Email: the signed-in password user links Apple explicitly; a relay address alone is a new account",
+        arguments: BackendFlavor.withPasswords)
     func hideMyEmail(flavor: BackendFlavor) async throws {
         let sut = try await BackendHarness.passwords(flavor)
         let account = try await sut.confirmedPasswordAccount("ada@example.com", password: Self.password)
@@ -76,15 +78,17 @@ struct PasswordLinkingContractTests {
         #expect(alone.user.providers == [.apple])
     }
 
-    @Test("an unconfirmed account: Apple's verified email takes it over (same id, only Apple) and its password stops working",
-          arguments: BackendFlavor.withPasswords)
+    @Test(
+        "an unconfirmed account: Apple's verified email takes it over (same id, only Apple) and its password stops working",
+        arguments: BackendFlavor.withPasswords)
     func unconfirmed(flavor: BackendFlavor) async throws {
         let sut = try await BackendHarness.passwords(flavor)
         let backend = try sut.passwordBackend
-        let id: String? = switch try await backend.signUp(PasswordSignUp(email: "ada@example.com", password: Self.password)) {
-        case .signedIn(let signIn): signIn.user.id
-        case .confirmationSent: nil
-        }
+        let id: String? =
+            switch try await backend.signUp(PasswordSignUp(email: "ada@example.com", password: Self.password)) {
+            case .signedIn(let signIn): signIn.user.id
+            case .confirmationSent: nil
+            }
         let (apple, _) = try await sut.appleCredential(appleID: "ada@example.com")
         let signIn = try await sut.backend.signIn(with: apple)
         #expect(signIn.user.providers == [.apple] && signIn.user.isEmailVerified && signIn.user.email == "ada@example.com")
@@ -94,8 +98,9 @@ struct PasswordLinkingContractTests {
         #expect(await flavor.traits.userCount(in: sut.world.services) == 1)
     }
 
-    @Test("a taken identity: Apple already signs in to another account, so linking it to the password account is refused",
-          arguments: BackendFlavor.withPasswords)
+    @Test(
+        "a taken identity: Apple already signs in to another account, so linking it to the password account is refused",
+        arguments: BackendFlavor.withPasswords)
     func takenIdentity(flavor: BackendFlavor) async throws {
         let sut = try await BackendHarness.passwords(flavor)
         let (first, _) = try await sut.appleCredential(appleID: "grace@example.com", hideEmail: true)

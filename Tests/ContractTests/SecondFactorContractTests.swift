@@ -39,12 +39,16 @@ struct SecondFactorContractTests {
 
         let again = try await sut.backend.signIn(with: try await sut.appleCredential().0)
         #expect(again.session.assuranceLevel == .aal1, "a new first-factor sign-in is aal1 until the step-up")
-        await sut.expectFailure("insufficient_aal", { try await factors.removeSecondFactor(enrollment.factor.id, session: again.session) }) {
+        await sut.expectFailure("insufficient_aal", { try await factors.removeSecondFactor(enrollment.factor.id, session: again.session) })
+        {
             "\($0)".contains("insufficient_aal")
         }
-        await sut.expectFailure("mfa_verification_failed", {
-            try await factors.verifySecondFactor(enrollment.factor.id, code: Secret(code), session: again.session)
-        }) { "\($0)".contains("mfa_verification_failed") }
+        await sut.expectFailure(
+            "mfa_verification_failed",
+            {
+                try await factors.verifySecondFactor(enrollment.factor.id, code: Secret(code), session: again.session)
+            }
+        ) { "\($0)".contains("mfa_verification_failed") }
         sut.clock.advance(by: 30)
         let next = try TOTP().code(for: enrollment.secret, at: sut.clock.now)
         let stepped = try await factors.verifySecondFactor(enrollment.factor.id, code: Secret(next), session: again.session)

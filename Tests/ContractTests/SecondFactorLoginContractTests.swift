@@ -26,8 +26,9 @@ struct SecondFactorLoginContractTests {
         let sut = try await LifecycleHarness.make(flavor)
         let factors = try #require(sut.backend.backend as? any SecondFactorBackend)
         let stepUp = BackendSecondFactorStepUp(factors: factors, sessions: sut.coordinator.sessions)
-        let login = LoginUseCase(coordinator: sut.coordinator, router: PostAuthRouter(profiles: Profiles(), membership: nil),
-                                 requiresTermsAcceptance: false, secondFactor: stepUp)
+        let login = LoginUseCase(
+            coordinator: sut.coordinator, router: PostAuthRouter(profiles: Profiles(), membership: nil),
+            requiresTermsAcceptance: false, secondFactor: stepUp)
 
         guard case .signedIn(let first, _) = try await login.execute(with: .social(.apple)) else {
             Issue.record("a user without factors is signed in at once")
@@ -58,8 +59,11 @@ struct SecondFactorLoginContractTests {
         try await expectWaiting(pending, sut: sut)
 
         let right = try TOTP().code(for: enrollment.secret, at: sut.backend.clock.now)
-        guard case .signedIn(let raised, .main) = try await login.verifySecondFactor(code: Secret(right), factorID: factorID,
-                                                                                       for: pending) else {
+        guard
+            case .signedIn(let raised, .main) = try await login.verifySecondFactor(
+                code: Secret(right), factorID: factorID,
+                for: pending)
+        else {
             Issue.record("the right code signs in")
             return
         }

@@ -15,7 +15,8 @@ struct ForgeryKit {
     let otherKeyID: String
 
     init(provider: ProviderID, keys: SimulationKeys) throws {
-        let apple = try RSAKeyRing(stored: keys.apple).active, google = try RSAKeyRing(stored: keys.google).active
+        let apple = try RSAKeyRing(stored: keys.apple).active
+        let google = try RSAKeyRing(stored: keys.google).active
         let (own, other) = provider == .apple ? (apple, google) : (google, apple)
         (ownKey, ownKeyID, otherKey, otherKeyID) = (own.privateKey, own.keyID, other.privateKey, other.keyID)
     }
@@ -75,7 +76,9 @@ enum ServiceForgery: String, CaseIterable, CustomTestStringConvertible, Sendable
         case .embeddedAttackerJWK, .attackerJKU:
             var attacker = header
             if self == .embeddedAttackerJWK {
-                attacker["jwk"] = (try? RSAJWK(keyID: "ATTACKER01", publicKey: TokenForge.attackerKey.publicKey)).map { JSONValue.object($0.json) }
+                attacker["jwk"] = (try? RSAJWK(keyID: "ATTACKER01", publicKey: TokenForge.attackerKey.publicKey)).map {
+                    JSONValue.object($0.json)
+                }
             } else {
                 attacker["jku"] = .string("https://attacker.example/jwks.json")
             }
@@ -87,10 +90,12 @@ enum ServiceForgery: String, CaseIterable, CustomTestStringConvertible, Sendable
         case .audienceArrayWithoutUs:
             return kit.resign(token, claims: { $0["aud"] = .array([.string("com.attacker.app"), .string("com.other.app")]) })
         case .audienceArrayWithTheirAzp:
-            return kit.resign(token, claims: {
-                $0["aud"] = .array([$0["aud"] ?? .null, .string("com.attacker.app")])
-                $0["azp"] = .string("com.attacker.app")
-            })
+            return kit.resign(
+                token,
+                claims: {
+                    $0["aud"] = .array([$0["aud"] ?? .null, .string("com.attacker.app")])
+                    $0["azp"] = .string("com.attacker.app")
+                })
         case .issuedInFuture:
             return kit.resign(token, claims: { $0["iat"] = .int(($0["iat"]?.intValue ?? 0) + 3600) })
         case .notYetValid:

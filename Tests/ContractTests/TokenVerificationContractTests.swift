@@ -54,7 +54,8 @@ struct TokenVerificationContractTests {
     @Test("a raw nonce sent with a token that has none is refused", arguments: BackendFlavor.allCases)
     func nonceMissingInToken(flavor: BackendFlavor) async throws {
         let sut = try await BackendHarness.make(flavor)
-        let response = try await sut.world.services.apple.authorize(AppleSheetRequest(clientID: sut.world.appleClientID, appleID: "ada@example.com"))
+        let response = try await sut.world.services.apple.authorize(
+            AppleSheetRequest(clientID: sut.world.appleClientID, appleID: "ada@example.com"))
         let credential = IDTokenCredential(provider: .apple, idToken: Secret(response.identityToken), rawNonce: Secret("some-raw-nonce"))
         await sut.expectFailure("missingNonce", { try await sut.backend.signIn(with: credential) }) { $0 == .missingNonce }
     }

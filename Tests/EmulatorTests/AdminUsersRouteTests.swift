@@ -26,7 +26,9 @@ struct AdminUsersRouteTests {
         let first = await sut.supabase("GET", "admin/users?page=1&per_page=2", bearer: admin)
         #expect(first.status == 200)
         #expect(first.headers.first { $0.0 == "X-Total-Count" }?.1 == "3")
-        #expect(first.headers.first { $0.0 == "Link" }?.1 == #"</admin/users?page=2&per_page=2>; rel="next", </admin/users?page=2&per_page=2>; rel="last""#)
+        #expect(
+            first.headers.first { $0.0 == "Link" }?.1
+                == #"</admin/users?page=2&per_page=2>; rel="next", </admin/users?page=2&per_page=2>; rel="last""#)
         let page1 = first.object["users"]?.arrayValue?.compactMap { $0.objectValue?["id"]?.stringValue } ?? []
         #expect(page1 == [ids[2], ids[1]], "newest first")
         #expect(first.object["users"]?.arrayValue?.first?.objectValue?["identities"] == .null, "listed without identities, as GoTrue")
@@ -66,7 +68,8 @@ struct AdminUsersRouteTests {
         let id = try #require(signUp.object["user"]?.objectValue?["id"]?.stringValue)
         let refresh = try #require(signUp.object["refresh_token"]?.stringValue)
         let admin = sut.emulator.serviceRoleKey
-        _ = await sut.supabase("PUT", "admin/users/\(id)", json: #"{"app_metadata":{"org":"acme","tier":1,"provider":"forged"}}"#, bearer: admin)
+        _ = await sut.supabase(
+            "PUT", "admin/users/\(id)", json: #"{"app_metadata":{"org":"acme","tier":1,"provider":"forged"}}"#, bearer: admin)
         let updated = await sut.supabase("PUT", "admin/users/\(id)", json: #"{"app_metadata":{"tier":null}}"#, bearer: admin)
         #expect(updated.object["app_metadata"]?.objectValue == ["org": .string("acme")])
         #expect(updated.object["banned_until"] == nil, "a PUT without ban_duration leaves the ban alone")
@@ -74,7 +77,8 @@ struct AdminUsersRouteTests {
         let refreshed = await sut.supabase("POST", "token?grant_type=refresh_token", json: #"{"refresh_token":"\#(refresh)"}"#)
         let token = try #require(refreshed.object["access_token"]?.stringValue)
         #expect(try CompactJWS(parsing: token).payload["app_metadata"]?.objectValue?["org"] == .string("acme"))
-        #expect(await sut.supabase("GET", "admin/users/\(id)", bearer: admin).object["app_metadata"]?.objectValue?["org"] == .string("acme"))
+        #expect(
+            await sut.supabase("GET", "admin/users/\(id)", bearer: admin).object["app_metadata"]?.objectValue?["org"] == .string("acme"))
         #expect(await sut.supabase("GET", "admin/users/not-a-uuid", bearer: admin).status == 404)
         #expect(await sut.supabase("GET", "admin/users/\(UUID().uuidString)", bearer: admin).object["code"] == .string("user_not_found"))
     }

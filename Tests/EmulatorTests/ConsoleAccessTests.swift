@@ -1,14 +1,16 @@
-@testable import AuthEmulator
 import AuthJWT
 import Foundation
 import Testing
+
+@testable import AuthEmulator
 
 /// Who may open the console: this machine always (a loopback peer and a loopback `Host`), other
 /// hosts only with `--console` and the service-role key.
 @Suite("Console: access")
 struct ConsoleAccessTests {
-    @Test("a client elsewhere is refused while the console is this machine's only; loopback clients are served",
-          arguments: ["203.0.113.7", "10.0.0.5", "::ffff:192.168.1.4", "2001:db8::1"])
+    @Test(
+        "a client elsewhere is refused while the console is this machine's only; loopback clients are served",
+        arguments: ["203.0.113.7", "10.0.0.5", "::ffff:192.168.1.4", "2001:db8::1"])
     func remoteRefused(address: String) async throws {
         let sut = try await EmulatorHarness.make()
         for target in ["/console", "/console/mail", "/console/live?page=/console"] {
@@ -47,16 +49,22 @@ struct ConsoleAccessTests {
         }
         #expect(await sut.console("GET", "/console", client: remote, headers: basic(sut.emulator.anonKey)).status == 401)
         #expect(await sut.console("GET", "/console", client: remote, headers: basic("wrong")).status == 401)
-        #expect(await sut.console("GET", "/console", client: remote, headers: ["authorization": "Bearer \(sut.emulator.anonKey)"]).status == 401)
+        #expect(
+            await sut.console("GET", "/console", client: remote, headers: ["authorization": "Bearer \(sut.emulator.anonKey)"]).status == 401
+        )
         #expect(await sut.console("GET", "/console", client: remote, headers: basic(sut.emulator.serviceRoleKey)).status == 200)
-        #expect(await sut.console("GET", "/console/mail", client: remote, headers: ["authorization": "Bearer \(sut.emulator.serviceRoleKey)"]).status == 200)
+        #expect(
+            await sut.console("GET", "/console/mail", client: remote, headers: ["authorization": "Bearer \(sut.emulator.serviceRoleKey)"])
+                .status == 200)
         #expect(await sut.console("GET", "/console", client: "127.0.0.1").status == 200, "this machine needs no key")
     }
 
-    @Test("loopback names and addresses", arguments: [
-        ("127.0.0.1:80", true), ("localhost", true), ("x.localhost:3000", true), ("[::1]:9999", true),
-        ("127.0.0.300", false), ("127.0.0", false), ("localhost.example", false), ("[::2]:1", false), ("", false), ("[::1", false),
-    ])
+    @Test(
+        "loopback names and addresses",
+        arguments: [
+            ("127.0.0.1:80", true), ("localhost", true), ("x.localhost:3000", true), ("[::1]:9999", true),
+            ("127.0.0.300", false), ("127.0.0", false), ("localhost.example", false), ("[::2]:1", false), ("", false), ("[::1", false),
+        ])
     func hostNames(host: String, loopback: Bool) {
         #expect(ConsoleGate.isLoopback(host: host) == loopback)
     }
@@ -67,7 +75,9 @@ struct ConsoleAccessTests {
         let page = await sut.console("GET", "/console")
         let policy = try #require(page.header("Content-Security-Policy"))
         let nonce = try #require(policy.range(of: "script-src 'nonce-").map { policy[$0.upperBound...].prefix { $0 != "'" } })
-        #expect(!policy.contains("unsafe-inline'; connect") && policy.contains("frame-ancestors 'none'") && policy.contains("form-action 'self'"))
+        #expect(
+            !policy.contains("unsafe-inline'; connect") && policy.contains("frame-ancestors 'none'")
+                && policy.contains("form-action 'self'"))
         #expect(page.header("X-Frame-Options") == "DENY" && page.header("Referrer-Policy") == "no-referrer")
         #expect(page.text.components(separatedBy: "<script").count == 2, "one script")
         #expect(page.text.contains("<script nonce=\"\(nonce)\">"))

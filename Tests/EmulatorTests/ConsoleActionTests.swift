@@ -47,7 +47,8 @@ struct ConsoleActionTests {
         let second = try await sut.appleSession()
         #expect(try await sut.consolePost(sut.consolePath(supabase: user) + "/end-sessions").status == 303)
         #expect(await sut.supabaseRefresh(second).object["code"] == .string("refresh_token_not_found"))
-        #expect(await sut.supabase("GET", "user", bearer: second["access_token"]?.stringValue).object["code"] == .string("session_not_found"))
+        #expect(
+            await sut.supabase("GET", "user", bearer: second["access_token"]?.stringValue).object["code"] == .string("session_not_found"))
         #expect(await sut.console("GET", sut.consolePath(supabase: user)).text.contains("the user is signed in nowhere"))
     }
 
@@ -113,8 +114,10 @@ struct ConsoleActionTests {
         #expect(again.status == 409 && again.text.contains("no active authorization"))
         #expect(try await sut.consolePost(path + "/revoke-apple").status == 404, "which app is required")
 
-        let next = try await apple.authorize(AppleSheetRequest(clientID: sut.world.appleClientID, appleID: "ada@example.com",
-                                                                name: PersonName(givenName: "Ada", familyName: nil)))
+        let next = try await apple.authorize(
+            AppleSheetRequest(
+                clientID: sut.world.appleClientID, appleID: "ada@example.com",
+                name: PersonName(givenName: "Ada", familyName: nil)))
         #expect(next.email != nil && next.fullName != nil, "name and email come again, as on a first authorization")
     }
 

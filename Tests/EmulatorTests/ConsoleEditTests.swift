@@ -19,8 +19,12 @@ struct ConsoleEditTests {
         let path = sut.consolePath(supabase: user)
         #expect(await sut.console("GET", path).text.contains("app_metadata"))
 
-        let saved = try await sut.consolePost(path + "/metadata", [("app_metadata", #"{"org": "acme", "provider": "forged"}"#),
-                                                                   ("user_metadata", #"{"full_name": "Ada <b>L</b>"}"#)])
+        let saved = try await sut.consolePost(
+            path + "/metadata",
+            [
+                ("app_metadata", #"{"org": "acme", "provider": "forged"}"#),
+                ("user_metadata", #"{"full_name": "Ada <b>L</b>"}"#),
+            ])
         #expect(saved.status == 303)
         let page = await sut.console("GET", saved.header("Location") ?? "").text
         #expect(page.contains("The metadata is saved"))

@@ -29,8 +29,9 @@ struct ConsoleFactorTests {
 
         let challenge = await sut.supabase("POST", "factors/\(factorID)/challenge", json: "{}", bearer: bearer)
         let challengeID = try #require(challenge.object["id"]?.stringValue)
-        let verified = await sut.supabase("POST", "factors/\(factorID)/verify", json: #"{"challenge_id":"\#(challengeID)","code":"\#(code)"}"#,
-                                          bearer: bearer)
+        let verified = await sut.supabase(
+            "POST", "factors/\(factorID)/verify", json: #"{"challenge_id":"\#(challengeID)","code":"\#(code)"}"#,
+            bearer: bearer)
         #expect(verified.status == 200)
         page = await sut.console("GET", sut.consolePath(supabase: userID))
         #expect(page.text.contains("oauth + totp (aal2)"))
@@ -41,19 +42,25 @@ struct ConsoleFactorTests {
     func firebaseFactor() async throws {
         let sut = try await EmulatorHarness.make()
         let email = "ada@example.com"
-        _ = await sut.firebase("accounts:sendOobCode", json: #"{"requestType":"EMAIL_SIGNIN","email":"\#(email)","continueUrl":"http://localhost"}"#)
+        _ = await sut.firebase(
+            "accounts:sendOobCode", json: #"{"requestType":"EMAIL_SIGNIN","email":"\#(email)","continueUrl":"http://localhost"}"#)
         let oobCode = try #require(await sut.world.services.mailbox.messages(for: email).last?.code)
         let signIn = await sut.firebase("accounts:signInWithEmailLink", json: #"{"email":"\#(email)","oobCode":"\#(oobCode)"}"#)
-        let idToken = try #require(signIn.object["idToken"]?.stringValue), localId = try #require(signIn.object["localId"]?.stringValue)
+        let idToken = try #require(signIn.object["idToken"]?.stringValue)
+        let localId = try #require(signIn.object["localId"]?.stringValue)
         let v2 = "/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment"
         let started = await sut.send("POST", "\(v2):start?key=k", json: #"{"idToken":"\#(idToken)","totpEnrollmentInfo":{}}"#)
         let info = try #require(started.object["totpSessionInfo"]?.objectValue)
-        let secret = Secret(try #require(info["sharedSecretKey"]?.stringValue)), session = try #require(info["sessionInfo"]?.stringValue)
+        let secret = Secret(try #require(info["sharedSecretKey"]?.stringValue))
+        let session = try #require(info["sessionInfo"]?.stringValue)
         let now = sut.world.clock.now
         let code = try TOTP().code(for: secret, at: now)
-        let finalized = await sut.send("POST", "\(v2):finalize?key=k", json: #"""
-            {"idToken":"\#(idToken)","displayName":"Ada's phone","totpVerificationInfo":{"sessionInfo":"\#(session)","verificationCode":"\#(code)"}}
-            """#)
+        let finalized = await sut.send(
+            "POST", "\(v2):finalize?key=k",
+            json: #"""
+                {"idToken":"\#(idToken)","displayName":"Ada's phone","totpVerificationInfo":{"sessionInfo":"\#(session)","verification\#
+                Code":"\#(code)"}}
+                """#)
         #expect(finalized.status == 200)
 
         let page = await sut.console("GET", sut.consolePath(firebase: localId))

@@ -16,7 +16,8 @@ struct ConsoleLogTests {
         let text = page.text
         #expect(text.contains("/auth/v1/otp") && text.contains("/auth/v1/verify") && text.contains("accounts:lookup"))
         #expect(!text.contains("secret-token-hash") && !text.contains("test-key") && !text.contains("not-a-token"), "no query, no body")
-        let lookup = try #require(text.range(of: "accounts:lookup")), otp = try #require(text.range(of: "/auth/v1/otp"))
+        let lookup = try #require(text.range(of: "accounts:lookup"))
+        let otp = try #require(text.range(of: "/auth/v1/otp"))
         #expect(lookup.lowerBound < otp.lowerBound, "newest first")
         #expect(!text.contains(">/console/log<"), "the console's own requests are left out")
     }

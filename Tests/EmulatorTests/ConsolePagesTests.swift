@@ -65,7 +65,8 @@ struct ConsolePagesTests {
         #expect(text.contains("<h1>ada@example.com</h1>") && text.contains("ada@example.com (verified)"))
         #expect(text.contains("<th scope=\"row\">apple</th><td class=\"mono\">\(subject)</td><td>ada@example.com</td>"))
         #expect(text.contains("<dt>user_metadata</dt>") && text.contains("&quot;email_verified&quot; : true"))
-        let sessionID = try #require(session["access_token"]?.stringValue.flatMap { try? CompactJWS(parsing: $0) }?.payload["session_id"]?.stringValue)
+        let sessionID = try #require(
+            session["access_token"]?.stringValue.flatMap { try? CompactJWS(parsing: $0) }?.payload["session_id"]?.stringValue)
         #expect(text.contains(sessionID) && text.contains("none (until sign-out)"))
         let refreshed = ConsoleClock.text(sut.world.clock.now)
         #expect(text.components(separatedBy: refreshed).count >= 2, "the last refresh, 20 s after the sign-in")

@@ -1,8 +1,9 @@
-@testable import AuthEmulator
 import AuthData
 import AuthSimulation
 import Foundation
 import Testing
+
+@testable import AuthEmulator
 
 /// Thousands of users are served a page at a time: the page shows one page of rows, and the
 /// data source is asked for that page only.
@@ -34,9 +35,12 @@ struct ConsolePagingTests {
         func mail(to recipient: String?, page: ConsolePageRequest) async -> ConsolePage<ConsoleMailMessage> {
             await wrapped.mail(to: recipient, page: page)
         }
-        func perform(_ action: ConsoleAction, on key: ConsoleUserKey) async throws(ConsoleFailure) { try await wrapped.perform(action, on: key) }
+        func perform(_ action: ConsoleAction, on key: ConsoleUserKey) async throws(ConsoleFailure) {
+            try await wrapped.perform(action, on: key)
+        }
         var serviceChoices: [ConsoleUserKey.Service] { wrapped.serviceChoices }
-        func createUser(in service: ConsoleUserKey.Service, email: String, password: String?) async throws(ConsoleFailure) -> ConsoleUserKey {
+        func createUser(in service: ConsoleUserKey.Service, email: String, password: String?) async throws(ConsoleFailure) -> ConsoleUserKey
+        {
             try await wrapped.createUser(in: service, email: email, password: password)
         }
         func reset() async { await wrapped.reset() }

@@ -9,23 +9,31 @@ import Testing
 struct ConsolePasswordTests {
     private static let password = "console-Pw-4711"
 
-    @Test("a user created with a password signs in with it (GoTrue internal/api/admin.go adminUserCreate; firebase-tools src/emulator/auth/operations.ts signUp as admin); the password is nowhere on a page or in the log",
-          arguments: ["supabase", "firebase"])
+    @Test(
+        """
+        a user created with a password signs in with it (GoTrue internal/api/admin.go adminUserCreate; firebase-tools\
+         src/emulator/auth/operations.ts signUp as admin); the password is nowhere on a page or in the log
+        """,
+        arguments: ["supabase", "firebase"])
     func createWithPassword(service: String) async throws {
         let sut = try await EmulatorHarness.make()
         let segment = service == "supabase" ? "supabase" : "firebase:\(sut.project)"
-        let created = try await sut.consolePost("/console/users", [("service", segment), ("email", "pw@example.com"), ("password", Self.password)])
+        let created = try await sut.consolePost(
+            "/console/users", [("service", segment), ("email", "pw@example.com"), ("password", Self.password)])
         #expect(created.status == 303, "\(created.text)")
         let location = try #require(created.header("Location"))
         #expect(!location.contains(Self.password) && location.hasSuffix("?done=create-password"))
         let page = await sut.console("GET", location).text
         #expect(page.contains("pw@example.com (verified)") && page.contains("the password typed"))
-        let signIn = service == "supabase"
+        let signIn =
+            service == "supabase"
             ? await sut.supabase("POST", "token?grant_type=password", json: #"{"email":"pw@example.com","password":"\#(Self.password)"}"#)
-            : await sut.firebase("accounts:signInWithPassword",
-                                 json: #"{"email":"pw@example.com","password":"\#(Self.password)","returnSecureToken":true}"#)
+            : await sut.firebase(
+                "accounts:signInWithPassword",
+                json: #"{"email":"pw@example.com","password":"\#(Self.password)","returnSecureToken":true}"#)
         #expect(signIn.status == 200, "\(signIn.text)")
-        let wrong = service == "supabase"
+        let wrong =
+            service == "supabase"
             ? await sut.supabase("POST", "token?grant_type=password", json: #"{"email":"pw@example.com","password":"not-it-at-all"}"#)
             : await sut.firebase("accounts:signInWithPassword", json: #"{"email":"pw@example.com","password":"not-it-at-all"}"#)
         #expect(wrong.status == 400)
@@ -34,14 +42,21 @@ struct ConsolePasswordTests {
         }
     }
 
-    @Test("Firebase's admin create refuses a password under six characters with WEAK_PASSWORD (firebase-tools src/emulator/auth/operations.ts); nothing is created")
+    @Test(
+        """
+        Firebase's admin create refuses a password under six characters with WEAK_PASSWORD (firebase-tools\
+         src/emulator/auth/operations.ts); nothing is created
+        """
+    )
     func firebaseWeakPassword() async throws {
         let sut = try await EmulatorHarness.make()
-        let refused = try await sut.consolePost("/console/users", [("service", "firebase:\(sut.project)"), ("email", "weak@example.com"), ("password", "abc")])
+        let refused = try await sut.consolePost(
+            "/console/users", [("service", "firebase:\(sut.project)"), ("email", "weak@example.com"), ("password", "abc")])
         #expect(refused.status == 409 && refused.text.contains("WEAK_PASSWORD"), "\(refused.text)")
         #expect(!(await sut.console("GET", "/console").text.contains("weak@example.com")))
         let huge = String(repeating: "x", count: 1025)
-        let tooLong = try await sut.consolePost("/console/users", [("service", "supabase"), ("email", "huge@example.com"), ("password", huge)])
+        let tooLong = try await sut.consolePost(
+            "/console/users", [("service", "supabase"), ("email", "huge@example.com"), ("password", huge)])
         #expect(tooLong.status == 400)
     }
 
@@ -61,11 +76,17 @@ struct ConsolePasswordTests {
         #expect(try #require(row("made@example.com")).hasPrefix("<td>yes</td>"))
     }
 
-    @Test("Send recovery mail: Supabase mails a recovery code (GoTrue internal/api/recover.go), Firebase a PASSWORD_RESET code (firebase-tools src/emulator/auth/operations.ts sendOobCode) that resetPassword spends", arguments: ["supabase", "firebase"])
+    @Test(
+        """
+        Send recovery mail: Supabase mails a recovery code (GoTrue internal/api/recover.go), Firebase a PASSWORD_RESET code\
+         (firebase-tools src/emulator/auth/operations.ts sendOobCode) that resetPassword spends
+        """,
+        arguments: ["supabase", "firebase"])
     func recovery(service: String) async throws {
         let sut = try await EmulatorHarness.make()
         let segment = service == "supabase" ? "supabase" : "firebase:\(sut.project)"
-        let created = try await sut.consolePost("/console/users", [("service", segment), ("email", "lost@example.com"), ("password", Self.password)])
+        let created = try await sut.consolePost(
+            "/console/users", [("service", segment), ("email", "lost@example.com"), ("password", Self.password)])
         let path = try #require(created.header("Location")?.split(separator: "?").first.map(String.init))
         #expect(await sut.console("GET", path).text.contains("Send recovery mail"))
         let sent = try await sut.consolePost(path + "/recover")
@@ -74,10 +95,12 @@ struct ConsolePasswordTests {
         let message = try #require(messages.first?.message)
         #expect(message.kind == (service == "supabase" ? "recovery" : "PASSWORD_RESET"))
         if service == "firebase" {
-            let reset = await sut.firebase("accounts:resetPassword", json: #"{"oobCode":"\#(message.code)","newPassword":"another-Pw-815"}"#)
+            let reset = await sut.firebase(
+                "accounts:resetPassword", json: #"{"oobCode":"\#(message.code)","newPassword":"another-Pw-815"}"#)
             #expect(reset.status == 200, "\(reset.text)")
         } else {
-            let verified = await sut.supabase("POST", "verify", json: #"{"type":"recovery","email":"lost@example.com","token":"\#(message.code)"}"#)
+            let verified = await sut.supabase(
+                "POST", "verify", json: #"{"type":"recovery","email":"lost@example.com","token":"\#(message.code)"}"#)
             #expect(verified.status == 200, "\(verified.text)")
         }
         #expect(try await sut.consolePost("/console/users/\(segment)/no-such-user/recover").status == 404)

@@ -49,8 +49,9 @@ struct EmulatorConnectionLimitTests {
     @Test("a client sending its request head a line at a time is closed at the header-read timeout")
     func slowHead() async throws {
         let limits = EmulatorConnectionLimits(headerReadTimeout: .seconds(1), bodyReadTimeout: .seconds(30), idleTimeout: .seconds(30))
-        #expect(try await closesSlowClient(limits, opening: "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n", piece: "X-Slow: 1\r\n"),
-                "still open after 20 s of a head that never ends")
+        #expect(
+            try await closesSlowClient(limits, opening: "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n", piece: "X-Slow: 1\r\n"),
+            "still open after 20 s of a head that never ends")
     }
 
     @Test("a client sending its body a byte at a time is closed at the body-read timeout")
@@ -62,7 +63,8 @@ struct EmulatorConnectionLimitTests {
 
     @Test("a kept-alive connection left idle after a response is closed at the idle timeout")
     func idleAfterResponse() async throws {
-        let emulator = try await start(EmulatorConnectionLimits(headerReadTimeout: .seconds(30), bodyReadTimeout: .seconds(30), idleTimeout: .seconds(1)))
+        let emulator = try await start(
+            EmulatorConnectionLimits(headerReadTimeout: .seconds(30), bodyReadTimeout: .seconds(30), idleTimeout: .seconds(1)))
         let socket = try LoopbackSocket.connect(port: emulator.port)
         try socket.send(Array(request.utf8))
         #expect(await answered(socket))

@@ -13,8 +13,10 @@ extension EmulatorHarness {
     ///   - form: Form fields (sent as `application/x-www-form-urlencoded`), if any.
     ///   - client: The peer address; `nil` for in process.
     ///   - headers: More headers.
-    func console(_ method: String, _ target: String, form: [(String, String)]? = nil, client: String? = nil,
-                 headers: [String: String] = [:]) async -> EmulatorResponse {
+    func console(
+        _ method: String, _ target: String, form: [(String, String)]? = nil, client: String? = nil,
+        headers: [String: String] = [:]
+    ) async -> EmulatorResponse {
         var all = headers
         if form != nil { all["content-type"] = "application/x-www-form-urlencoded" }
         var request = EmulatorRequest(method: method, target: target, headers: all, body: Array(FormEncoding.encode(form ?? []).utf8))
@@ -40,20 +42,26 @@ extension EmulatorHarness {
     /// Signs in to the Firebase project with a fresh Apple token; returns the response object.
     func firebaseAppleSession(email: String = "ada@example.com") async throws -> JSONObject {
         let (token, nonce) = try await appleToken(email: email)
-        return await firebase("accounts:signInWithIdp", json: """
-            {"requestUri":"http://localhost","postBody":"providerId=apple.com&id_token=\(token)&nonce=\(nonce)","returnSecureToken":true}
-            """).object
+        return await firebase(
+            "accounts:signInWithIdp",
+            json: """
+                {"requestUri":"http://localhost","postBody":"providerId=apple.com&id_token=\(token)&nonce=\(nonce)","returnSecureToken"\
+                :true}
+                """
+        ).object
     }
 
     /// A Supabase refresh.
     func supabaseRefresh(_ session: JSONObject) async -> EmulatorResponse {
-        await supabase("POST", "token?grant_type=refresh_token", json: #"{"refresh_token":"\#(session["refresh_token"]?.stringValue ?? "")"}"#)
+        await supabase(
+            "POST", "token?grant_type=refresh_token", json: #"{"refresh_token":"\#(session["refresh_token"]?.stringValue ?? "")"}"#)
     }
 
     /// A Firebase Secure Token refresh.
     func firebaseRefresh(_ session: JSONObject) async -> EmulatorResponse {
-        await send("POST", "/securetoken.googleapis.com/v1/token?key=k",
-                   json: #"{"grant_type":"refresh_token","refresh_token":"\#(session["refreshToken"]?.stringValue ?? "")"}"#)
+        await send(
+            "POST", "/securetoken.googleapis.com/v1/token?key=k",
+            json: #"{"grant_type":"refresh_token","refresh_token":"\#(session["refreshToken"]?.stringValue ?? "")"}"#)
     }
 
     /// The user page's path of a Supabase or Firebase user.

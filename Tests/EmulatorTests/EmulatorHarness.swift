@@ -14,9 +14,11 @@ struct EmulatorHarness {
     let world: TestWorld
     let emulator: Emulator
 
-    static func make(configuration services: SimulationConfiguration = SimulationConfiguration(),
-                     supabase: SupabaseSettings? = nil, console: ConsoleAccess = .loopbackOnly,
-                     allowedHosts: [String] = []) async throws -> EmulatorHarness {
+    static func make(
+        configuration services: SimulationConfiguration = SimulationConfiguration(),
+        supabase: SupabaseSettings? = nil, console: ConsoleAccess = .loopbackOnly,
+        allowedHosts: [String] = []
+    ) async throws -> EmulatorHarness {
         var setup = services
         if let supabase { setup.supabase = supabase }
         let world = try await TestWorld.make(configuration: setup)
@@ -25,14 +27,17 @@ struct EmulatorHarness {
         configuration.firebaseProjects = [world.services.configuration.firebaseProjectID]
         configuration.console = console
         configuration.allowedHosts = allowedHosts
-        let app = try buildEmulator(configuration: configuration, services: world.services, developerKeyPath: nil,
-                                    logger: Logger(label: "test"), onServerRunning: { _, _ in })
+        let app = try buildEmulator(
+            configuration: configuration, services: world.services, developerKeyPath: nil,
+            logger: Logger(label: "test"), onServerRunning: { _, _ in })
         return EmulatorHarness(world: world, emulator: app.emulator)
     }
 
     var project: String { world.services.configuration.firebaseProjectID }
 
-    func send(_ method: String, _ target: String, json: String? = nil, headers: [String: String] = [:], contentType: String? = "application/json") async -> EmulatorResponse {
+    func send(
+        _ method: String, _ target: String, json: String? = nil, headers: [String: String] = [:], contentType: String? = "application/json"
+    ) async -> EmulatorResponse {
         var all = headers
         if json != nil, let contentType { all["content-type"] = contentType }
         return await emulator.handle(EmulatorRequest(method: method, target: target, headers: all, body: Array((json ?? "").utf8)))
@@ -40,7 +45,9 @@ struct EmulatorHarness {
 
     /// A Supabase call with the anon key and the 2024-01-01 API version, through a proxy that
     /// names the client in `X-Forwarded-For` (what a `GOTRUE_RATE_LIMIT_HEADER` of that name counts).
-    func supabase(_ method: String, _ path: String, json: String? = nil, bearer: String? = nil, versioned: Bool = true) async -> EmulatorResponse {
+    func supabase(_ method: String, _ path: String, json: String? = nil, bearer: String? = nil, versioned: Bool = true) async
+        -> EmulatorResponse
+    {
         var headers = ["apikey": emulator.anonKey, "x-forwarded-for": "127.0.0.1"]
         if versioned { headers["x-supabase-api-version"] = "2024-01-01" }
         if let bearer { headers["authorization"] = "Bearer \(bearer)" }
@@ -49,7 +56,9 @@ struct EmulatorHarness {
 
     /// A Supabase call from a client address, as a proxy names it in `X-Forwarded-For` (the
     /// rate limits' key when `GOTRUE_RATE_LIMIT_HEADER` is `X-Forwarded-For`).
-    func supabase(_ method: String, _ path: String, json: String? = nil, bearer: String? = nil, from address: String) async -> EmulatorResponse {
+    func supabase(_ method: String, _ path: String, json: String? = nil, bearer: String? = nil, from address: String) async
+        -> EmulatorResponse
+    {
         var headers = ["apikey": emulator.anonKey, "x-supabase-api-version": "2024-01-01", "x-forwarded-for": address]
         if json != nil { headers["content-type"] = "application/json" }
         if let bearer { headers["authorization"] = "Bearer \(bearer)" }
@@ -61,8 +70,11 @@ struct EmulatorHarness {
     /// Signs in with a fresh Apple token over the id_token route; returns the session object.
     func appleSession(email: String = "ada@example.com") async throws -> JSONObject {
         let (token, nonce) = try await appleToken(email: email)
-        let response = await supabase("POST", "token?grant_type=id_token", json: #"{"provider":"apple","id_token":"\#(token)","nonce":"\#(nonce)"}"#)
-        guard response.status == 200 else { throw SupabaseFailure.api(status: response.status, code: "sign-in", message: String(decoding: response.body, as: UTF8.self)) }
+        let response = await supabase(
+            "POST", "token?grant_type=id_token", json: #"{"provider":"apple","id_token":"\#(token)","nonce":"\#(nonce)"}"#)
+        guard response.status == 200 else {
+            throw SupabaseFailure.api(status: response.status, code: "sign-in", message: String(decoding: response.body, as: UTF8.self))
+        }
         return response.object
     }
 
@@ -74,9 +86,10 @@ struct EmulatorHarness {
     /// An Apple token for the app with a nonce: returns the token and the raw nonce.
     func appleToken(email: String = "ada@example.com") async throws -> (token: String, rawNonce: String) {
         let raw = NonceGenerator(source: .live).make()
-        let response = try await world.services.apple.authorize(AppleSheetRequest(
-            clientID: world.appleClientID, appleID: email, name: PersonName(givenName: "Ada", familyName: "Lovelace"),
-            nonce: NonceGenerator.sha256Hex(raw)))
+        let response = try await world.services.apple.authorize(
+            AppleSheetRequest(
+                clientID: world.appleClientID, appleID: email, name: PersonName(givenName: "Ada", familyName: "Lovelace"),
+                nonce: NonceGenerator.sha256Hex(raw)))
         return (response.identityToken, raw)
     }
 }

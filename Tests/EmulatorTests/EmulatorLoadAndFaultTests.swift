@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import AuthData
 import AuthDomain
 import AuthEmulator
@@ -11,15 +6,24 @@ import AuthSimulation
 import AuthTestSupport
 import Foundation
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The emulator on a real loopback port under concurrent load and misbehaving clients.
 @Suite("Emulator: load and faults on loopback")
 struct EmulatorLoadAndFaultTests {
     private func signInRequest(_ emulator: RunningEmulator, token: String, nonce: String) -> URLRequest {
-        var request = URLRequest(url: emulator.baseURL.appendingPathComponent("auth/v1/token").appending(queryItems: [URLQueryItem(name: "grant_type", value: "id_token")]))
+        var request = URLRequest(
+            url: emulator.baseURL.appendingPathComponent("auth/v1/token").appending(queryItems: [
+                URLQueryItem(name: "grant_type", value: "id_token")
+            ]))
         request.httpMethod = "POST"
         request.setValue(emulator.emulator.anonKey, forHTTPHeaderField: "apikey")
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -38,15 +42,17 @@ struct EmulatorLoadAndFaultTests {
         var credentials: [(token: String, nonce: String)] = []
         for index in 0..<200 {
             let nonce = NonceGenerator(source: .live).make()
-            let sheet = try await world.services.apple.authorize(AppleSheetRequest(
-                clientID: world.appleClientID, appleID: "load\(index)@example.com", nonce: NonceGenerator.sha256Hex(nonce)))
+            let sheet = try await world.services.apple.authorize(
+                AppleSheetRequest(
+                    clientID: world.appleClientID, appleID: "load\(index)@example.com", nonce: NonceGenerator.sha256Hex(nonce)))
             credentials.append((sheet.identityToken, nonce))
         }
         let session = URLSession(configuration: .ephemeral)
         let statuses = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
             for credential in credentials {
                 group.addTask {
-                    let (data, response) = try await session.data(for: signInRequest(emulator, token: credential.token, nonce: credential.nonce))
+                    let (data, response) = try await session.data(
+                        for: signInRequest(emulator, token: credential.token, nonce: credential.nonce))
                     let user = (try? StrictJSONParser.parseObject(Array(data)))?["user"]?.objectValue?["id"]?.stringValue
                     return ((response as? HTTPURLResponse)?.statusCode ?? 0, user)
                 }
@@ -60,7 +66,10 @@ struct EmulatorLoadAndFaultTests {
         #expect(ids.count == 200)
         let users = world.services.storedSupabaseUsers
         #expect(users.count == 200)
-        #expect(users.values.allSatisfy { $0.identities.count == 1 && $0.lastSignInAt != nil && world.services.storedSupabaseSessions(of: $0.id).count == 1 })
+        #expect(
+            users.values.allSatisfy {
+                $0.identities.count == 1 && $0.lastSignInAt != nil && world.services.storedSupabaseSessions(of: $0.id).count == 1
+            })
         #expect(Set(users.keys) == ids)
         await emulator.stop()
     }
@@ -70,13 +79,17 @@ struct EmulatorLoadAndFaultTests {
         let world = try await TestWorld.make()
         let emulator = try await RunningEmulator.start(services: world.services)
         let nonce = NonceGenerator(source: .live).make()
-        let sheet = try await world.services.apple.authorize(AppleSheetRequest(
-            clientID: world.appleClientID, appleID: "cut@example.com", nonce: NonceGenerator.sha256Hex(nonce)))
+        let sheet = try await world.services.apple.authorize(
+            AppleSheetRequest(
+                clientID: world.appleClientID, appleID: "cut@example.com", nonce: NonceGenerator.sha256Hex(nonce)))
         let body = Array(#"{"provider":"apple","id_token":"\#(sheet.identityToken)","nonce":"\#(nonce)"}"#.utf8)
         // The last case sends the whole, valid JSON but announces 16 bytes more: a server that
         // handed the route what had arrived would create the user.
-        for (sent, announced) in [(0, body.count), (body.count / 2, body.count), (body.count - 1, body.count), (body.count, body.count + 16)] {
-            let head = "POST /auth/v1/token?grant_type=id_token HTTP/1.1\r\nHost: 127.0.0.1\r\napikey: \(emulator.emulator.anonKey)\r\n"
+        for (sent, announced) in [
+            (0, body.count), (body.count / 2, body.count), (body.count - 1, body.count), (body.count, body.count + 16),
+        ] {
+            let head =
+                "POST /auth/v1/token?grant_type=id_token HTTP/1.1\r\nHost: 127.0.0.1\r\napikey: \(emulator.emulator.anonKey)\r\n"
                 + "Content-Type: application/json\r\nContent-Length: \(announced)\r\n\r\n"
             try RawSocket.sendAndHangUp(port: emulator.port, bytes: Array(head.utf8) + body.prefix(sent))
         }
@@ -85,7 +98,8 @@ struct EmulatorLoadAndFaultTests {
         #expect((try await URLSession(configuration: .ephemeral).data(for: health).1 as? HTTPURLResponse)?.statusCode == 200)
         #expect(world.services.storedSupabaseUsers.isEmpty, "no request completed, so no user may exist")
 
-        let (_, response) = try await URLSession(configuration: .ephemeral).data(for: signInRequest(emulator, token: sheet.identityToken, nonce: nonce))
+        let (_, response) = try await URLSession(configuration: .ephemeral).data(
+            for: signInRequest(emulator, token: sheet.identityToken, nonce: nonce))
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         let users = world.services.storedSupabaseUsers
         #expect(users.count == 1)
@@ -101,7 +115,9 @@ struct EmulatorLoadAndFaultTests {
         logger.logLevel = .debug
         let emulator = try await RunningEmulator.start(services: world.services, logger: logger)
         let key = emulator.emulator.anonKey
-        let health = emulator.baseURL.appendingPathComponent("auth/v1/health").appending(queryItems: [URLQueryItem(name: "apikey", value: key)])
+        let health = emulator.baseURL.appendingPathComponent("auth/v1/health").appending(queryItems: [
+            URLQueryItem(name: "apikey", value: key)
+        ])
         #expect((try await URLSession(configuration: .ephemeral).data(from: health).1 as? HTTPURLResponse)?.statusCode == 200)
         await emulator.stop()
         #expect(capture.all.contains { $0.level == .debug && $0.message == "GET /auth/v1/health 200" })
@@ -150,9 +166,9 @@ enum RawSocket {
     /// connection (at most 10 s), so the server is done with the request when this returns.
     static func sendAndHangUp(port: Int, bytes: [UInt8]) throws {
         #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw POSIXError(.EIO) }
         defer { close(fd) }
@@ -166,9 +182,9 @@ enum RawSocket {
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
         _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
         #if canImport(Glibc)
-        _ = shutdown(fd, Int32(SHUT_WR))
+            _ = shutdown(fd, Int32(SHUT_WR))
         #else
-        _ = shutdown(fd, SHUT_WR)
+            _ = shutdown(fd, SHUT_WR)
         #endif
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))

@@ -11,12 +11,12 @@ import Testing
 @Suite("Emulator: a seed file at start and on reset", .timeLimit(.minutes(5)))
 struct EmulatorSeedTests {
     static let file = """
-    {"users": [{"instance_id": "00000000-0000-0000-0000-000000000000", "id": "4d56e902-f0a0-4662-8448-a4d9e643c142",
-      "email": "ada@example.com", "encrypted_password": "$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW",
-      "raw_app_meta_data": {"provider": "email", "providers": ["email"], "role": "admin"}, "raw_user_meta_data": {},
-      "created_at": "2024-01-02T03:04:05.123456+00:00", "is_anonymous": false}],
-     "identities": []}
-    """
+        {"users": [{"instance_id": "00000000-0000-0000-0000-000000000000", "id": "4d56e902-f0a0-4662-8448-a4d9e643c142",
+          "email": "ada@example.com", "encrypted_password": "$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW",
+          "raw_app_meta_data": {"provider": "email", "providers": ["email"], "role": "admin"}, "raw_user_meta_data": {},
+          "created_at": "2024-01-02T03:04:05.123456+00:00", "is_anonymous": false}],
+         "identities": []}
+        """
 
     private func userCount(_ services: SimulatedServices) throws -> Int {
         try services.storage.fetch { (rows: any SimulationRows) in rows.supabase.userCount() }

@@ -24,7 +24,8 @@ struct EmulatorSharedDatabaseTests {
     private func send(_ app: EmulatorApp, _ method: String, _ path: String, json: String, bearer: String? = nil) async -> EmulatorResponse {
         var headers = ["apikey": app.emulator.anonKey, "content-type": "application/json"]
         if let bearer { headers["authorization"] = "Bearer \(bearer)" }
-        return await app.emulator.handle(EmulatorRequest(method: method, target: "/auth/v1/" + path, headers: headers, body: Array(json.utf8)))
+        return await app.emulator.handle(
+            EmulatorRequest(method: method, target: "/auth/v1/" + path, headers: headers, body: Array(json.utf8)))
     }
 
     @Test("a user signed up on one server is confirmed through another's admin API; a server with its own database does not know it")
@@ -47,11 +48,13 @@ struct EmulatorSharedDatabaseTests {
         let confirmed = await send(on, "PUT", "admin/users/\(id)", json: #"{"email_confirm":true}"#, bearer: on.emulator.serviceRoleKey)
         #expect(confirmed.status == 200)
         #expect(confirmed.object["email_confirmed_at"]?.stringValue != nil)
-        let seen = await off.emulator.handle(EmulatorRequest(
-            method: "GET", target: "/auth/v1/admin/users/\(id)",
-            headers: ["apikey": off.emulator.anonKey, "authorization": "Bearer \(off.emulator.serviceRoleKey)"], body: []))
+        let seen = await off.emulator.handle(
+            EmulatorRequest(
+                method: "GET", target: "/auth/v1/admin/users/\(id)",
+                headers: ["apikey": off.emulator.anonKey, "authorization": "Bearer \(off.emulator.serviceRoleKey)"], body: []))
         #expect(seen.object["email_confirmed_at"]?.stringValue == confirmed.object["email_confirmed_at"]?.stringValue)
-        let signIn = await send(off, "POST", "token?grant_type=password", json: #"{"email":"shared@example.com","password":"a-long-password-1"}"#)
+        let signIn = await send(
+            off, "POST", "token?grant_type=password", json: #"{"email":"shared@example.com","password":"a-long-password-1"}"#)
         #expect(signIn.status == 200, "the confirmed address signs in on the first server")
     }
 

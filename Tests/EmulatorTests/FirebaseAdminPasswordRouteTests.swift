@@ -15,9 +15,11 @@ struct FirebaseAdminPasswordRouteTests {
     @Test("admin create with a password and phone: no lastLoginAt before a sign-in, hash and salt for the admin, phone lookup")
     func create() async throws {
         let sut = try await EmulatorHarness.firebasePasswords()
-        let created = await sut.firebaseAdmin("accounts", json: """
-            {"email":"ada@example.com","password":"secret","phoneNumber":"+15555550100","displayName":"Ada","emailVerified":true}
-            """)
+        let created = await sut.firebaseAdmin(
+            "accounts",
+            json: """
+                {"email":"ada@example.com","password":"secret","phoneNumber":"+15555550100","displayName":"Ada","emailVerified":true}
+                """)
         #expect(created.status == 200)
         let localId = try #require(created.object["localId"]?.stringValue)
         let looked = await sut.firebaseAdmin("accounts:lookup", json: #"{"phoneNumber":["+15555550100"]}"#)
@@ -31,8 +33,9 @@ struct FirebaseAdminPasswordRouteTests {
         #expect(try Bcrypt.verify(Array("secret".utf8), against: String(decoding: hash, as: UTF8.self)))
         #expect(user["salt"]?.stringValue.flatMap { Data(base64Encoded: $0) }?.count == 16)
 
-        let page = await sut.send("GET", "/identitytoolkit.googleapis.com/v1/projects/\(sut.project)/accounts:batchGet?maxResults=10",
-                                  headers: ["authorization": "Bearer owner"])
+        let page = await sut.send(
+            "GET", "/identitytoolkit.googleapis.com/v1/projects/\(sut.project)/accounts:batchGet?maxResults=10",
+            headers: ["authorization": "Bearer owner"])
         #expect(page.object["users"]?.arrayValue?.first?.objectValue?["passwordHash"] != nil)
 
         #expect(await sut.firebase("accounts:signInWithPassword", json: #"{"email":"ada@example.com","password":"secret"}"#).status == 200)
@@ -43,17 +46,20 @@ struct FirebaseAdminPasswordRouteTests {
         #expect(duplicate.firebaseMessage == "PHONE_NUMBER_EXISTS")
         let invalid = await sut.firebaseAdmin("accounts", json: #"{"phoneNumber":"555-0100"}"#)
         #expect(invalid.firebaseMessage == "INVALID_PHONE_NUMBER : Invalid format.")
-        #expect(await sut.firebaseAdmin("accounts", json: #"{"password":"12345"}"#).firebaseMessage
-            == "WEAK_PASSWORD : Password should be at least 6 characters")
+        #expect(
+            await sut.firebaseAdmin("accounts", json: #"{"password":"12345"}"#).firebaseMessage
+                == "WEAK_PASSWORD : Password should be at least 6 characters")
     }
 
     @Test("admin update: password, phone, emailVerified, disabled; validSince as a number or a string")
     func update() async throws {
         let sut = try await EmulatorHarness.firebasePasswords()
         let localId = try #require(await sut.firebaseAdmin("accounts", json: "{}").object["localId"]?.stringValue)
-        let updated = await sut.firebaseAdmin("accounts:update", json: """
-            {"localId":"\(localId)","email":"grace@example.com","password":"secret","phoneNumber":"+15555550111","emailVerified":true}
-            """)
+        let updated = await sut.firebaseAdmin(
+            "accounts:update",
+            json: """
+                {"localId":"\(localId)","email":"grace@example.com","password":"secret","phoneNumber":"+15555550111","emailVerified":true}
+                """)
         #expect(updated.status == 200)
         let providers = (updated.object["providerUserInfo"]?.arrayValue ?? []).compactMap { $0.objectValue?["providerId"]?.stringValue }
         #expect(providers.sorted() == ["password", "phone"])

@@ -22,23 +22,26 @@ struct FirebaseBatchRouteTests {
     @Test("import keeps uids, providers, claims and times; a bad row is refused alone with its index")
     func importRows() async throws {
         let sut = try await EmulatorHarness.make()
-        let response = await admin(sut, "accounts:batchCreate", json: """
-            {"users":[
-              {"localId":"imp-1","email":"Imp@Example.com","emailVerified":true,"displayName":"Imp","createdAt":"1600000000000",
-               "customAttributes":"{\\"tier\\":\\"gold\\"}",
-               "providerUserInfo":[{"providerId":"google.com","rawId":"g-123","email":"imp@gmail.com"}]},
-              {"localId":"imp-2","email":"not an email"},
-              {"email":"nouid@example.com"},
-              {"localId":"imp-4","customAttributes":"{\\"exp\\":1}"},
-              {"localId":"imp-5","email":"hash@example.com","passwordHash":"c2NyeXB0","salt":"TmFDbA=="}
-            ],"hashAlgorithm":"SCRYPT","signerKey":"a2V5","saltSeparator":"Bw==","rounds":8,"memoryCost":14}
-            """)
+        let response = await admin(
+            sut, "accounts:batchCreate",
+            json: """
+                {"users":[
+                  {"localId":"imp-1","email":"Imp@Example.com","emailVerified":true,"displayName":"Imp","createdAt":"1600000000000",
+                   "customAttributes":"{\\"tier\\":\\"gold\\"}",
+                   "providerUserInfo":[{"providerId":"google.com","rawId":"g-123","email":"imp@gmail.com"}]},
+                  {"localId":"imp-2","email":"not an email"},
+                  {"email":"nouid@example.com"},
+                  {"localId":"imp-4","customAttributes":"{\\"exp\\":1}"},
+                  {"localId":"imp-5","email":"hash@example.com","passwordHash":"c2NyeXB0","salt":"TmFDbA=="}
+                ],"hashAlgorithm":"SCRYPT","signerKey":"a2V5","saltSeparator":"Bw==","rounds":8,"memoryCost":14}
+                """)
         #expect(response.status == 200 && response.object["kind"] == .string("identitytoolkit#UploadAccountResponse"))
         let errors = response.object["error"]?.arrayValue?.compactMap(\.objectValue) ?? []
         #expect(errors.map { $0["index"]?.intValue } == [1, 2, 3])
-        #expect(errors.map { $0["message"]?.stringValue } == [
-            "email is invalid", "localId is missing", "Custom claims provided include a reserved claim.",
-        ])
+        #expect(
+            errors.map { $0["message"]?.stringValue } == [
+                "email is invalid", "localId is missing", "Custom claims provided include a reserved claim.",
+            ])
         let imported = try #require(await user(sut, "imp-1"))
         #expect(imported["email"] == .string("imp@example.com") && imported["emailVerified"] == .bool(true))
         #expect(imported["createdAt"] == .string("1600000000000") && imported["lastLoginAt"] == nil)
@@ -47,8 +50,9 @@ struct FirebaseBatchRouteTests {
         let hashed = try #require(await user(sut, "imp-5"))
         #expect(hashed["providerUserInfo"]?.arrayValue?.first?.objectValue?["providerId"] == .string("password"))
         // The imported Google identity is the account's: another row cannot take it.
-        let taken = await admin(sut, "accounts:batchCreate",
-                                json: #"{"users":[{"localId":"imp-6","providerUserInfo":[{"providerId":"google.com","rawId":"g-123"}]}]}"#)
+        let taken = await admin(
+            sut, "accounts:batchCreate",
+            json: #"{"users":[{"localId":"imp-6","providerUserInfo":[{"providerId":"google.com","rawId":"g-123"}]}]}"#)
         #expect(taken.object["error"]?.arrayValue?.first?.objectValue?["message"] == .string("raw id exists in other account in database"))
     }
 
@@ -58,18 +62,24 @@ struct FirebaseBatchRouteTests {
         #expect(await admin(sut, "accounts:batchCreate", json: #"{"users":[]}"#).firebaseMessage == "MISSING_USER_ACCOUNT")
         let many = "[" + Array(repeating: #"{"localId":"x"}"#, count: 1001).joined(separator: ",") + "]"
         #expect(await admin(sut, "accounts:batchCreate", json: #"{"users":\#(many)}"#).firebaseMessage == "MAXIMUM_USER_COUNT_EXCEEDED")
-        #expect(await admin(sut, "accounts:batchCreate", json: #"{"users":[{"localId":"a"},{"localId":"a"}]}"#).firebaseMessage
-            == "DUPLICATE_LOCAL_ID : a")
-        let duplicateEmail = #"{"sanityCheck":true,"users":[{"localId":"a","email":"d@example.com"},"#
+        #expect(
+            await admin(sut, "accounts:batchCreate", json: #"{"users":[{"localId":"a"},{"localId":"a"}]}"#).firebaseMessage
+                == "DUPLICATE_LOCAL_ID : a")
+        let duplicateEmail =
+            #"{"sanityCheck":true,"users":[{"localId":"a","email":"d@example.com"},"#
             + #"{"localId":"b","email":"d@example.com"}]}"#
         #expect(await admin(sut, "accounts:batchCreate", json: duplicateEmail).firebaseMessage == "DUPLICATE_EMAIL : d@example.com")
-        #expect(await sut.send("POST", "/identitytoolkit.googleapis.com/v1/projects/\(sut.project)/accounts:batchCreate",
-                               json: #"{"users":[{"localId":"a"}]}"#).status == 401)
+        #expect(
+            await sut.send(
+                "POST", "/identitytoolkit.googleapis.com/v1/projects/\(sut.project)/accounts:batchCreate",
+                json: #"{"users":[{"localId":"a"}]}"#
+            ).status == 401)
 
         _ = await admin(sut, "accounts:batchCreate", json: #"{"users":[{"localId":"keep","displayName":"Old"}]}"#)
         let again = await admin(sut, "accounts:batchCreate", json: #"{"users":[{"localId":"keep","displayName":"New"}]}"#)
-        #expect(again.object["error"]?.arrayValue?.first?.objectValue?["message"]
-            == .string("localId belongs to an existing account - can not overwrite."))
+        #expect(
+            again.object["error"]?.arrayValue?.first?.objectValue?["message"]
+                == .string("localId belongs to an existing account - can not overwrite."))
         _ = await admin(sut, "accounts:batchCreate", json: #"{"allowOverwrite":true,"users":[{"localId":"keep","displayName":"New"}]}"#)
         #expect(await user(sut, "keep")?["displayName"] == .string("New"))
     }
@@ -98,10 +108,12 @@ struct FirebaseBatchRouteTests {
     @Test("import keeps a phone number (E.164); a malformed or taken one refuses its row alone (firebase-tools operations.ts batchCreate)")
     func importPhoneNumbers() async throws {
         let sut = try await EmulatorHarness.make()
-        let response = await admin(sut, "accounts:batchCreate", json: """
-            {"users":[{"localId":"p-1","phoneNumber":"+15555550100"},{"localId":"p-2","phoneNumber":"555-0100"},
-                      {"localId":"p-3","phoneNumber":"+15555550100"}]}
-            """)
+        let response = await admin(
+            sut, "accounts:batchCreate",
+            json: """
+                {"users":[{"localId":"p-1","phoneNumber":"+15555550100"},{"localId":"p-2","phoneNumber":"555-0100"},
+                          {"localId":"p-3","phoneNumber":"+15555550100"}]}
+                """)
         let errors = response.object["error"]?.arrayValue?.compactMap(\.objectValue) ?? []
         #expect(errors.map { $0["index"]?.intValue } == [1, 2])
         #expect(errors.first?["message"] == .string("phone number format is invalid"))
@@ -113,8 +125,9 @@ struct FirebaseBatchRouteTests {
     @Test("admin lookup finds an imported provider user by federatedUserId (firebase-admin-python _user_identifier.py ProviderIdentifier)")
     func lookupByFederatedUserId() async throws {
         let sut = try await EmulatorHarness.make()
-        _ = await admin(sut, "accounts:batchCreate",
-                        json: #"{"users":[{"localId":"f-1","providerUserInfo":[{"providerId":"google.com","rawId":"g-9"}]}]}"#)
+        _ = await admin(
+            sut, "accounts:batchCreate",
+            json: #"{"users":[{"localId":"f-1","providerUserInfo":[{"providerId":"google.com","rawId":"g-9"}]}]}"#)
         let found = await admin(sut, "accounts:lookup", json: #"{"federatedUserId":[{"providerId":"google.com","rawId":"g-9"}]}"#)
         #expect(found.object["users"]?.arrayValue?.compactMap { $0.objectValue?["localId"] } == [.string("f-1")])
         let none = await admin(sut, "accounts:lookup", json: #"{"federatedUserId":[{"providerId":"google.com","rawId":"g-0"}]}"#)

@@ -50,8 +50,9 @@ struct FirebaseCustomTokenRouteTests {
         // The same token again (its iat/exp are not checked, as in Google's emulator): the same user.
         #expect(await signIn(sut, token: token).object["isNewUser"] == .bool(false))
         // The v3 name the iOS SDK uses.
-        let v3 = await sut.send("POST", "/www.googleapis.com/identitytoolkit/v3/relyingparty/verifyCustomToken?key=k",
-                                json: JSONValue.object(["token": .string(token)]).jsonString)
+        let v3 = await sut.send(
+            "POST", "/www.googleapis.com/identitytoolkit/v3/relyingparty/verifyCustomToken?key=k",
+            json: JSONValue.object(["token": .string(token)]).jsonString)
         #expect(v3.status == 200 && v3.object["isNewUser"] == .bool(false))
     }
 
@@ -99,8 +100,9 @@ struct FirebaseCustomTokenRouteTests {
             let message = response.firebaseMessage ?? ""
             #expect(response.status == 400 && message.hasPrefix(code), "\(token): \(message)")
         }
-        _ = await sut.send("POST", "/identitytoolkit.googleapis.com/v1/projects/\(sut.project)/accounts:update",
-                           json: #"{"localId":"signed","disableUser":true}"#, headers: Self.owner)
+        _ = await sut.send(
+            "POST", "/identitytoolkit.googleapis.com/v1/projects/\(sut.project)/accounts:update",
+            json: #"{"localId":"signed","disableUser":true}"#, headers: Self.owner)
         #expect(await signIn(sut, token: adminToken(claims(uid: "signed"))).firebaseMessage == "USER_DISABLED")
     }
 

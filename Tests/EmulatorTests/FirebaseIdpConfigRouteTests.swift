@@ -13,7 +13,8 @@ import Testing
 @Suite("Emulator: Firebase OIDC and SAML provider configs")
 struct FirebaseIdpConfigRouteTests {
     private static let owner = ["authorization": "Bearer owner"]
-    private static let oidc = #"{"clientId":"CLIENT","issuer":"https://oidc.example.com/issuer","displayName":"Corp","enabled":true,"#
+    private static let oidc =
+        #"{"clientId":"CLIENT","issuer":"https://oidc.example.com/issuer","displayName":"Corp","enabled":true,"#
         + #""responseType":{"idToken":true,"code":false}}"#
     private static let certificate = #"[{"x509Certificate":"-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----"}]"#
     private static let saml = #"""
@@ -61,8 +62,9 @@ struct FirebaseIdpConfigRouteTests {
     @Test("SAML: the Admin SDK's create and a nested patch; admin/v2 serves the same configs")
     func samlLifecycle() async throws {
         let sut = try await EmulatorHarness.make()
-        let created = await sut.send("POST", path(sut, "inboundSamlConfigs") + "?inboundSamlConfigId=saml.corp",
-                                     json: Self.saml, headers: Self.owner)
+        let created = await sut.send(
+            "POST", path(sut, "inboundSamlConfigs") + "?inboundSamlConfigId=saml.corp",
+            json: Self.saml, headers: Self.owner)
         #expect(created.status == 200)
         #expect(created.object["name"]?.stringValue == "projects/\(sut.project)/inboundSamlConfigs/saml.corp")
         let idp = created.object["idpConfig"]?.objectValue
@@ -85,25 +87,31 @@ struct FirebaseIdpConfigRouteTests {
         #expect(await create(sut, oidc: "oidc.").firebaseMessage?.hasPrefix("INVALID_PROVIDER_ID") == true)
         let long = "oidc." + String(repeating: "a", count: 200)
         #expect(await create(sut, oidc: long).firebaseMessage?.hasPrefix("INVALID_PROVIDER_ID") == true)
-        #expect(await create(sut, oidc: "oidc.a", json: #"{"issuer":"https://x.example.com"}"#).firebaseMessage
-            == "INVALID_CONFIG : clientId is required")
-        #expect(await create(sut, oidc: "oidc.a", json: #"{"clientId":"C","issuer":"not a url"}"#).firebaseMessage?
-            .hasPrefix("INVALID_CONFIG : issuer") == true)
+        #expect(
+            await create(sut, oidc: "oidc.a", json: #"{"issuer":"https://x.example.com"}"#).firebaseMessage
+                == "INVALID_CONFIG : clientId is required")
+        #expect(
+            await create(sut, oidc: "oidc.a", json: #"{"clientId":"C","issuer":"not a url"}"#).firebaseMessage?
+                .hasPrefix("INVALID_CONFIG : issuer") == true)
         let codeFlow = #"{"clientId":"C","issuer":"https://x.example.com","responseType":{"code":true}}"#
-        #expect(await create(sut, oidc: "oidc.a", json: codeFlow).firebaseMessage
-            == "INVALID_CONFIG : clientSecret is required for the code flow")
+        #expect(
+            await create(sut, oidc: "oidc.a", json: codeFlow).firebaseMessage
+                == "INVALID_CONFIG : clientSecret is required for the code flow")
         #expect(await create(sut, oidc: "oidc.a").status == 200)
         let duplicate = await create(sut, oidc: "oidc.a")
         #expect(duplicate.status == 409 && duplicate.firebaseMessage?.hasPrefix("ALREADY_EXISTS") == true)
         let item = path(sut, "oauthIdpConfigs") + "/oidc.a"
-        #expect(await sut.send("PATCH", item + "?updateMask=color", json: "{}", headers: Self.owner).firebaseMessage?
-            .hasPrefix("INVALID_ARGUMENT") == true)
-        #expect(await sut.send("PATCH", item + "?updateMask=clientId", json: "{}", headers: Self.owner).firebaseMessage
-            == "INVALID_CONFIG : clientId is required", "a required field named by the mask and left out would be cleared")
+        #expect(
+            await sut.send("PATCH", item + "?updateMask=color", json: "{}", headers: Self.owner).firebaseMessage?
+                .hasPrefix("INVALID_ARGUMENT") == true)
+        #expect(
+            await sut.send("PATCH", item + "?updateMask=clientId", json: "{}", headers: Self.owner).firebaseMessage
+                == "INVALID_CONFIG : clientId is required", "a required field named by the mask and left out would be cleared")
         #expect(await sut.send("GET", item).status == 401)
         let samlWithoutCerts = Self.saml.replacingOccurrences(of: Self.certificate, with: "[]")
-        let refused = await sut.send("POST", path(sut, "inboundSamlConfigs") + "?inboundSamlConfigId=saml.x",
-                                     json: samlWithoutCerts, headers: Self.owner)
+        let refused = await sut.send(
+            "POST", path(sut, "inboundSamlConfigs") + "?inboundSamlConfigId=saml.x",
+            json: samlWithoutCerts, headers: Self.owner)
         #expect(refused.firebaseMessage?.hasPrefix("INVALID_CONFIG : idpConfig.idpCertificates") == true)
     }
 
@@ -122,8 +130,9 @@ struct FirebaseIdpConfigRouteTests {
             if token == nil { break }
         }
         #expect(ids == ["oidc.a", "oidc.b", "oidc.c"])
-        #expect(await sut.send("GET", path(sut, "oauthIdpConfigs") + "?pageSize=101", headers: Self.owner).firebaseMessage?
-            .hasPrefix("INVALID_ARGUMENT") == true)
+        #expect(
+            await sut.send("GET", path(sut, "oauthIdpConfigs") + "?pageSize=101", headers: Self.owner).firebaseMessage?
+                .hasPrefix("INVALID_ARGUMENT") == true)
         #expect(await sut.send("GET", path(sut, "inboundSamlConfigs"), headers: Self.owner).object.isEmpty)
     }
 }

@@ -14,7 +14,8 @@ struct FirebaseImportedPasswordRouteTests {
     private static let owner = ["authorization": "Bearer owner"]
 
     private func batchCreate(_ sut: EmulatorHarness, _ json: String) async -> EmulatorResponse {
-        await sut.send("POST", "/identitytoolkit.googleapis.com/v1/projects/\(sut.project)/accounts:batchCreate", json: json, headers: Self.owner)
+        await sut.send(
+            "POST", "/identitytoolkit.googleapis.com/v1/projects/\(sut.project)/accounts:batchCreate", json: json, headers: Self.owner)
     }
 
     private func signIn(_ sut: EmulatorHarness, _ email: String, _ password: String) async -> EmulatorResponse {
@@ -24,7 +25,9 @@ struct FirebaseImportedPasswordRouteTests {
     @Test("Firebase scrypt: the firebase/scrypt README sample signs in with its password only")
     func scryptSample() async throws {
         let sut = try await EmulatorHarness.make()
-        let response = await batchCreate(sut, """
+        let response = await batchCreate(
+            sut,
+            """
             {"users":[{"localId":"s-1","email":"scrypt@example.com","salt":"42xEC+ixf3L2lw==",
               "passwordHash":"lSrfV15cpx95/sZS2W9c9Kp6i/LVgQNDNC/qzrCnh1SAyZvqmZqAjTdn3aoItz+VHjoZilo78198JAdRuid5lQ=="}],
              "hashAlgorithm":"SCRYPT","rounds":8,"memoryCost":14,"saltSeparator":"Bw==",
@@ -39,7 +42,9 @@ struct FirebaseImportedPasswordRouteTests {
     @Test("BCRYPT (an Openwall vector), HMAC_SHA256 in URL-safe base64, and rawPassword sign in")
     func otherAlgorithms() async throws {
         let sut = try await EmulatorHarness.make()
-        let bcrypt = await batchCreate(sut, """
+        let bcrypt = await batchCreate(
+            sut,
+            """
             {"users":[{"localId":"b-1","email":"bcrypt@example.com",
               "passwordHash":"JDJhJDA1JENDQ0NDQ0NDQ0NDQ0NDQ0NDQ0NDQy5FNVlQTzlrbXl1Ukd5aDBYb3VRWWI0WU1KS3Z5T2VX"},
               {"localId":"r-1","email":"raw@example.com","rawPassword":"plain-secret"}],"hashAlgorithm":"BCRYPT"}
@@ -47,7 +52,9 @@ struct FirebaseImportedPasswordRouteTests {
         #expect(bcrypt.object["error"]?.arrayValue?.isEmpty == true)
         #expect(await signIn(sut, "bcrypt@example.com", "U*U").status == 200)
         #expect(await signIn(sut, "raw@example.com", "plain-secret").status == 200)
-        let hmac = await batchCreate(sut, """
+        let hmac = await batchCreate(
+            sut,
+            """
             {"users":[{"localId":"h-1","email":"hmac@example.com","salt":"TmFDbC1zYWx0",
               "passwordHash":"YGS2kAP5egrq0Jxewriy_G4uhjwVoLTn8z6Dcd7IO3c="}],"hashAlgorithm":"HMAC_SHA256","signerKey":"c2VjcmV0LWtleQ=="}
             """)
@@ -61,10 +68,14 @@ struct FirebaseImportedPasswordRouteTests {
         let sut = try await EmulatorHarness.make()
         let row = #"{"localId":"x-1","email":"x@example.com","passwordHash":"aGFzaA=="}"#
         #expect(await batchCreate(sut, #"{"users":[\#(row)]}"#).firebaseMessage?.hasPrefix("INVALID_ARGUMENT") == true)
-        #expect(await batchCreate(sut, #"{"users":[\#(row)],"hashAlgorithm":"ARGON2"}"#).firebaseMessage?.hasPrefix("INVALID_ARGUMENT") == true)
-        #expect(await batchCreate(sut, #"{"users":[\#(row)],"hashAlgorithm":"SCRYPT","rounds":9,"memoryCost":14,"signerKey":"a2V5"}"#)
-            .firebaseMessage?.hasPrefix("INVALID_ARGUMENT") == true)
-        #expect(await batchCreate(sut, #"{"users":[\#(row)],"hashAlgorithm":"HMAC_SHA1"}"#).firebaseMessage?.hasPrefix("INVALID_ARGUMENT") == true)
+        #expect(
+            await batchCreate(sut, #"{"users":[\#(row)],"hashAlgorithm":"ARGON2"}"#).firebaseMessage?.hasPrefix("INVALID_ARGUMENT") == true)
+        #expect(
+            await batchCreate(sut, #"{"users":[\#(row)],"hashAlgorithm":"SCRYPT","rounds":9,"memoryCost":14,"signerKey":"a2V5"}"#)
+                .firebaseMessage?.hasPrefix("INVALID_ARGUMENT") == true)
+        #expect(
+            await batchCreate(sut, #"{"users":[\#(row)],"hashAlgorithm":"HMAC_SHA1"}"#).firebaseMessage?.hasPrefix("INVALID_ARGUMENT")
+                == true)
         let bcrypt = await batchCreate(sut, #"{"users":[\#(row)],"hashAlgorithm":"BCRYPT"}"#)
         #expect(bcrypt.object["error"]?.arrayValue?.first?.objectValue?["message"] == .string("passwordHash is not a bcrypt hash"))
     }

@@ -23,13 +23,15 @@ struct FirebaseMFAConfigRouteTests {
     }
 
     private func start(_ sut: EmulatorHarness, _ idToken: String) async -> EmulatorResponse {
-        await sut.send("POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:start?key=test-key",
-                       json: #"{"idToken":"\#(idToken)","totpEnrollmentInfo":{}}"#)
+        await sut.send(
+            "POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:start?key=test-key",
+            json: #"{"idToken":"\#(idToken)","totpEnrollmentInfo":{}}"#)
     }
 
     /// Signs in with an email link (a verified email); answers the whole sign-in response.
     private func emailLink(_ sut: EmulatorHarness, _ email: String = "ada@example.com") async throws -> EmulatorResponse {
-        _ = await sut.firebase("accounts:sendOobCode", json: #"{"requestType":"EMAIL_SIGNIN","email":"\#(email)","continueUrl":"http://localhost"}"#)
+        _ = await sut.firebase(
+            "accounts:sendOobCode", json: #"{"requestType":"EMAIL_SIGNIN","email":"\#(email)","continueUrl":"http://localhost"}"#)
         let code = try #require(await sut.world.services.mailbox.messages(for: email).last?.code)
         return await sut.firebase("accounts:signInWithEmailLink", json: #"{"email":"\#(email)","oobCode":"\#(code)"}"#)
     }
@@ -42,7 +44,8 @@ struct FirebaseMFAConfigRouteTests {
         let sessionInfo = try #require(info["sessionInfo"]?.stringValue)
         let code = try TOTP().code(for: secret, at: sut.world.clock.now)
         let body = #"{"idToken":"\#(idToken)","totpVerificationInfo":{"sessionInfo":"\#(sessionInfo)","verificationCode":"\#(code)"}}"#
-        let finalized = await sut.send("POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:finalize?key=test-key", json: body)
+        let finalized = await sut.send(
+            "POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:finalize?key=test-key", json: body)
         #expect(finalized.status == 200)
         return secret
     }
@@ -56,7 +59,7 @@ struct FirebaseMFAConfigRouteTests {
         #expect(provider?["totpProviderConfig"]?.objectValue?["adjacentIntervals"]?.intValue == 1)
 
         _ = try await enrolledUser(sut)
-        sut.world.clock.advance(by: 61)  // Identity Toolkit mails one address at most once a minute
+        sut.world.clock.advance(by: 61) // Identity Toolkit mails one address at most once a minute
         #expect(try await emailLink(sut).object["mfaPendingCredential"] != nil, "an enrolled user stops at the second factor")
 
         let disabled = await adminConfig(sut, #"{"mfa":{"state":"DISABLED"}}"#)
@@ -96,9 +99,12 @@ struct FirebaseMFAConfigRouteTests {
         let factor = try #require(signIn.object["mfaInfo"]?.arrayValue?.first?.objectValue?["mfaEnrollmentId"]?.stringValue)
         let previous = try TOTP().code(for: secret, at: sut.world.clock.now.addingTimeInterval(-30))
         func finalize(_ code: String) async -> EmulatorResponse {
-            await sut.send("POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaSignIn:finalize?key=test-key", json: #"""
-                {"mfaPendingCredential":"\#(pending)","mfaEnrollmentId":"\#(factor)","totpVerificationInfo":{"verificationCode":"\#(code)"}}
-                """#)
+            await sut.send(
+                "POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaSignIn:finalize?key=test-key",
+                json: #"""
+                    {"mfaPendingCredential":"\#(pending)","mfaEnrollmentId":"\#(factor)","totpVerificationInfo":{"verificationCode":"\#
+                    \#(code)"}}
+                    """#)
         }
         #expect(await finalize(previous).firebaseMessage == "INVALID_CODE", "no skew with adjacentIntervals 0")
         let lenient = #"{"mfa":{"providerConfigs":[{"state":"ENABLED","totpProviderConfig":{"adjacentIntervals":2}}]}}"#

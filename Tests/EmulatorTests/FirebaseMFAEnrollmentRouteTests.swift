@@ -20,7 +20,8 @@ struct FirebaseMFAEnrollmentRouteTests {
 
     /// An ID token of a user signed in with an email link (a verified email).
     private func emailLinkUser(_ sut: EmulatorHarness, _ email: String = "ada@example.com") async throws -> String {
-        _ = await sut.firebase("accounts:sendOobCode", json: #"{"requestType":"EMAIL_SIGNIN","email":"\#(email)","continueUrl":"http://localhost"}"#)
+        _ = await sut.firebase(
+            "accounts:sendOobCode", json: #"{"requestType":"EMAIL_SIGNIN","email":"\#(email)","continueUrl":"http://localhost"}"#)
         let code = try #require(await sut.world.services.mailbox.messages(for: email).last?.code)
         let signIn = await sut.firebase("accounts:signInWithEmailLink", json: #"{"email":"\#(email)","oobCode":"\#(code)"}"#)
         return try #require(signIn.object["idToken"]?.stringValue)
@@ -33,8 +34,11 @@ struct FirebaseMFAEnrollmentRouteTests {
     }
 
     private func finalize(_ sut: EmulatorHarness, _ idToken: String, _ sessionInfo: String, code: String) async -> EmulatorResponse {
-        await v2(sut, "finalize", #"""
-            {"idToken":"\#(idToken)","displayName":"Authenticator","totpVerificationInfo":{"sessionInfo":"\#(sessionInfo)","verificationCode":"\#(code)"}}
+        await v2(
+            sut, "finalize",
+            #"""
+            {"idToken":"\#(idToken)","displayName":"Authenticator","totpVerificationInfo":{"sessionInfo":"\#(sessionInfo)","verificati\#
+            onCode":"\#(code)"}}
             """#)
     }
 
@@ -75,11 +79,14 @@ struct FirebaseMFAEnrollmentRouteTests {
         #expect(factor["enrolledAt"]?.stringValue != nil && factor["sharedSecretKey"] == nil)
         #expect(await finalize(sut, idToken, sessionInfo, code: code).firebaseMessage == "INVALID_SESSION_INFO", "a session is used once")
         let localId = try #require(await lookup(sut, newToken)?["localId"]?.stringValue)
-        let admin = await sut.send("POST", "/identitytoolkit.googleapis.com/v1/projects/\(sut.project)/accounts:lookup",
-                                   json: #"{"localId":["\#(localId)"]}"#, headers: ["authorization": "Bearer owner"])
+        let admin = await sut.send(
+            "POST", "/identitytoolkit.googleapis.com/v1/projects/\(sut.project)/accounts:lookup",
+            json: #"{"localId":["\#(localId)"]}"#, headers: ["authorization": "Bearer owner"])
         #expect(admin.object["users"]?.arrayValue?.first?.objectValue?["mfaInfo"]?.arrayValue?.count == 1, "the admin lookup lists it too")
 
-        #expect(await v2(sut, "withdraw", #"{"idToken":"\#(newToken)","mfaEnrollmentId":"nope"}"#).firebaseMessage == "MFA_ENROLLMENT_NOT_FOUND")
+        #expect(
+            await v2(sut, "withdraw", #"{"idToken":"\#(newToken)","mfaEnrollmentId":"nope"}"#).firebaseMessage == "MFA_ENROLLMENT_NOT_FOUND"
+        )
         let withdrawn = await v2(sut, "withdraw", #"{"idToken":"\#(newToken)","mfaEnrollmentId":"\#(id)"}"#)
         #expect(withdrawn.status == 200 && withdrawn.object["idToken"]?.stringValue != nil)
         #expect(await lookup(sut, newToken)?["mfaInfo"] == nil)
@@ -89,40 +96,50 @@ struct FirebaseMFAEnrollmentRouteTests {
     func refusals() async throws {
         let sut = try await EmulatorHarness.make()
         let guest = try #require(await sut.firebase("accounts:signUp", json: #"{"returnSecureToken":true}"#).object["idToken"]?.stringValue)
-        #expect(await v2(sut, "start", #"{"idToken":"\#(guest)","totpEnrollmentInfo":{}}"#).firebaseMessage
+        #expect(
+            await v2(sut, "start", #"{"idToken":"\#(guest)","totpEnrollmentInfo":{}}"#).firebaseMessage
                 == "UNSUPPORTED_FIRST_FACTOR : MFA is not available for the given first factor.")
         #expect(await v2(sut, "start", #"{"totpEnrollmentInfo":{}}"#).firebaseMessage == "MISSING_ID_TOKEN")
         #expect(await v2(sut, "start", #"{"idToken":"x","totpEnrollmentInfo":{}}"#).firebaseMessage == "INVALID_ID_TOKEN")
 
         let idToken = try await emailLinkUser(sut)
-        #expect(await v2(sut, "start", #"{"idToken":"\#(idToken)"}"#).firebaseMessage == "INVALID_ARGUMENT : ((Missing totpEnrollmentInfo.))")
+        #expect(
+            await v2(sut, "start", #"{"idToken":"\#(idToken)"}"#).firebaseMessage == "INVALID_ARGUMENT : ((Missing totpEnrollmentInfo.))")
         let localId = try #require(await lookup(sut, idToken)?["localId"]?.stringValue)
-        let unverify = await sut.send("POST", "/identitytoolkit.googleapis.com/v1/projects/\(sut.project)/accounts:update",
-                                      json: #"{"localId":"\#(localId)","emailVerified":false}"#, headers: ["authorization": "Bearer owner"])
+        let unverify = await sut.send(
+            "POST", "/identitytoolkit.googleapis.com/v1/projects/\(sut.project)/accounts:update",
+            json: #"{"localId":"\#(localId)","emailVerified":false}"#, headers: ["authorization": "Bearer owner"])
         #expect(unverify.status == 200)
-        #expect(await v2(sut, "start", #"{"idToken":"\#(idToken)","totpEnrollmentInfo":{}}"#).firebaseMessage
+        #expect(
+            await v2(sut, "start", #"{"idToken":"\#(idToken)","totpEnrollmentInfo":{}}"#).firebaseMessage
                 == "UNVERIFIED_EMAIL : Need to verify email first before enrolling second factors.")
     }
 
     @Test("a session expires, belongs to its user, and a user has at most five factors")
     func sessionsAndLimit() async throws {
         let sut = try await EmulatorHarness.make()
-        let ada = try await emailLinkUser(sut), grace = try await emailLinkUser(sut, "grace@example.com")
+        let ada = try await emailLinkUser(sut)
+        let grace = try await emailLinkUser(sut, "grace@example.com")
         let stale = try await start(sut, ada)
         let other = try await start(sut, ada)
-        #expect(await finalize(sut, grace, other.sessionInfo, code: try TOTP().code(for: other.secret, at: sut.world.clock.now)).firebaseMessage
+        #expect(
+            await finalize(sut, grace, other.sessionInfo, code: try TOTP().code(for: other.secret, at: sut.world.clock.now)).firebaseMessage
                 == "INVALID_SESSION_INFO")
         #expect(await finalize(sut, ada, "", code: "123456").firebaseMessage == "MISSING_SESSION_INFO")
         #expect(await finalize(sut, ada, other.sessionInfo, code: "").firebaseMessage == "MISSING_CODE")
         sut.world.clock.advance(by: 301)
-        #expect(await finalize(sut, ada, stale.sessionInfo, code: try TOTP().code(for: stale.secret, at: sut.world.clock.now)).firebaseMessage
+        #expect(
+            await finalize(sut, ada, stale.sessionInfo, code: try TOTP().code(for: stale.secret, at: sut.world.clock.now)).firebaseMessage
                 == "SESSION_EXPIRED")
 
         let fresh = try await emailLinkUser(sut)
         for _ in 0..<5 {
             let session = try await start(sut, fresh)
-            #expect(await finalize(sut, fresh, session.sessionInfo, code: try TOTP().code(for: session.secret, at: sut.world.clock.now)).status == 200)
+            #expect(
+                await finalize(sut, fresh, session.sessionInfo, code: try TOTP().code(for: session.secret, at: sut.world.clock.now)).status
+                    == 200)
         }
-        #expect(await v2(sut, "start", #"{"idToken":"\#(fresh)","totpEnrollmentInfo":{}}"#).firebaseMessage == "SECOND_FACTOR_LIMIT_EXCEEDED")
+        #expect(
+            await v2(sut, "start", #"{"idToken":"\#(fresh)","totpEnrollmentInfo":{}}"#).firebaseMessage == "SECOND_FACTOR_LIMIT_EXCEEDED")
     }
 }

@@ -37,8 +37,9 @@ struct FirebaseOobActionRouteTests {
         #expect(peek.object["requestType"] == .string("PASSWORD_RESET") && peek.object["email"] == .string("ada@example.com"))
         let weak = await sut.firebase("accounts:resetPassword", json: #"{"oobCode":"\#(mail.code)","newPassword":"123"}"#)
         #expect(weak.firebaseMessage == "WEAK_PASSWORD : Password should be at least 6 characters")
-        let reset = await sut.send("POST", "/www.googleapis.com/identitytoolkit/v3/relyingparty/resetPassword?key=k",
-                                   json: #"{"oobCode":"\#(mail.code)","newPassword":"battery staple"}"#)
+        let reset = await sut.send(
+            "POST", "/www.googleapis.com/identitytoolkit/v3/relyingparty/resetPassword?key=k",
+            json: #"{"oobCode":"\#(mail.code)","newPassword":"battery staple"}"#)
         #expect(reset.status == 200 && reset.object["email"] == .string("ada@example.com"))
         #expect(await signIn(sut, "ada@example.com", "correct horse").firebaseMessage == "INVALID_LOGIN_CREDENTIALS")
         #expect(await signIn(sut, "ada@example.com", "battery staple").status == 200)

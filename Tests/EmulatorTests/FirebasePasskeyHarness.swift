@@ -23,7 +23,8 @@ struct FirebasePasskeyHarness {
 
     /// A v2 call with an API key.
     func v2(_ method: String, _ body: JSONObject) async -> EmulatorResponse {
-        await sut.send("POST", "/identitytoolkit.googleapis.com/v2/accounts/\(method)?key=test-key",
+        await sut.send(
+            "POST", "/identitytoolkit.googleapis.com/v2/accounts/\(method)?key=test-key",
             json: JSONValue.object(body).jsonString)
     }
 
@@ -48,7 +49,8 @@ struct FirebasePasskeyHarness {
         let options = try #require(start.object["credentialCreationOptions"]?.objectValue)
         let challenge = try #require(Self.bytes(options["challenge"]?.stringValue))
         let handle = try #require(Self.bytes(options["user"]?.objectValue?["id"]?.stringValue))
-        let created = try await authenticator.register(rpID: rpID, origin: origin, challenge: challenge, userHandle: handle,
+        let created = try await authenticator.register(
+            rpID: rpID, origin: origin, challenge: challenge, userHandle: handle,
             attestation: .none)
         return .object([
             "credentialId": .string(Base64URL.encode(created.credentialID)), "credentialType": .string("public-key"),
@@ -62,8 +64,12 @@ struct FirebasePasskeyHarness {
     /// A whole enrollment.
     func enroll(_ idToken: String, name: String = "Laptop") async throws -> EmulatorResponse {
         let response = try await enrollmentResponse(idToken)
-        return await v2("passkeyEnrollment:finalize", ["idToken": .string(idToken),
-            "authenticatorRegistrationResponse": response, "name": .string(name)])
+        return await v2(
+            "passkeyEnrollment:finalize",
+            [
+                "idToken": .string(idToken),
+                "authenticatorRegistrationResponse": response, "name": .string(name),
+            ])
     }
 
     /// `passkeySignIn:start`'s challenge.
@@ -74,13 +80,18 @@ struct FirebasePasskeyHarness {
 
     /// `passkeySignIn:finalize` with an assertion.
     func finalize(_ assertion: AssertionCredential) async -> EmulatorResponse {
-        await v2("passkeySignIn:finalize", ["authenticatorAuthenticationResponse": .object([
-            "credentialId": .string(Base64URL.encode(assertion.credentialID)),
-            "authenticatorAssertionResponse": .object([
-                "clientDataJSON": .string(Base64URL.encode(assertion.clientDataJSON)),
-                "authenticatorData": .string(Base64URL.encode(assertion.authenticatorData)),
-                "signature": .string(Base64URL.encode(assertion.signature)), "userHandle": .string(Base64URL.encode(assertion.userHandle)),
-            ]),
-        ])])
+        await v2(
+            "passkeySignIn:finalize",
+            [
+                "authenticatorAuthenticationResponse": .object([
+                    "credentialId": .string(Base64URL.encode(assertion.credentialID)),
+                    "authenticatorAssertionResponse": .object([
+                        "clientDataJSON": .string(Base64URL.encode(assertion.clientDataJSON)),
+                        "authenticatorData": .string(Base64URL.encode(assertion.authenticatorData)),
+                        "signature": .string(Base64URL.encode(assertion.signature)),
+                        "userHandle": .string(Base64URL.encode(assertion.userHandle)),
+                    ]),
+                ])
+            ])
     }
 }

@@ -49,9 +49,11 @@ struct FirebasePasskeyRouteTests {
         #expect(signIn.object["credentialRequestOptions"]?.objectValue?["rpId"] == .string("localhost"))
     }
 
-    @Test("each tampered assertion field is INVALID_AUTHENTICATOR_RESPONSE", arguments: [
-        "control", "challenge", "origin", "rpIDHash", "type", "userPresent", "signature", "signCount",
-    ])
+    @Test(
+        "each tampered assertion field is INVALID_AUTHENTICATOR_RESPONSE",
+        arguments: [
+            "control", "challenge", "origin", "rpIDHash", "type", "userPresent", "signature", "signCount",
+        ])
     func tampered(field: String) async throws {
         let (harness, _, passkey) = try await enrolled()
         let challenge = try await harness.signInChallenge()
@@ -138,11 +140,13 @@ struct FirebasePasskeyRouteTests {
     func missingFields() async throws {
         let harness = try await FirebasePasskeyHarness.make()
         #expect(await harness.v2("passkeyEnrollment:start", [:]).firebaseMessage == "MISSING_ID_TOKEN")
-        #expect(await harness.v2("passkeyEnrollment:finalize", ["authenticatorRegistrationResponse": .object([:])]).firebaseMessage
-            == "MISSING_ID_TOKEN")
+        #expect(
+            await harness.v2("passkeyEnrollment:finalize", ["authenticatorRegistrationResponse": .object([:])]).firebaseMessage
+                == "MISSING_ID_TOKEN")
         let user = try await harness.user()
-        #expect(await harness.v2("passkeyEnrollment:finalize", ["idToken": .string(user.idToken)]).firebaseMessage
-            == "MISSING_AUTHENTICATOR_RESPONSE")
+        #expect(
+            await harness.v2("passkeyEnrollment:finalize", ["idToken": .string(user.idToken)]).firebaseMessage
+                == "MISSING_AUTHENTICATOR_RESPONSE")
         #expect(await harness.v2("passkeySignIn:finalize", [:]).firebaseMessage == "MISSING_AUTHENTICATOR_RESPONSE")
     }
 }

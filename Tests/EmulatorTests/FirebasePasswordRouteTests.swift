@@ -67,8 +67,9 @@ struct FirebasePasswordRouteTests {
         #expect(session.object["kind"] == .string("identitytoolkit#VerifyPasswordResponse"))
         #expect(session.object["registered"] == .bool(true) && session.object["localId"] == .string(localId))
         #expect(session.object["refreshToken"]?.stringValue?.isEmpty == false)
-        let v3 = await sut.send("POST", "/www.googleapis.com/identitytoolkit/v3/relyingparty/verifyPassword?key=k",
-                                json: #"{"email":"ada@example.com","password":"correct horse"}"#)
+        let v3 = await sut.send(
+            "POST", "/www.googleapis.com/identitytoolkit/v3/relyingparty/verifyPassword?key=k",
+            json: #"{"email":"ada@example.com","password":"correct horse"}"#)
         #expect(v3.object["localId"] == .string(localId))
     }
 
@@ -113,8 +114,10 @@ struct FirebasePasswordRouteTests {
             ("accounts:signUp", #"{"email":"a@example.com","password":""}"#, "MISSING_PASSWORD"),
             ("accounts:signUp", #"{"email":"not an address","password":"correct horse"}"#, "INVALID_EMAIL"),
             ("accounts:signUp", #"{"email":"taken@example.com","password":"12345"}"#, "EMAIL_EXISTS"),
-            ("accounts:signUp", #"{"email":"a@example.com","password":"12345"}"#,
-             "WEAK_PASSWORD : Password should be at least 6 characters"),
+            (
+                "accounts:signUp", #"{"email":"a@example.com","password":"12345"}"#,
+                "WEAK_PASSWORD : Password should be at least 6 characters"
+            ),
             ("accounts:signInWithPassword", #"{"password":"x"}"#, "MISSING_EMAIL"),
             ("accounts:signInWithPassword", #"{"email":"nope","password":"x"}"#, "INVALID_EMAIL"),
             ("accounts:signInWithPassword", #"{"email":"a@example.com"}"#, "MISSING_PASSWORD"),
@@ -129,12 +132,14 @@ struct FirebasePasswordRouteTests {
         let huge = String(repeating: "x", count: 200_000)
         let tooBig = await sut.firebase("accounts:signUp", json: #"{"email":"h@example.com","password":"\#(huge)"}"#)
         #expect(tooBig.status == 400)
-        #expect(tooBig.firebaseMessage == "PASSWORD_DOES_NOT_MEET_REQUIREMENTS : Missing password requirements: "
-            + "[Password may contain at most 4096 characters]")
-        let notUTF8 = await sut.emulator.handle(EmulatorRequest(
-            method: "POST", target: "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=k",
-            headers: ["content-type": "application/json"],
-            body: Array(#"{"email":"a@example.com","password":""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8)))
+        #expect(
+            tooBig.firebaseMessage == "PASSWORD_DOES_NOT_MEET_REQUIREMENTS : Missing password requirements: "
+                + "[Password may contain at most 4096 characters]")
+        let notUTF8 = await sut.emulator.handle(
+            EmulatorRequest(
+                method: "POST", target: "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=k",
+                headers: ["content-type": "application/json"],
+                body: Array(#"{"email":"a@example.com","password":""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8)))
         #expect(notUTF8.status == 400 && notUTF8.firebaseMessage?.hasPrefix("INVALID_ARGUMENT") == true)
     }
 
@@ -160,9 +165,10 @@ struct FirebasePasswordRouteTests {
         let set = await sut.send("PATCH", path, json: policy, headers: ["authorization": "Bearer owner"])
         #expect(set.object["passwordPolicyConfig"]?.objectValue?["passwordPolicyEnforcementState"] == .string("ENFORCE"))
         let weak = await sut.firebase("accounts:signUp", json: #"{"email":"a@example.com","password":"lowercase"}"#)
-        #expect(weak.firebaseMessage == "PASSWORD_DOES_NOT_MEET_REQUIREMENTS : Missing password requirements: "
-            + "[Password must contain at least 10 characters, Password must contain an upper case character, "
-            + "Password must contain a numeric character]")
+        #expect(
+            weak.firebaseMessage == "PASSWORD_DOES_NOT_MEET_REQUIREMENTS : Missing password requirements: "
+                + "[Password must contain at least 10 characters, Password must contain an upper case character, "
+                + "Password must contain a numeric character]")
         #expect(await sut.firebase("accounts:signUp", json: #"{"email":"a@example.com","password":"Uppercase12"}"#).status == 200)
         let configPath = "/identitytoolkit.googleapis.com/admin/v2/projects/\(sut.project)/config"
         let read = await sut.send("GET", configPath, headers: ["authorization": "Bearer owner"])

@@ -30,7 +30,9 @@ struct FirebaseProjectRouteTests {
 
         let lookup = await admin(sut, "project-b", "accounts:lookup", json: #"{"localId":["\#(localId)"],"email":["ada@example.com"]}"#)
         #expect(lookup.status == 200 && lookup.object["users"] == nil)
-        #expect(await admin(sut, "project-b", "accounts:update", json: #"{"localId":"\#(localId)","displayName":"Mallory"}"#).firebaseMessage == "USER_NOT_FOUND")
+        #expect(
+            await admin(sut, "project-b", "accounts:update", json: #"{"localId":"\#(localId)","displayName":"Mallory"}"#).firebaseMessage
+                == "USER_NOT_FOUND")
         #expect(await admin(sut, "project-b", "accounts:delete", json: #"{"localId":"\#(localId)"}"#).firebaseMessage == "USER_NOT_FOUND")
         #expect(await sut.send("DELETE", "/emulator/v1/projects/project-b/accounts").status == 200)
 

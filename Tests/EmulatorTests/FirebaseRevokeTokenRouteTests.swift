@@ -18,9 +18,10 @@ struct FirebaseRevokeTokenRouteTests {
     /// A Firebase user signed in with Apple, the sheet's answer and the user's ID token.
     private func appleUser(_ sut: EmulatorHarness) async throws -> (sheet: AppleSheetResponse, idToken: String) {
         let raw = NonceGenerator(source: .live).make()
-        let sheet = try await sut.world.services.apple.authorize(AppleSheetRequest(
-            clientID: sut.world.appleClientID, appleID: "ada@example.com", name: PersonName(givenName: "Ada", familyName: "Lovelace"),
-            nonce: NonceGenerator.sha256Hex(raw)))
+        let sheet = try await sut.world.services.apple.authorize(
+            AppleSheetRequest(
+                clientID: sut.world.appleClientID, appleID: "ada@example.com", name: PersonName(givenName: "Ada", familyName: "Lovelace"),
+                nonce: NonceGenerator.sha256Hex(raw)))
         let body: JSONObject = [
             "requestUri": .string("http://localhost"), "returnSecureToken": .bool(true),
             "postBody": .string("providerId=apple.com&id_token=\(sheet.identityToken)&nonce=\(raw)"),
@@ -63,12 +64,18 @@ struct FirebaseRevokeTokenRouteTests {
         let code = JSONValue.string(sheet.authorizationCode)
         let cases: [(JSONObject, String)] = [
             (["providerId": .string("apple.com"), "tokenType": .string("CODE"), "token": code], "MISSING_ID_TOKEN"),
-            (["providerId": .string("apple.com"), "tokenType": .string("CODE"), "token": code, "idToken": .string("x.y.z")],
-             "INVALID_ID_TOKEN"),
-            (["providerId": .string("google.com"), "tokenType": .string("CODE"), "token": code, "idToken": .string(idToken)],
-             "INVALID_PROVIDER_ID : Only apple.com tokens can be revoked."),
-            (["providerId": .string("apple.com"), "tokenType": .string("0"), "token": code, "idToken": .string(idToken)],
-             "INVALID_ARGUMENT"),
+            (
+                ["providerId": .string("apple.com"), "tokenType": .string("CODE"), "token": code, "idToken": .string("x.y.z")],
+                "INVALID_ID_TOKEN"
+            ),
+            (
+                ["providerId": .string("google.com"), "tokenType": .string("CODE"), "token": code, "idToken": .string(idToken)],
+                "INVALID_PROVIDER_ID : Only apple.com tokens can be revoked."
+            ),
+            (
+                ["providerId": .string("apple.com"), "tokenType": .string("0"), "token": code, "idToken": .string(idToken)],
+                "INVALID_ARGUMENT"
+            ),
             (["providerId": .string("apple.com"), "tokenType": .int(3), "idToken": .string(idToken)], "INVALID_ARGUMENT"),
         ]
         for (fields, code) in cases {

@@ -20,7 +20,8 @@ struct FirebaseSignInWithIdpRouteTests {
     func query() async throws {
         let sut = try await EmulatorHarness.make()
         let (token, nonce) = try await sut.appleToken()
-        let response = await signIn(sut, requestUri: "http://localhost/__/auth/handler?providerId=apple.com&id_token=\(token)&nonce=\(nonce)")
+        let response = await signIn(
+            sut, requestUri: "http://localhost/__/auth/handler?providerId=apple.com&id_token=\(token)&nonce=\(nonce)")
         #expect(response.status == 200)
         #expect(response.object["providerId"] == .string("apple.com"))
         #expect(response.object["idToken"] != nil)
@@ -30,8 +31,9 @@ struct FirebaseSignInWithIdpRouteTests {
     func fragmentWins() async throws {
         let sut = try await EmulatorHarness.make()
         let (token, nonce) = try await sut.appleToken()
-        let response = await signIn(sut, requestUri: "http://localhost/cb?providerId=google.com&nonce=wrong#providerId=apple.com&id_token=\(token)&nonce=\(nonce)",
-                                    postBody: "providerId=google.com&nonce=also-wrong")
+        let response = await signIn(
+            sut, requestUri: "http://localhost/cb?providerId=google.com&nonce=wrong#providerId=apple.com&id_token=\(token)&nonce=\(nonce)",
+            postBody: "providerId=google.com&nonce=also-wrong")
         #expect(response.status == 200, "\(response.firebaseMessage ?? "")")
         #expect(response.object["providerId"] == .string("apple.com"))
     }
@@ -40,8 +42,9 @@ struct FirebaseSignInWithIdpRouteTests {
     func postBodyOverQuery() async throws {
         let sut = try await EmulatorHarness.make()
         let (token, nonce) = try await sut.appleToken()
-        let response = await signIn(sut, requestUri: "http://localhost?nonce=wrong&providerId=google.com",
-                                    postBody: "providerId=apple.com&providerId=google.com&id_token=\(token)&nonce=\(nonce)")
+        let response = await signIn(
+            sut, requestUri: "http://localhost?nonce=wrong&providerId=google.com",
+            postBody: "providerId=apple.com&providerId=google.com&id_token=\(token)&nonce=\(nonce)")
         #expect(response.status == 200, "\(response.firebaseMessage ?? "")")
         #expect(response.object["providerId"] == .string("apple.com"))
     }
@@ -64,8 +67,9 @@ struct FirebaseSignInWithIdpRouteTests {
         #expect(await signIn(sut, requestUri: "not a uri", postBody: "providerId=apple.com").firebaseMessage == "INVALID_REQUEST_URI")
         #expect(await signIn(sut, requestUri: "/relative?providerId=apple.com").firebaseMessage == "INVALID_REQUEST_URI")
         let noProvider = await signIn(sut, requestUri: "http://localhost/cb?id_token=secret-token")
-        #expect(noProvider.firebaseMessage == "INVALID_CREDENTIAL_OR_PROVIDER_ID : Invalid IdP response/credential: http://localhost/cb",
-                "the query, which may carry a token, is not echoed")
+        #expect(
+            noProvider.firebaseMessage == "INVALID_CREDENTIAL_OR_PROVIDER_ID : Invalid IdP response/credential: http://localhost/cb",
+            "the query, which may carry a token, is not echoed")
         let accessOnly = await signIn(sut, requestUri: "http://localhost", postBody: "providerId=google.com&access_token=ya29.x")
         #expect(accessOnly.status == 501)
         #expect(accessOnly.object["error"]?.objectValue?["status"] == .string("NOT_IMPLEMENTED"))

@@ -1,6 +1,7 @@
-@testable import AuthEmulator
 import Foundation
 import Testing
+
+@testable import AuthEmulator
 
 /// DNS rebinding against every route family: a page of another site whose name resolves to
 /// 127.0.0.1 sends its own name as `Host`; every route refuses it before reading a mailbox,
@@ -30,11 +31,13 @@ struct HostCheckTests {
         ]
     }
 
-    @Test("rebinding Host values are refused with 403 on every route family, naming the flag that allows a name", arguments: [
-        "attacker.example", "attacker.example:9999", "127.0.0.1.nip.io:9999", "localhost.attacker.example", "LOCALHOST.evil",
-        "2130706433:9999", "0x7f000001", "127.1", "evil.com:80@127.0.0.1", "127.0.0.1:9999 evil", "xn--80ak6aa92e.com",
-        "", "[::1", "localhost:abc",
-    ])
+    @Test(
+        "rebinding Host values are refused with 403 on every route family, naming the flag that allows a name",
+        arguments: [
+            "attacker.example", "attacker.example:9999", "127.0.0.1.nip.io:9999", "localhost.attacker.example", "LOCALHOST.evil",
+            "2130706433:9999", "0x7f000001", "127.1", "evil.com:80@127.0.0.1", "127.0.0.1:9999 evil", "xn--80ak6aa92e.com",
+            "", "[::1", "localhost:abc",
+        ])
     func rebindingRefused(host: String) async throws {
         let sut = try await EmulatorHarness.make()
         for family in Self.families(project: sut.project) {
@@ -44,10 +47,12 @@ struct HostCheckTests {
         }
     }
 
-    @Test("loopback names, IP literals and the bind address are served; so is a name given with --allowed-host", arguments: [
-        "127.0.0.1:9999", "localhost", "LOCALHOST:54321", "app.localhost:3000", "[::1]:9999", "127.8.9.10", "192.168.1.20:9999",
-        "[2001:db8::1]:9999", "dev.example:9999",
-    ])
+    @Test(
+        "loopback names, IP literals and the bind address are served; so is a name given with --allowed-host",
+        arguments: [
+            "127.0.0.1:9999", "localhost", "LOCALHOST:54321", "app.localhost:3000", "[::1]:9999", "127.8.9.10", "192.168.1.20:9999",
+            "[2001:db8::1]:9999", "dev.example:9999",
+        ])
     func allowedServed(host: String) async throws {
         let sut = try await EmulatorHarness.make(allowedHosts: ["Dev.Example"])
         for family in Self.families(project: sut.project) {

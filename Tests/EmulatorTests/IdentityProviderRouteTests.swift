@@ -10,7 +10,11 @@ struct IdentityProviderRouteTests {
     @Test("the Apple sheet API returns name and email on the first authorization only")
     func appleSheet() async throws {
         let sut = try await EmulatorHarness.make()
-        let body = #"{"clientId":"\#(sut.world.appleClientID)","email":"ada@example.com","givenName":"Ada","familyName":"Lovelace","hideEmail":false,"nonce":"abc"}"#
+        let body =
+            #"""
+            {"clientId":"\#(sut.world.appleClientID)","email":"ada@example.com","givenName":"Ada","familyName":"Lovelace","hideEmail":\#
+            false,"nonce":"abc"}
+            """#
         let first = await sut.send("POST", "/appleid/auth/authorize", json: body)
         #expect(first.status == 200)
         #expect(first.object["email"] == .string("ada@example.com"))
@@ -39,8 +43,9 @@ struct IdentityProviderRouteTests {
     @Test("Apple's token endpoint refuses a missing client_secret with invalid_client, form-encoded as Apple's")
     func appleTokenEndpoint() async throws {
         let sut = try await EmulatorHarness.make()
-        let noSecret = await sut.send("POST", "/appleid/auth/token", json: "client_id=\(sut.world.appleClientID)&grant_type=authorization_code&code=c123",
-                                      contentType: "application/x-www-form-urlencoded")
+        let noSecret = await sut.send(
+            "POST", "/appleid/auth/token", json: "client_id=\(sut.world.appleClientID)&grant_type=authorization_code&code=c123",
+            contentType: "application/x-www-form-urlencoded")
         #expect(noSecret.status == 400)
         #expect(noSecret.object["error"] == .string("invalid_client"))
         let json = await sut.send("POST", "/appleid/auth/token", json: "{}")
@@ -50,7 +55,9 @@ struct IdentityProviderRouteTests {
     @Test("Google sign-in returns an ID token for the client and an access token")
     func google() async throws {
         let sut = try await EmulatorHarness.make()
-        let response = await sut.send("POST", "/google/signin", json: #"{"clientId":"\#(sut.world.googleClientID)","email":"grace@example.com","name":"Grace Hopper","nonce":"n1"}"#)
+        let response = await sut.send(
+            "POST", "/google/signin",
+            json: #"{"clientId":"\#(sut.world.googleClientID)","email":"grace@example.com","name":"Grace Hopper","nonce":"n1"}"#)
         #expect(response.status == 200)
         let claims = TokenForge.decode(try #require(response.object["idToken"]?.stringValue)).claims
         #expect(claims["aud"] == .string(sut.world.googleClientID))

@@ -49,7 +49,8 @@ enum PasskeyWire {
     static func signedAssertion(_ passkey: StoredPasskey, _ parts: Parts) throws -> AssertionCredential {
         let key = try P256.Signing.PrivateKey(rawRepresentation: passkey.privateKey)
         let clientData = CollectedClientData(
-            type: parts.type, challenge: Base64URL.encode(parts.challenge), origin: parts.origin, crossOrigin: false).json
+            type: parts.type, challenge: Base64URL.encode(parts.challenge), origin: parts.origin, crossOrigin: false
+        ).json
         let authData = AuthenticatorData.encode(
             rpIDHash: Array(SHA256.hash(data: Array(parts.rpID.utf8))), flags: parts.flags, signCount: parts.signCount,
             attestedCredentialData: nil)

@@ -1,9 +1,10 @@
-@testable import AuthEmulator
 import AuthData
 import AuthSimulation
 import AuthTestSupport
 import Foundation
 import Testing
+
+@testable import AuthEmulator
 
 /// The simulated providers' web faces, in process (the browser tests drive them in Chromium).
 @Suite("Provider web pages")
@@ -12,7 +13,13 @@ struct ProviderPagesTests {
     func escaping() {
         let value = "<script>alert('x')</script> & \"q\" \u{1B}[31m"
         let html: HTML = "<p title=\"\(value)\">\(value)</p>"
-        #expect(html.text == "<p title=\"&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot; \u{FFFD}[31m\">&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot; \u{FFFD}[31m</p>")
+        #expect(
+            html.text
+                == """
+                <p title=\"&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;\
+                 \u{FFFD}[31m\">&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot; \u{FFFD}[31m</p>
+                """
+        )
         let fragment: HTML = "<b>\(value)</b>"
         let outer: HTML = "<div>\(fragment)</div>"
         #expect(outer.text.hasPrefix("<div><b>&lt;script"))
@@ -38,10 +45,15 @@ struct ProviderPagesTests {
             clientID: world.googleClientID, redirectURI: "http://127.0.0.1:1/cb", email: "grace@gmail.com", name: nil, nonce: "n",
             codeChallenge: verifier.challenge, codeChallengeMethod: "S256")
         let form = { (code: String, verifier: String, redirect: String) in
-            ["grant_type": "authorization_code", "code": code, "client_id": world.googleClientID, "redirect_uri": redirect, "code_verifier": verifier]
+            [
+                "grant_type": "authorization_code", "code": code, "client_id": world.googleClientID, "redirect_uri": redirect,
+                "code_verifier": verifier,
+            ]
         }
         let first = try await google.authorize(request)
-        await #expect(throws: OAuthProviderError.self) { try await google.token(form: form(first, "wrong-verifier", "http://127.0.0.1:1/cb")) }
+        await #expect(throws: OAuthProviderError.self) {
+            try await google.token(form: form(first, "wrong-verifier", "http://127.0.0.1:1/cb"))
+        }
         let second = try await google.authorize(request)
         await #expect(throws: OAuthProviderError(error: "redirect_uri_mismatch", errorDescription: "Bad Request")) {
             try await google.token(form: form(second, verifier.verifier.revealed, "http://127.0.0.1:2/cb"))
@@ -49,6 +61,8 @@ struct ProviderPagesTests {
         let third = try await google.authorize(request)
         let tokens = try await google.token(form: form(third, verifier.verifier.revealed, "http://127.0.0.1:1/cb"))
         #expect(tokens["id_token"]?.stringValue != nil)
-        await #expect(throws: OAuthProviderError.self) { try await google.token(form: form(third, verifier.verifier.revealed, "http://127.0.0.1:1/cb")) }
+        await #expect(throws: OAuthProviderError.self) {
+            try await google.token(form: form(third, verifier.verifier.revealed, "http://127.0.0.1:1/cb"))
+        }
     }
 }

@@ -1,6 +1,7 @@
-@testable import AuthEmulator
 import Foundation
 import Testing
+
+@testable import AuthEmulator
 
 /// The route list in `Docs/Emulator.md` is the emulator's route tables, rendered: a route added,
 /// removed or renamed in a table fails this test until the doc says the same.
@@ -32,7 +33,8 @@ struct RouteListTests {
         let expected = Self.rendered()
         if ProcessInfo.processInfo.environment["UPDATE_ROUTE_DOCS"] == "1", section != expected {
             // `UPDATE_ROUTE_DOCS=1 swift test --filter RouteListTests` rewrites the section.
-            try (text[..<start.upperBound] + "\n" + expected + "\n" + text[stop.lowerBound...]).write(to: docs, atomically: true, encoding: .utf8)
+            try (text[..<start.upperBound] + "\n" + expected + "\n" + text[stop.lowerBound...]).write(
+                to: docs, atomically: true, encoding: .utf8)
             return
         }
         #expect(section == expected, "Docs/Emulator.md's route list differs from the tables; it should read:\n\(expected)")
@@ -50,15 +52,21 @@ struct RouteListTests {
 /// What the tables answer for paths and methods they do not serve, in each service's shape.
 @Suite("Route tables: 404 and 405")
 struct RouteTableAnswerTests {
-    @Test("a served path with another method is 405 with Allow; an unserved path is 404, for every service",
-          arguments: [
-              ("GET", "/auth/v1/logout?apikey=KEY", "DELETE", "/auth/v1/nothing?apikey=KEY", "POST"),
-              ("GET", "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k", "POST", "/identitytoolkit.googleapis.com/v1/accounts:nothing?key=k", "POST"),
-              ("POST", "/appleid/auth/keys", "GET", "/appleid/auth/nothing", "GET"),
-              ("GET", "/google/signin", "POST", "/google/nothing", "POST"),
-              ("DELETE", "/mailbox/ada@example.com", "GET", "/nothing", "GET"),
-          ])
-    func wrongMethodAndUnknownPath(wrongMethod: String, servedPath: String, otherMethod: String, unknownPath: String, allowed: String) async throws {
+    @Test(
+        "a served path with another method is 405 with Allow; an unserved path is 404, for every service",
+        arguments: [
+            ("GET", "/auth/v1/logout?apikey=KEY", "DELETE", "/auth/v1/nothing?apikey=KEY", "POST"),
+            (
+                "GET", "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k", "POST",
+                "/identitytoolkit.googleapis.com/v1/accounts:nothing?key=k", "POST"
+            ),
+            ("POST", "/appleid/auth/keys", "GET", "/appleid/auth/nothing", "GET"),
+            ("GET", "/google/signin", "POST", "/google/nothing", "POST"),
+            ("DELETE", "/mailbox/ada@example.com", "GET", "/nothing", "GET"),
+        ])
+    func wrongMethodAndUnknownPath(wrongMethod: String, servedPath: String, otherMethod: String, unknownPath: String, allowed: String)
+        async throws
+    {
         let sut = try await EmulatorHarness.make()
         let key = sut.emulator.anonKey
         let wrong = await sut.send(wrongMethod, servedPath.replacingOccurrences(of: "KEY", with: key))

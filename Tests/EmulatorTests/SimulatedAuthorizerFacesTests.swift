@@ -28,8 +28,9 @@ struct SimulatedAuthorizerFacesTests {
         let harness = try await EmulatorHarness.make()
         switch face {
         case .inProcess:
-            return SUT(harness: harness, apple: InProcessAppleIDAPI(appleID: harness.world.services.apple),
-                       google: InProcessGoogleAPI(google: harness.world.services.google))
+            return SUT(
+                harness: harness, apple: InProcessAppleIDAPI(appleID: harness.world.services.apple),
+                google: InProcessGoogleAPI(google: harness.world.services.google))
         case .http:
             let providers = HTTPSimulatedProviders(
                 baseURL: try #require(URL(string: "http://127.0.0.1")), transport: harness.emulator.inProcessTransport)
@@ -80,8 +81,9 @@ struct SimulatedAuthorizerFacesTests {
         await #expect(throws: AuthError.cancelled) { _ = try await authorizer.authorize(AppleIDRequest(scopes: [.email], nonce: nil)) }
     }
 
-    @Test("Google: an ID token for the client with the nonce, and the account's email; a dismissed chooser is cancelled",
-          arguments: Face.allCases)
+    @Test(
+        "Google: an ID token for the client with the nonce, and the account's email; a dismissed chooser is cancelled",
+        arguments: Face.allCases)
     func google(face: Face) async throws {
         let sut = try await makeSUT(face)
         let clientID = sut.harness.world.googleClientID

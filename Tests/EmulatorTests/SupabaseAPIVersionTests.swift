@@ -7,10 +7,12 @@ import Testing
 /// only), and `POST /sso` in a project without SAML (internal/api/middleware.go `requireSAMLEnabled`).
 @Suite("Emulator: Supabase API version and SSO")
 struct SupabaseAPIVersionTests {
-    @Test("a valid date on or after 2024-01-01 gives the code/message shape and the echo; others the legacy shape", arguments: [
-        ("2024-01-01", true), ("2025-02-28", true), ("2024-02-29", true), ("2023-12-31", false), ("garbage", false),
-        ("2025-02-29", false), ("2024-13-01", false), ("2024-1-01", false), ("", false),
-    ])
+    @Test(
+        "a valid date on or after 2024-01-01 gives the code/message shape and the echo; others the legacy shape",
+        arguments: [
+            ("2024-01-01", true), ("2025-02-28", true), ("2024-02-29", true), ("2023-12-31", false), ("garbage", false),
+            ("2025-02-29", false), ("2024-13-01", false), ("2024-1-01", false), ("", false),
+        ])
     func version(header: String, versioned: Bool) async throws {
         let sut = try await EmulatorHarness.make()
         let response = await sut.send(

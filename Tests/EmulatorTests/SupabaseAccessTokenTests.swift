@@ -22,9 +22,11 @@ struct SupabaseAccessTokenTests {
         ("DELETE", "user/identities/\(UUID())", nil), ("GET", "reauthenticate", nil),
     ]
 
-    @Test("expired, wrong audience, wrong issuer, no session_id, no exp: 403 bad_jwt on every route", arguments: [
-        "expired", "audience", "issuer", "no session", "no exp",
-    ])
+    @Test(
+        "expired, wrong audience, wrong issuer, no session_id, no exp: 403 bad_jwt on every route",
+        arguments: [
+            "expired", "audience", "issuer", "no session", "no exp",
+        ])
     func refused(change: String) async throws {
         let sut = try await EmulatorHarness.make()
         let token = try #require(try await sut.appleSession()["access_token"]?.stringValue)
@@ -69,7 +71,8 @@ struct SupabaseAccessTokenTests {
         let expiredKey = try key.sign(["role": .string("service_role"), "exp": .int(now - 1)])
         let expired = await sut.supabase("DELETE", "admin/users/\(userID)", bearer: expiredKey)
         #expect(expired.status == 403 && expired.object["code"] == .string("bad_jwt"))
-        let user = await sut.supabase("DELETE", "admin/users/\(userID)", bearer: try key.sign(["role": .string("authenticated"), "exp": .int(now + 60)]))
+        let user = await sut.supabase(
+            "DELETE", "admin/users/\(userID)", bearer: try key.sign(["role": .string("authenticated"), "exp": .int(now + 60)]))
         #expect(user.status == 403 && user.object["code"] == .string("not_admin"))
     }
 }

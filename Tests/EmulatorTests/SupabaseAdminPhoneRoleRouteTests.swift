@@ -55,7 +55,9 @@ struct SupabaseAdminPhoneRoleRouteTests {
     @Test("role becomes the access token's role claim, at creation and after PUT; the phone goes in the phone claim")
     func roleClaim() async throws {
         let sut = try await EmulatorHarness.passwords(autoconfirm: true).sut
-        let created = await create(sut, #"""
+        let created = await create(
+            sut,
+            #"""
             {"email":"ada@example.com","password":"correct horse","email_confirm":true,"role":"editor","phone":"15550100003"}
             """#)
         let id = try #require(created.object["id"]?.stringValue)

@@ -19,7 +19,8 @@ struct SupabaseBanRouteTests {
         let sut = try await EmulatorHarness.make()
         let session = try await sut.appleSession()
         let userID = try #require(session["user"]?.objectValue?["id"]?.stringValue)
-        let token = try #require(session["access_token"]?.stringValue), refresh = try #require(session["refresh_token"]?.stringValue)
+        let token = try #require(session["access_token"]?.stringValue)
+        let refresh = try #require(session["refresh_token"]?.stringValue)
 
         let banned = await ban(sut, userID, "1h30m")
         #expect(banned.status == 200 && banned.object["banned_until"] != nil)
@@ -34,8 +35,9 @@ struct SupabaseBanRouteTests {
         _ = await ban(sut, userID, "none")
     }
 
-    @Test("durations Go refuses, negative ones and out-of-range ones are 400 validation_failed and never stored",
-          arguments: ["1d", "24", "1e308h", "infh", "nanh", "-1h", "2562048h", ""])
+    @Test(
+        "durations Go refuses, negative ones and out-of-range ones are 400 validation_failed and never stored",
+        arguments: ["1d", "24", "1e308h", "infh", "nanh", "-1h", "2562048h", ""])
     func badDurations(duration: String) async throws {
         let sut = try await EmulatorHarness.make()
         let userID = try #require(try await sut.appleSession()["user"]?.objectValue?["id"]?.stringValue)

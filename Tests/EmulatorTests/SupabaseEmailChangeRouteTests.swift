@@ -38,9 +38,11 @@ struct SupabaseEmailChangeRouteTests {
         let first = await sut.supabase(
             "POST", "verify", json: #"{"type":"email_change","email":"ada@example.com","token":"\#(current.code)"}"#)
         #expect(first.status == 200)
-        #expect(first.object == [
-            "msg": .string("Confirmation link accepted. Please proceed to confirm link sent to the other email"), "code": .string("200"),
-        ])
+        #expect(
+            first.object == [
+                "msg": .string("Confirmation link accepted. Please proceed to confirm link sent to the other email"),
+                "code": .string("200"),
+            ])
         // The second by the emailed link (GET /verify): a 303 with the session in the fragment.
         let hash = try #require(link.queryItems?.first { $0.name == "token" }?.value)
         let redirect = await sut.supabase("GET", "verify?token=\(hash)&type=email_change")
@@ -74,8 +76,10 @@ struct SupabaseEmailChangeRouteTests {
         let stale = await sut.supabase(
             "POST", "verify", json: #"{"type":"email_change","email":"countess@example.com","token":"\#(firstNew.code)"}"#)
         #expect(stale.status == 403, "the first mail's code is replaced")
-        #expect(await sut.supabase(
-            "POST", "verify", json: #"{"type":"email_change","email":"ada@example.com","token":"\#(current.code)"}"#).status == 200)
+        #expect(
+            await sut.supabase(
+                "POST", "verify", json: #"{"type":"email_change","email":"ada@example.com","token":"\#(current.code)"}"#
+            ).status == 200)
         let done = await sut.supabase(
             "POST", "verify", json: #"{"type":"email_change","email":"countess@example.com","token":"\#(new.code)"}"#)
         #expect(done.status == 200 && done.object["access_token"] != nil)
@@ -90,8 +94,9 @@ struct SupabaseEmailChangeRouteTests {
         let target = try #require(current.range(of: "/auth/v1/")).upperBound
         let redirect = await sut.supabase("GET", String(current[target...]))
         #expect(redirect.status == 303)
-        #expect(redirect.header("Location")?.hasSuffix(
-            "#message=Confirmation+link+accepted.+Please+proceed+to+confirm+link+sent+to+the+other+email&sb=") == true)
+        #expect(
+            redirect.header("Location")?.hasSuffix(
+                "#message=Confirmation+link+accepted.+Please+proceed+to+confirm+link+sent+to+the+other+email&sb=") == true)
     }
 
     @Test("a taken address is 422 email_exists; the same address changes nothing; a guest's address comes at once with autoconfirm")
@@ -100,9 +105,11 @@ struct SupabaseEmailChangeRouteTests {
         let token = try await signedIn(sut, admin: admin, email: "ada@example.com")
         _ = try await signedIn(sut, admin: admin, email: "taken@example.com")
         let taken = await sut.supabase("PUT", "user", json: #"{"email":"taken@example.com"}"#, bearer: token)
-        #expect(taken.status == 422 && taken.object == [
-            "code": .string("email_exists"), "message": .string("A user with this email address has already been registered"),
-        ])
+        #expect(
+            taken.status == 422
+                && taken.object == [
+                    "code": .string("email_exists"), "message": .string("A user with this email address has already been registered"),
+                ])
         let same = await sut.supabase("PUT", "user", json: #"{"email":"ada@example.com"}"#, bearer: token)
         #expect(same.status == 200 && same.object["new_email"] == nil)
 
@@ -120,15 +127,19 @@ struct SupabaseEmailChangeRouteTests {
     func generateLinks() async throws {
         let (sut, admin) = try await EmulatorHarness.passwords()
         _ = try await signedIn(sut, admin: admin, email: "ada@example.com")
-        let current = await sut.supabase("POST", "admin/generate_link", json: #"""
-            {"type":"email_change_current","email":"ada@example.com","new_email":"countess@example.com"}
-            """#, bearer: admin)
+        let current = await sut.supabase(
+            "POST", "admin/generate_link",
+            json: #"""
+                {"type":"email_change_current","email":"ada@example.com","new_email":"countess@example.com"}
+                """#, bearer: admin)
         #expect(current.status == 200 && current.object["verification_type"] == .string("email_change_current"))
         #expect(current.object["new_email"] == .string("countess@example.com"))
         #expect(current.object["action_link"]?.stringValue?.contains("type=email_change") == true)
-        let new = await sut.supabase("POST", "admin/generate_link", json: #"""
-            {"type":"email_change_new","email":"ada@example.com","new_email":"countess@example.com"}
-            """#, bearer: admin)
+        let new = await sut.supabase(
+            "POST", "admin/generate_link",
+            json: #"""
+                {"type":"email_change_new","email":"ada@example.com","new_email":"countess@example.com"}
+                """#, bearer: admin)
         #expect(new.status == 200 && new.object["verification_type"] == .string("email_change_new"))
         #expect(await sut.world.services.mailbox.messages(for: "countess@example.com").isEmpty, "generate_link mails nothing")
         let currentCode = try #require(current.object["email_otp"]?.stringValue)
@@ -140,16 +151,20 @@ struct SupabaseEmailChangeRouteTests {
             "POST", "verify", json: #"{"type":"email_change","email":"countess@example.com","token":"\#(newCode)"}"#)
         #expect(second.status == 200 && second.object["user"]?.objectValue?["email"] == .string("countess@example.com"))
 
-        let unknown = await sut.supabase("POST", "admin/generate_link", json: #"""
-            {"type":"email_change_new","email":"ghost@example.com","new_email":"x@example.com"}
-            """#, bearer: admin)
+        let unknown = await sut.supabase(
+            "POST", "admin/generate_link",
+            json: #"""
+                {"type":"email_change_new","email":"ghost@example.com","new_email":"x@example.com"}
+                """#, bearer: admin)
         #expect(unknown.status == 404 && unknown.object["code"] == .string("user_not_found"))
 
         let (plain, plainAdmin) = try await EmulatorHarness.passwords { $0.secureEmailChangeEnabled = false }
         _ = try await signedIn(plain, admin: plainAdmin, email: "ada@example.com")
-        let refused = await plain.supabase("POST", "admin/generate_link", json: #"""
-            {"type":"email_change_current","email":"ada@example.com","new_email":"countess@example.com"}
-            """#, bearer: plainAdmin)
+        let refused = await plain.supabase(
+            "POST", "admin/generate_link",
+            json: #"""
+                {"type":"email_change_current","email":"ada@example.com","new_email":"countess@example.com"}
+                """#, bearer: plainAdmin)
         #expect(refused.status == 400)
         #expect(refused.object["message"] == .string("Enable secure email change to generate link for current email"))
     }
@@ -169,13 +184,17 @@ struct SupabaseEmailChangeRouteTests {
         let refreshed = await sut.supabase("POST", "token?grant_type=refresh_token", json: #"{"refresh_token":"\#(refresh)"}"#)
         let old = try #require(refreshed.object["access_token"]?.stringValue)
         let needed = await sut.supabase("PUT", "user", json: #"{"password":"third horse"}"#, bearer: old)
-        #expect(needed.status == 400 && needed.object == [
-            "code": .string("reauthentication_needed"), "message": .string("Password update requires reauthentication"),
-        ])
+        #expect(
+            needed.status == 400
+                && needed.object == [
+                    "code": .string("reauthentication_needed"), "message": .string("Password update requires reauthentication"),
+                ])
         let invalid = await sut.supabase("PUT", "user", json: #"{"password":"third horse","nonce":"123456"}"#, bearer: old)
-        #expect(invalid.status == 422 && invalid.object == [
-            "code": .string("reauthentication_not_valid"), "message": .string("Nonce has expired or is invalid"),
-        ])
+        #expect(
+            invalid.status == 422
+                && invalid.object == [
+                    "code": .string("reauthentication_not_valid"), "message": .string("Nonce has expired or is invalid"),
+                ])
         #expect(await sut.supabase("GET", "reauthenticate", bearer: old).status == 200)
         let nonce = try #require(await sut.world.services.mailbox.latest(for: "ada@example.com")).code
         sut.world.clock.advance(by: 3601)

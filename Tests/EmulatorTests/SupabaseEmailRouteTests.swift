@@ -25,25 +25,31 @@ struct SupabaseEmailRouteTests {
         let sut = try await EmulatorHarness.make()
         let (_, hash, _) = try await mail(sut, "link@example.com")
         let wrongType = await sut.supabase("POST", "verify", json: #"{"type":"magiclink","token_hash":"\#(hash)"}"#)
-        #expect(wrongType.status == 403 && wrongType.object["message"] == .string("Email link is invalid or has expired"), "a confirmation hash is not a magic link")
+        #expect(
+            wrongType.status == 403 && wrongType.object["message"] == .string("Email link is invalid or has expired"),
+            "a confirmation hash is not a magic link")
         let smsType = await sut.supabase("POST", "verify", json: #"{"type":"sms","token_hash":"\#(hash)"}"#)
         #expect(smsType.status == 400 && smsType.object["message"] == .string("Invalid email verification type"))
         let verified = await sut.supabase("POST", "verify", json: #"{"type":"signup","token_hash":"\#(hash)"}"#)
         #expect(verified.status == 200 && verified.object["user"]?.objectValue?["email"] == .string("link@example.com"))
         let again = await sut.supabase("POST", "verify", json: #"{"type":"email","token_hash":"\#(hash)"}"#)
-        #expect(again.status == 403 && again.object == ["code": .string("otp_expired"), "message": .string("Email link is invalid or has expired")])
+        #expect(
+            again.status == 403
+                && again.object == ["code": .string("otp_expired"), "message": .string("Email link is invalid or has expired")])
     }
 
-    @Test("POST /verify validation in GoTrue's order, with its statuses", arguments: [
-        (#"{"email":"a@example.com","token":"123456"}"#, 400, "Verify requires a verification type"),
-        (#"{"type":"email","email":"a@example.com"}"#, 400, "Verify requires either a token or a token hash"),
-        (#"{"type":"email","token":"1","token_hash":"h"}"#, 400, "Verify requires either a token or a token hash"),
-        (#"{"type":"email","token":"123456"}"#, 400, "Only an email address or phone number should be provided on verify"),
-        (#"{"type":"email","email":"not-an-email","token":"123456"}"#, 422, "Invalid email format"),
-        (#"{"type":"email","token_hash":"h","email":"a@example.com"}"#, 400, "Only the token_hash and type should be provided"),
-        (#"{"type":"bogus","email":"a@example.com","token":"123456"}"#, 403, "Token has expired or is invalid"),
-        (#"{"type":"sms","phone":"0123","token":"123456"}"#, 400, "Invalid phone number format (E.164 required)"),
-    ] as [(String, Int, String)])
+    @Test(
+        "POST /verify validation in GoTrue's order, with its statuses",
+        arguments: [
+            (#"{"email":"a@example.com","token":"123456"}"#, 400, "Verify requires a verification type"),
+            (#"{"type":"email","email":"a@example.com"}"#, 400, "Verify requires either a token or a token hash"),
+            (#"{"type":"email","token":"1","token_hash":"h"}"#, 400, "Verify requires either a token or a token hash"),
+            (#"{"type":"email","token":"123456"}"#, 400, "Only an email address or phone number should be provided on verify"),
+            (#"{"type":"email","email":"not-an-email","token":"123456"}"#, 422, "Invalid email format"),
+            (#"{"type":"email","token_hash":"h","email":"a@example.com"}"#, 400, "Only the token_hash and type should be provided"),
+            (#"{"type":"bogus","email":"a@example.com","token":"123456"}"#, 403, "Token has expired or is invalid"),
+            (#"{"type":"sms","phone":"0123","token":"123456"}"#, 400, "Invalid phone number format (E.164 required)"),
+        ] as [(String, Int, String)])
     func verifyValidation(body: String, status: Int, message: String) async throws {
         let sut = try await EmulatorHarness.make()
         let response = await sut.supabase("POST", "verify", json: body)
@@ -57,7 +63,8 @@ struct SupabaseEmailRouteTests {
         let (code, _, _) = try await mail(sut, "typed@example.com")
         let wrong = await sut.supabase("POST", "verify", json: #"{"type":"magiclink","email":"typed@example.com","token":"\#(code)"}"#)
         #expect(wrong.status == 403 && wrong.object["code"] == .string("otp_expired"))
-        #expect(await sut.supabase("POST", "verify", json: #"{"type":"signup","email":"typed@example.com","token":"\#(code)"}"#).status == 200)
+        #expect(
+            await sut.supabase("POST", "verify", json: #"{"type":"signup","email":"typed@example.com","token":"\#(code)"}"#).status == 200)
     }
 
     @Test("GET /verify (the emailed link) answers 303 with the session in the fragment; a spent link redirects with the error")
@@ -71,7 +78,13 @@ struct SupabaseEmailRouteTests {
         #expect(location.hasPrefix("http://127.0.0.1:3000#access_token="))
         #expect(location.contains("&sb=&token_type=bearer&type=signup"))
         let spent = try #require(await sut.supabase("GET", String(link[path...])).header("Location"))
-        #expect(spent == "http://127.0.0.1:3000#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=")
+        #expect(
+            spent
+                == """
+                http://127.0.0.1:3000#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired\
+                &sb=
+                """
+        )
         let missing = await sut.supabase("GET", "verify?type=signup")
         #expect(missing.status == 400 && missing.object["message"] == .string("Verify requires a token or a token hash"))
     }
@@ -91,7 +104,9 @@ struct SupabaseEmailRouteTests {
         }
         #expect(await sut.supabase("POST", "resend", json: #"{"type":"signup","email":"nobody@example.com"}"#).object == [:])
         _ = try await mail(sut, "pending@example.com")
-        #expect(await sut.supabase("POST", "resend", json: #"{"type":"signup","email":"pending@example.com"}"#).object["code"] == .string("over_email_send_rate_limit"))
+        #expect(
+            await sut.supabase("POST", "resend", json: #"{"type":"signup","email":"pending@example.com"}"#).object["code"]
+                == .string("over_email_send_rate_limit"))
         sut.world.clock.advance(by: 61)
         let resent = await sut.supabase("POST", "resend", json: #"{"type":"signup","email":"pending@example.com"}"#)
         #expect(resent.status == 200 && resent.object == [:])
@@ -107,15 +122,21 @@ struct SupabaseEmailRouteTests {
         #expect(await sut.world.services.mailbox.latest(for: "again@example.com")?.kind == "reauthentication")
         let guest = try #require(await sut.supabase("POST", "signup", json: "{}").object["access_token"]?.stringValue)
         let none = await sut.supabase("GET", "reauthenticate", bearer: guest)
-        #expect(none.status == 400 && none.object["message"] == .string("Reauthentication requires the user to have an email or a phone number"))
+        #expect(
+            none.status == 400 && none.object["message"] == .string("Reauthentication requires the user to have an email or a phone number")
+        )
     }
 
-    @Test("POST /signup without a password, or with a phone, is GoTrue's 400, not 422", arguments: [
-        (#"{"email":"a@example.com"}"#, "validation_failed", "Signup requires a valid password"),
-        (#"{"email":"a@example.com","phone":"+15555550100","password":"correct horse"}"#, "validation_failed",
-         "Only an email address or phone number should be provided on signup."),
-        (#"{"phone":"+15555550100","password":"correct horse"}"#, "phone_provider_disabled", "Phone signups are disabled"),
-    ] as [(String, String, String)])
+    @Test(
+        "POST /signup without a password, or with a phone, is GoTrue's 400, not 422",
+        arguments: [
+            (#"{"email":"a@example.com"}"#, "validation_failed", "Signup requires a valid password"),
+            (
+                #"{"email":"a@example.com","phone":"+15555550100","password":"correct horse"}"#, "validation_failed",
+                "Only an email address or phone number should be provided on signup."
+            ),
+            (#"{"phone":"+15555550100","password":"correct horse"}"#, "phone_provider_disabled", "Phone signups are disabled"),
+        ] as [(String, String, String)])
     func signUpWithEmail(body: String, code: String, message: String) async throws {
         let sut = try await EmulatorHarness.make()
         let response = await sut.supabase("POST", "signup", json: body)
@@ -127,7 +148,9 @@ struct SupabaseEmailRouteTests {
         let sut = try await EmulatorHarness.make()
         let token = try #require(try await sut.appleSession()["access_token"]?.stringValue)
         let admin = await sut.supabase("PUT", "user", json: #"{"app_metadata":{"role":"admin"},"data":{"x":1}}"#, bearer: token)
-        #expect(admin.status == 403 && admin.object == ["code": .string("not_admin"), "message": .string("Updating app_metadata requires admin privileges")])
+        #expect(
+            admin.status == 403
+                && admin.object == ["code": .string("not_admin"), "message": .string("Updating app_metadata requires admin privileges")])
         let badPhone = await sut.supabase("PUT", "user", json: #"{"phone":"0123"}"#, bearer: token)
         #expect(badPhone.status == 400 && badPhone.object["message"] == .string("Invalid phone number format (E.164 required)"))
         let phone = await sut.supabase("PUT", "user", json: #"{"phone":"+1 555 555 0100","data":{"x":1}}"#, bearer: token)

@@ -48,7 +48,9 @@ struct SupabaseFactorRouteTests {
         return try #require(response.object["id"]?.stringValue)
     }
 
-    private func verify(_ sut: EmulatorHarness, _ bearer: String, _ factor: String, _ challenge: String, _ code: String) async -> EmulatorResponse {
+    private func verify(_ sut: EmulatorHarness, _ bearer: String, _ factor: String, _ challenge: String, _ code: String) async
+        -> EmulatorResponse
+    {
         await sut.supabase("POST", "factors/\(factor)/verify", json: #"{"challenge_id":"\#(challenge)","code":"\#(code)"}"#, bearer: bearer)
     }
 
@@ -80,14 +82,18 @@ struct SupabaseFactorRouteTests {
         let totp = try #require(response.object["totp"]?.objectValue)
         let secret = try #require(totp["secret"]?.stringValue)
         #expect(Base32.decode(secret)?.count == 20)
-        #expect(totp["uri"] == .string("otpauth://totp/example.com:ada@example.com?algorithm=SHA1&digits=6&issuer=example.com&period=30"
-            + "&secret=\(secret)"))
+        #expect(
+            totp["uri"]
+                == .string(
+                    "otpauth://totp/example.com:ada@example.com?algorithm=SHA1&digits=6&issuer=example.com&period=30"
+                        + "&secret=\(secret)"))
         #expect(totp["qr_code"] != nil)
         let user = await sut.supabase("GET", "user", bearer: bearer)
         let factors = try #require(user.object["factors"]?.arrayValue)
         #expect(factors.first?.objectValue?["status"] == .string("unverified"))
         #expect(factors.first?.objectValue?["factor_type"] == .string("totp"))
-        #expect(user.body.count > 0 && !String(decoding: user.body, as: UTF8.self).contains(secret), "the secret is in the enrol answer only")
+        #expect(
+            user.body.count > 0 && !String(decoding: user.body, as: UTF8.self).contains(secret), "the secret is in the enrol answer only")
     }
 
     @Test("a right code answers the aal2 session (amr totp first, then password) and a refresh keeps aal2")
@@ -154,7 +160,9 @@ struct SupabaseFactorRouteTests {
         let foreign = await verify(sut, otherSession, factor.id, challengeID, right)
         #expect(foreign.status == 422 && foreign.object["code"] == .string("mfa_ip_address_mismatch"))
 
-        #expect(await verify(sut, bearer, factor.id, challengeID, right).status == 200, "one step of skew either side, wrong tries kept it open")
+        #expect(
+            await verify(sut, bearer, factor.id, challengeID, right).status == 200, "one step of skew either side, wrong tries kept it open"
+        )
         let raised = try #require(try await signIn(sut)["access_token"]?.stringValue)
         challengeID = try await challenge(sut, raised, factor.id)
         let reused = await verify(sut, raised, factor.id, challengeID, right)
@@ -192,7 +200,8 @@ struct SupabaseFactorRouteTests {
         #expect(password.status == 401 && password.object["code"] == .string("insufficient_aal"))
 
         let strong = try #require(session["access_token"]?.stringValue)
-        #expect(await sut2.supabase("POST", "factors", json: #"{"factor_type":"totp","friendly_name":"two"}"#, bearer: strong).status == 200)
+        #expect(
+            await sut2.supabase("POST", "factors", json: #"{"factor_type":"totp","friendly_name":"two"}"#, bearer: strong).status == 200)
         let removed = await sut2.supabase("DELETE", "factors/\(factor.id)", bearer: strong)
         #expect(removed.status == 200 && removed.object["id"] == .string(factor.id))
         let refreshed = await sut2.supabase(

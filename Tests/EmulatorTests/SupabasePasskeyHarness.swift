@@ -46,9 +46,12 @@ struct SupabasePasskeyHarness {
         let options = try await registrationOptions(bearer)
         let created = try await authenticator.register(
             rpID: Self.rpID, origin: Self.origin, challenge: options.challenge, userHandle: options.userHandle, attestation: attestation)
-        return await sut.supabase("POST", "passkeys/registration/verify", json: PasskeyWire.body(options.id,
-            PasskeyWire.registration(created)),
-                                  bearer: bearer)
+        return await sut.supabase(
+            "POST", "passkeys/registration/verify",
+            json: PasskeyWire.body(
+                options.id,
+                PasskeyWire.registration(created)),
+            bearer: bearer)
     }
 
     /// `POST /passkeys/authentication/options`: the challenge id and challenge.
@@ -67,7 +70,8 @@ struct SupabasePasskeyHarness {
     /// A whole discoverable sign-in with the software authenticator.
     func signIn() async throws -> EmulatorResponse {
         let options = try await signInOptions()
-        let assertion = try await authenticator.assert(rpID: Self.rpID, origin: Self.origin, challenge: options.challenge,
+        let assertion = try await authenticator.assert(
+            rpID: Self.rpID, origin: Self.origin, challenge: options.challenge,
             allowCredentials: [])
         return await verify(options.id, assertion)
     }

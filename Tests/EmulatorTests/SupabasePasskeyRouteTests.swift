@@ -96,8 +96,13 @@ struct SupabasePasskeyRouteTests {
     func disabled() async throws {
         let harness = try await SupabasePasskeyHarness.make { $0.enabled = false }
         let user = try await harness.user()
-        for (method, path) in [("POST", "passkeys/authentication/options"), ("POST", "passkeys/registration/options"), ("GET",
-            "passkeys")] {
+        for (method, path) in [
+            ("POST", "passkeys/authentication/options"), ("POST", "passkeys/registration/options"),
+            (
+                "GET",
+                "passkeys"
+            ),
+        ] {
             #expect(await harness.sut.supabase(method, path, bearer: user.bearer).supabaseError == (404, "passkey_disabled"), "\(path)")
         }
     }
@@ -107,8 +112,11 @@ struct SupabasePasskeyRouteTests {
         let harness = try await SupabasePasskeyHarness.make()
         let anonymous = await harness.sut.supabase("POST", "signup", json: "{}")
         let bearer = try #require(anonymous.object["access_token"]?.stringValue)
-        #expect(await harness.sut.supabase("POST", "passkeys/registration/options", bearer: bearer).supabaseError == (403,
-            "no_authorization"))
+        #expect(
+            await harness.sut.supabase("POST", "passkeys/registration/options", bearer: bearer).supabaseError == (
+                403,
+                "no_authorization"
+            ))
         #expect(await harness.sut.supabase("POST", "passkeys/registration/options").supabaseError == (401, "no_authorization"))
     }
 
@@ -147,29 +155,42 @@ struct SupabasePasskeyRouteTests {
         let unknown = await harness.sut.supabase(
             "POST", "passkeys/authentication/verify", json: #"{"challenge_id":"\#(UUID().uuidString)","credential":{}}"#)
         #expect(unknown.supabaseError == (400, "webauthn_challenge_not_found"))
-        #expect(await harness.sut.supabase("POST", "passkeys/authentication/verify",
-            json: #"{"challenge_id":1}"#).supabaseError == (400, "bad_json"))
+        #expect(
+            await harness.sut.supabase(
+                "POST", "passkeys/authentication/verify",
+                json: #"{"challenge_id":1}"#
+            ).supabaseError == (400, "bad_json"))
     }
 
     @Test("rename and delete your own passkeys only; friendly_name is 1 to 120 bytes")
     func manage() async throws {
         let harness = try await SupabasePasskeyHarness.make()
-        let ada = try await harness.user(), grace = try await harness.user("grace@example.com")
+        let ada = try await harness.user()
+        let grace = try await harness.user("grace@example.com")
         let id = try #require(try await harness.register(ada.bearer).object["id"]?.stringValue)
         let renamed = await harness.sut.supabase("PATCH", "passkeys/\(id)", json: #"{"friendly_name":"Laptop"}"#, bearer: ada.bearer)
         #expect(renamed.status == 200 && renamed.object["friendly_name"] == .string("Laptop"))
         let empty = await harness.sut.supabase("PATCH", "passkeys/\(id)", json: #"{"friendly_name":""}"#, bearer: ada.bearer)
         #expect(empty.supabaseError == (400, "validation_failed"))
         let long = String(repeating: "x", count: 121)
-        #expect(await harness.sut.supabase("PATCH", "passkeys/\(id)", json: #"{"friendly_name":"\#(long)"}"#,
-            bearer: ada.bearer).supabaseError
-            == (400, "validation_failed"))
-        #expect(await harness.sut.supabase("PATCH", "passkeys/\(id)", json: #"{"friendly_name":"Mine"}"#,
-            bearer: grace.bearer).supabaseError
-            == (404, "validation_failed"), "Passkey not found: another user's")
+        #expect(
+            await harness.sut.supabase(
+                "PATCH", "passkeys/\(id)", json: #"{"friendly_name":"\#(long)"}"#,
+                bearer: ada.bearer
+            ).supabaseError
+                == (400, "validation_failed"))
+        #expect(
+            await harness.sut.supabase(
+                "PATCH", "passkeys/\(id)", json: #"{"friendly_name":"Mine"}"#,
+                bearer: grace.bearer
+            ).supabaseError
+                == (404, "validation_failed"), "Passkey not found: another user's")
         #expect(await harness.sut.supabase("DELETE", "passkeys/\(id)", bearer: grace.bearer).supabaseError == (404, "validation_failed"))
-        #expect(await harness.sut.supabase("DELETE", "passkeys/not-a-uuid", bearer: ada.bearer).supabaseError == (404,
-            "validation_failed"))
+        #expect(
+            await harness.sut.supabase("DELETE", "passkeys/not-a-uuid", bearer: ada.bearer).supabaseError == (
+                404,
+                "validation_failed"
+            ))
         #expect(await harness.sut.supabase("DELETE", "passkeys/\(id)", bearer: ada.bearer).status == 204)
         #expect(String(decoding: await harness.sut.supabase("GET", "passkeys", bearer: ada.bearer).body, as: UTF8.self) == "[]")
         #expect(try await harness.signIn().supabaseError == (400, "webauthn_verification_failed"), "a deleted passkey no longer signs in")
@@ -181,14 +202,19 @@ struct SupabasePasskeyRouteTests {
         let ada = try await harness.user()
         let id = try #require(try await harness.register(ada.bearer).object["id"]?.stringValue)
         let admin = try harness.sut.world.services.supabase.serviceRoleKey()
-        #expect(await harness.sut.supabase("GET", "admin/users/\(ada.id)/passkeys", bearer: ada.bearer).supabaseError == (403,
-            "not_admin"))
+        #expect(
+            await harness.sut.supabase("GET", "admin/users/\(ada.id)/passkeys", bearer: ada.bearer).supabaseError == (
+                403,
+                "not_admin"
+            ))
         let listed = await harness.sut.supabase("GET", "admin/users/\(ada.id)/passkeys", bearer: admin)
         #expect(try StrictJSONParser.parse(listed.body).arrayValue?.first?.objectValue?["id"] == .string(id))
-        #expect(await harness.sut.supabase("GET", "admin/users/\(UUID().uuidString)/passkeys", bearer: admin).supabaseError
-            == (404, "user_not_found"))
+        #expect(
+            await harness.sut.supabase("GET", "admin/users/\(UUID().uuidString)/passkeys", bearer: admin).supabaseError
+                == (404, "user_not_found"))
         #expect(await harness.sut.supabase("DELETE", "admin/users/\(ada.id)/passkeys/\(id)", bearer: admin).status == 204)
-        #expect(await harness.sut.supabase("DELETE", "admin/users/\(ada.id)/passkeys/\(id)", bearer: admin).supabaseError
-            == (404, "validation_failed"))
+        #expect(
+            await harness.sut.supabase("DELETE", "admin/users/\(ada.id)/passkeys/\(id)", bearer: admin).supabaseError
+                == (404, "validation_failed"))
     }
 }

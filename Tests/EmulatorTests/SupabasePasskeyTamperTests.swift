@@ -37,9 +37,11 @@ struct SupabasePasskeyTamperTests {
         #expect(response.object["access_token"]?.stringValue != nil)
     }
 
-    @Test("each tampered assertion field is refused", arguments: [
-        "challenge", "origin", "rpIDHash", "type", "userPresent", "backupEligible", "signCountEqual", "signCountLower",
-    ])
+    @Test(
+        "each tampered assertion field is refused",
+        arguments: [
+            "challenge", "origin", "rpIDHash", "type", "userPresent", "backupEligible", "signCountEqual", "signCountLower",
+        ])
     func tamperedAssertion(field: String) async throws {
         let (harness, passkey, challengeID, honest) = try await registered()
         var parts = honest
@@ -85,8 +87,13 @@ struct SupabasePasskeyTamperTests {
         #expect(try await harness.register(grace.bearer).status == 200)
         var crossed = parts
         crossed.userHandle = Array(grace.id.utf8)
-        #expect(await harness.verify(challengeID, try PasskeyWire.signedAssertion(passkey,
-            crossed)).supabaseError == Self.verificationFailed)
+        #expect(
+            await harness.verify(
+                challengeID,
+                try PasskeyWire.signedAssertion(
+                    passkey,
+                    crossed)
+            ).supabaseError == Self.verificationFailed)
         var unknown = parts
         unknown.userHandle = Array(UUID().uuidString.lowercased().utf8)
         let next = try await harness.signInOptions()

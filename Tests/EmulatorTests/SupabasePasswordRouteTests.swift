@@ -58,7 +58,8 @@ struct SupabasePasswordRouteTests {
         let early = await signIn(sut, "ada@example.com", "correct horse")
         #expect(early.status == 400 && early.object == ["code": .string("email_not_confirmed"), "message": .string("Email not confirmed")])
         let wrongFirst = await signIn(sut, "ada@example.com", "wrong horse")
-        #expect(wrongFirst.object["code"] == .string("invalid_credentials"), "an unconfirmed address is only revealed to the right password")
+        #expect(
+            wrongFirst.object["code"] == .string("invalid_credentials"), "an unconfirmed address is only revealed to the right password")
 
         let mail = try #require(await sut.world.services.mailbox.latest(for: "ada@example.com"))
         #expect(mail.kind == "confirmation")
@@ -79,14 +80,17 @@ struct SupabasePasswordRouteTests {
         #expect(await sut.supabase("POST", "signup", json: #"{"email":"grace@example.com","password":"correct horse"}"#).status == 200)
         _ = try await sut.appleSession(email: "apple-only@example.com")
         let expected: JSONObject = ["code": .string("invalid_credentials"), "message": .string("Invalid login credentials")]
-        for (email, password) in [("grace@example.com", "Correct horse"), ("nobody@example.com", "correct horse"),
-                                  ("apple-only@example.com", "correct horse"), ("not an email", "correct horse")] {
+        for (email, password) in [
+            ("grace@example.com", "Correct horse"), ("nobody@example.com", "correct horse"),
+            ("apple-only@example.com", "correct horse"), ("not an email", "correct horse"),
+        ] {
             let response = await signIn(sut, email, password)
             #expect(response.status == 400 && response.object == expected, "\(email)")
         }
         let missing = await sut.supabase("POST", "token?grant_type=password", json: #"{"password":"x"}"#)
         #expect(missing.status == 400 && missing.object["message"] == .string("missing email or phone"))
-        let both = await sut.supabase("POST", "token?grant_type=password", json: #"{"email":"a@example.com","phone":"+15555550100","password":"x"}"#)
+        let both = await sut.supabase(
+            "POST", "token?grant_type=password", json: #"{"email":"a@example.com","phone":"+15555550100","password":"x"}"#)
         #expect(both.object["message"] == .string("Only an email address or phone number should be provided on login."))
     }
 
@@ -98,7 +102,8 @@ struct SupabasePasswordRouteTests {
         #expect(first.object["access_token"]?.stringValue != nil)
         #expect(first.object["user"]?.objectValue?["email_confirmed_at"]?.stringValue != nil)
         let again = await sut.supabase("POST", "signup", json: #"{"email":"linus@example.com","password":"another one"}"#)
-        #expect(again.status == 422 && again.object == ["code": .string("user_already_exists"), "message": .string("User already registered")])
+        #expect(
+            again.status == 422 && again.object == ["code": .string("user_already_exists"), "message": .string("User already registered")])
         #expect(await signIn(sut, "linus@example.com", "another one").status == 400, "the first password stays")
     }
 
@@ -108,7 +113,8 @@ struct SupabasePasswordRouteTests {
         let first = await sut.supabase("POST", "signup", json: #"{"email":"taken@example.com","password":"correct horse"}"#)
         let id = try #require(first.object["id"]?.stringValue)
         let code = try #require(await sut.world.services.mailbox.latest(for: "taken@example.com")?.code)
-        #expect(await sut.supabase("POST", "verify", json: #"{"type":"signup","email":"taken@example.com","token":"\#(code)"}"#).status == 200)
+        #expect(
+            await sut.supabase("POST", "verify", json: #"{"type":"signup","email":"taken@example.com","token":"\#(code)"}"#).status == 200)
         let mails = await sut.world.services.mailbox.messages(for: "taken@example.com").count
 
         let again = await sut.supabase("POST", "signup", json: #"{"email":"taken@example.com","password":"guessing","data":{"k":1}}"#)
@@ -125,12 +131,17 @@ struct SupabasePasswordRouteTests {
 
     @Test("the password policy: 72 bytes at most (400), then length and required characters as 422 weak_password with reasons")
     func policy() async throws {
-        let sut = try await makeSUT { $0.passwordMinLength = 8; $0.passwordRequiredCharacters = ["0123456789"] }
+        let sut = try await makeSUT {
+            $0.passwordMinLength = 8
+            $0.passwordRequiredCharacters = ["0123456789"]
+        }
         let short = await sut.supabase("POST", "signup", json: #"{"email":"p@example.com","password":"abc"}"#)
         #expect(short.status == 422)
         #expect(short.object["code"] == .string("weak_password"))
-        #expect(short.object["message"] == .string(
-            "Password should be at least 8 characters. Password should contain at least one character of each: 0123456789."))
+        #expect(
+            short.object["message"]
+                == .string(
+                    "Password should be at least 8 characters. Password should contain at least one character of each: 0123456789."))
         #expect(short.object["weak_password"] == .object(["reasons": .array([.string("length"), .string("characters")])]))
         let noDigit = await sut.supabase("POST", "signup", json: #"{"email":"p@example.com","password":"abcdefghij"}"#)
         #expect(noDigit.object["weak_password"] == .object(["reasons": .array([.string("characters")])]))
@@ -145,12 +156,19 @@ struct SupabasePasswordRouteTests {
         #expect(lone.status == 400 || lone.status == 200, "a lone surrogate is bad JSON or replaced, never a crash")
     }
 
-    @Test("recovery by code (GoTrue recover.go, verify.go, user.go): /recover mails a recovery code; verify type recovery; PUT /user sets the password")
+    @Test(
+        """
+        recovery by code (GoTrue recover.go, verify.go, user.go): /recover mails a recovery code; verify type recovery; PUT /user sets\
+         the password
+        """
+    )
     func recoveryByCode() async throws {
         let sut = try await makeSUT(autoconfirm: true)
         let first = await sut.supabase("POST", "signup", json: #"{"email":"lost@example.com","password":"old horse"}"#)
         let oldSession = try #require(first.object["refresh_token"]?.stringValue)
-        #expect(await sut.supabase("POST", "recover", json: #"{"email":"nobody@example.com"}"#).object == [:], "unknown addresses are not revealed")
+        #expect(
+            await sut.supabase("POST", "recover", json: #"{"email":"nobody@example.com"}"#).object == [:],
+            "unknown addresses are not revealed")
         let recover = await sut.supabase("POST", "recover", json: #"{"email":"lost@example.com"}"#)
         #expect(recover.status == 200 && recover.object == [:])
         let mail = try #require(await sut.world.services.mailbox.latest(for: "lost@example.com"))
@@ -158,7 +176,8 @@ struct SupabasePasswordRouteTests {
         #expect(mail.link?.contains("type=recovery") == true)
         let wrongType = await sut.supabase("POST", "verify", json: #"{"type":"signup","email":"lost@example.com","token":"\#(mail.code)"}"#)
         #expect(wrongType.status == 403)
-        let verified = await sut.supabase("POST", "verify", json: #"{"type":"recovery","email":"lost@example.com","token":"\#(mail.code)"}"#)
+        let verified = await sut.supabase(
+            "POST", "verify", json: #"{"type":"recovery","email":"lost@example.com","token":"\#(mail.code)"}"#)
         let token = try #require(verified.object["access_token"]?.stringValue)
 
         let same = await sut.supabase("PUT", "user", json: #"{"password":"old horse"}"#, bearer: token)
@@ -229,38 +248,52 @@ struct SupabaseAdminCreateRouteTests {
     @Test("a confirmed user with a password signs in; a bcrypt password_hash from elsewhere (Openwall's vector) verifies here")
     func createWithPassword() async throws {
         let (sut, admin) = try await makeSUT()
-        let created = await sut.supabase("POST", "admin/users", json: #"""
-            {"email":"Admin@Example.com","password":"correct horse","email_confirm":true,"user_metadata":{"name":"Ada"},"app_metadata":{"plan":"pro"}}
-            """#, bearer: admin)
+        let created = await sut.supabase(
+            "POST", "admin/users",
+            json: #"""
+                {"email":"Admin@Example.com","password":"correct horse","email_confirm":true,"user_metadata":{"name":"Ada"},"app_metad\#
+                ata":{"plan":"pro"}}
+                """#, bearer: admin)
         #expect(created.status == 200)
         #expect(created.object["email"] == .string("admin@example.com"))
         #expect(created.object["email_confirmed_at"]?.stringValue != nil)
         #expect(created.object["app_metadata"]?.objectValue?["plan"] == .string("pro"))
         #expect(created.object["app_metadata"]?.objectValue?["provider"] == .string("email"))
-        let signIn = await sut.supabase("POST", "token?grant_type=password", json: #"{"email":"admin@example.com","password":"correct horse"}"#)
+        let signIn = await sut.supabase(
+            "POST", "token?grant_type=password", json: #"{"email":"admin@example.com","password":"correct horse"}"#)
         #expect(signIn.status == 200)
 
-        let hashed = await sut.supabase("POST", "admin/users", json: #"""
-            {"email":"hashed@example.com","password_hash":"$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW","email_confirm":true}
-            """#, bearer: admin)
+        let hashed = await sut.supabase(
+            "POST", "admin/users",
+            json: #"""
+                {"email":"hashed@example.com","password_hash":"$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW","email_co\#
+                nfirm":true}
+                """#, bearer: admin)
         #expect(hashed.status == 200)
-        #expect(await sut.supabase("POST", "token?grant_type=password", json: #"{"email":"hashed@example.com","password":"U*U"}"#).status == 200)
-        let unconfirmed = await sut.supabase("POST", "admin/users", json: #"{"email":"later@example.com","password":"correct horse"}"#, bearer: admin)
+        #expect(
+            await sut.supabase("POST", "token?grant_type=password", json: #"{"email":"hashed@example.com","password":"U*U"}"#).status == 200
+        )
+        let unconfirmed = await sut.supabase(
+            "POST", "admin/users", json: #"{"email":"later@example.com","password":"correct horse"}"#, bearer: admin)
         #expect(unconfirmed.status == 200)
-        let refused = await sut.supabase("POST", "token?grant_type=password", json: #"{"email":"later@example.com","password":"correct horse"}"#)
+        let refused = await sut.supabase(
+            "POST", "token?grant_type=password", json: #"{"email":"later@example.com","password":"correct horse"}"#)
         #expect(refused.object["code"] == .string("email_not_confirmed"))
     }
 
-    @Test("GoTrue's refusals: no service role, no email, both password and hash, a hash that is not bcrypt, a taken email, a bad id",
-          arguments: [
-              (#"{"email":"a@example.com","password":"x","password_hash":"$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW"}"#,
-               400, "Only a password or a password hash should be provided"),
-              (#"{"password":"correct horse"}"#, 400, "Cannot create a user without either an email or phone"),
-              (#"{"email":"a@example.com","password_hash":"plain text"}"#, 500, "Error creating user"),
-              (#"{"email":"taken@example.com"}"#, 422, "A user with this email address has already been registered"),
-              (#"{"email":"a@example.com","id":"nope"}"#, 400, "ID must conform to the uuid v4 format"),
-              (#"{"email":"a@example.com","ban_duration":"forever"}"#, 400, nil),
-          ] as [(String, Int, String?)])
+    @Test(
+        "GoTrue's refusals: no service role, no email, both password and hash, a hash that is not bcrypt, a taken email, a bad id",
+        arguments: [
+            (
+                #"{"email":"a@example.com","password":"x","password_hash":"$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW"}"#,
+                400, "Only a password or a password hash should be provided"
+            ),
+            (#"{"password":"correct horse"}"#, 400, "Cannot create a user without either an email or phone"),
+            (#"{"email":"a@example.com","password_hash":"plain text"}"#, 500, "Error creating user"),
+            (#"{"email":"taken@example.com"}"#, 422, "A user with this email address has already been registered"),
+            (#"{"email":"a@example.com","id":"nope"}"#, 400, "ID must conform to the uuid v4 format"),
+            (#"{"email":"a@example.com","ban_duration":"forever"}"#, 400, nil),
+        ] as [(String, Int, String?)])
     func refusals(body: String, status: Int, message: String?) async throws {
         let (sut, admin) = try await makeSUT()
         #expect(await sut.supabase("POST", "admin/users", json: #"{"email":"taken@example.com"}"#, bearer: admin).status == 200)
@@ -278,20 +311,24 @@ struct SupabaseAdminUpdateRouteTests {
     @Test("password (policy checked, every session ended), email_confirm and email are honoured, not ignored with a 200")
     func accountFields() async throws {
         let (sut, admin) = try await EmulatorHarness.passwords()
-        let created = await sut.supabase("POST", "admin/users", json: #"{"email":"edit@example.com","password":"first horse"}"#, bearer: admin)
+        let created = await sut.supabase(
+            "POST", "admin/users", json: #"{"email":"edit@example.com","password":"first horse"}"#, bearer: admin)
         let id = try #require(created.object["id"]?.stringValue)
         _ = await sut.supabase("POST", "admin/users", json: #"{"email":"other@example.com"}"#, bearer: admin)
 
         let weak = await sut.supabase("PUT", "admin/users/\(id)", json: #"{"password":"abc"}"#, bearer: admin)
         #expect(weak.status == 422 && weak.object["code"] == .string("weak_password"))
-        let confirmed = await sut.supabase("PUT", "admin/users/\(id)", json: #"{"password":"second horse","email_confirm":true}"#, bearer: admin)
+        let confirmed = await sut.supabase(
+            "PUT", "admin/users/\(id)", json: #"{"password":"second horse","email_confirm":true}"#, bearer: admin)
         #expect(confirmed.status == 200 && confirmed.object["email_confirmed_at"]?.stringValue != nil)
-        let session = await sut.supabase("POST", "token?grant_type=password", json: #"{"email":"edit@example.com","password":"second horse"}"#)
+        let session = await sut.supabase(
+            "POST", "token?grant_type=password", json: #"{"email":"edit@example.com","password":"second horse"}"#)
         let refresh = try #require(session.object["refresh_token"]?.stringValue)
 
         let taken = await sut.supabase("PUT", "admin/users/\(id)", json: #"{"email":"Other@example.com"}"#, bearer: admin)
         #expect(taken.status == 422 && taken.object["code"] == .string("email_exists"))
-        let moved = await sut.supabase("PUT", "admin/users/\(id)", json: #"{"email":"New@Example.com","password":"third horse"}"#, bearer: admin)
+        let moved = await sut.supabase(
+            "PUT", "admin/users/\(id)", json: #"{"email":"New@Example.com","password":"third horse"}"#, bearer: admin)
         #expect(moved.status == 200 && moved.object["email"] == .string("new@example.com"))
         let identity = moved.object["identities"]?.arrayValue?.first?.objectValue
         #expect(identity?["identity_data"]?.objectValue?["email"] == .string("new@example.com"))
@@ -309,9 +346,11 @@ struct SupabaseGenerateLinkRouteTests {
     func links() async throws {
         let (sut, admin) = try await EmulatorHarness.passwords()
 
-        let signup = await sut.supabase("POST", "admin/generate_link", json: #"""
-            {"type":"signup","email":"Link@Example.com","password":"correct horse","data":{"plan":"pro"}}
-            """#, bearer: admin)
+        let signup = await sut.supabase(
+            "POST", "admin/generate_link",
+            json: #"""
+                {"type":"signup","email":"Link@Example.com","password":"correct horse","data":{"plan":"pro"}}
+                """#, bearer: admin)
         #expect(signup.status == 200)
         #expect(signup.object["email"] == .string("link@example.com"))
         #expect(signup.object["verification_type"] == .string("signup"))
@@ -322,23 +361,31 @@ struct SupabaseGenerateLinkRouteTests {
         #expect(await sut.world.services.mailbox.messages(for: "link@example.com").isEmpty, "generate_link mails nothing")
         let verified = await sut.supabase("POST", "verify", json: #"{"type":"signup","token_hash":"\#(hashed)"}"#)
         #expect(verified.status == 200)
-        #expect(await sut.supabase("POST", "token?grant_type=password", json: #"{"email":"link@example.com","password":"correct horse"}"#).status == 200)
+        #expect(
+            await sut.supabase("POST", "token?grant_type=password", json: #"{"email":"link@example.com","password":"correct horse"}"#)
+                .status == 200)
 
         let again = await sut.supabase("POST", "admin/generate_link", json: #"{"type":"signup","email":"link@example.com"}"#, bearer: admin)
         #expect(again.status == 422 && again.object["code"] == .string("email_exists"))
-        let recovery = await sut.supabase("POST", "admin/generate_link", json: #"{"type":"recovery","email":"link@example.com"}"#, bearer: admin)
+        let recovery = await sut.supabase(
+            "POST", "admin/generate_link", json: #"{"type":"recovery","email":"link@example.com"}"#, bearer: admin)
         let code = try #require(recovery.object["email_otp"]?.stringValue)
-        #expect(await sut.supabase("POST", "verify", json: #"{"type":"recovery","email":"link@example.com","token":"\#(code)"}"#).status == 200)
+        #expect(
+            await sut.supabase("POST", "verify", json: #"{"type":"recovery","email":"link@example.com","token":"\#(code)"}"#).status == 200)
 
-        let magic = await sut.supabase("POST", "admin/generate_link", json: #"{"type":"magiclink","email":"new@example.com"}"#, bearer: admin)
+        let magic = await sut.supabase(
+            "POST", "admin/generate_link", json: #"{"type":"magiclink","email":"new@example.com"}"#, bearer: admin)
         #expect(magic.status == 200 && magic.object["verification_type"] == .string("signup"), "an unknown address becomes a sign-up")
-        let unknown = await sut.supabase("POST", "admin/generate_link", json: #"{"type":"recovery","email":"ghost@example.com"}"#, bearer: admin)
+        let unknown = await sut.supabase(
+            "POST", "admin/generate_link", json: #"{"type":"recovery","email":"ghost@example.com"}"#, bearer: admin)
         #expect(unknown.status == 404 && unknown.object["code"] == .string("user_not_found"))
-        let noPassword = await sut.supabase("POST", "admin/generate_link", json: #"{"type":"signup","email":"np@example.com"}"#, bearer: admin)
+        let noPassword = await sut.supabase(
+            "POST", "admin/generate_link", json: #"{"type":"signup","email":"np@example.com"}"#, bearer: admin)
         #expect(noPassword.status == 400 && noPassword.object["message"] == .string("Signup requires a valid password"))
         let bogus = await sut.supabase("POST", "admin/generate_link", json: #"{"type":"bogus","email":"link@example.com"}"#, bearer: admin)
         #expect(bogus.status == 400 && bogus.object["message"] == .string("Invalid email action link type requested: bogus"))
-        let anon = await sut.supabase("POST", "admin/generate_link", json: #"{"type":"recovery","email":"link@example.com"}"#, bearer: sut.emulator.anonKey)
+        let anon = await sut.supabase(
+            "POST", "admin/generate_link", json: #"{"type":"recovery","email":"link@example.com"}"#, bearer: sut.emulator.anonKey)
         #expect(anon.status == 403)
     }
 }
@@ -347,7 +394,8 @@ extension SupabaseGenerateLinkRouteTests {
     @Test("an invite link creates the user without a password and mails nothing; its code signs in; a confirmed address is 422")
     func inviteLink() async throws {
         let (sut, admin) = try await EmulatorHarness.passwords()
-        let made = await sut.supabase("POST", "admin/generate_link", json: #"{"type":"invite","email":"Team@Example.com","data":{"team":"a"}}"#, bearer: admin)
+        let made = await sut.supabase(
+            "POST", "admin/generate_link", json: #"{"type":"invite","email":"Team@Example.com","data":{"team":"a"}}"#, bearer: admin)
         #expect(made.status == 200 && made.object["verification_type"] == .string("invite"))
         #expect(made.object["email"] == .string("team@example.com") && made.object["invited_at"]?.stringValue != nil)
         #expect(made.object["user_metadata"]?.objectValue?["team"] == .string("a"))
@@ -360,7 +408,8 @@ extension SupabaseGenerateLinkRouteTests {
         let code = try #require(again.object["email_otp"]?.stringValue)
         let session = await sut.supabase("POST", "verify", json: #"{"type":"invite","email":"team@example.com","token":"\#(code)"}"#)
         #expect(session.object["access_token"]?.stringValue != nil)
-        let confirmed = await sut.supabase("POST", "admin/generate_link", json: #"{"type":"invite","email":"team@example.com"}"#, bearer: admin)
+        let confirmed = await sut.supabase(
+            "POST", "admin/generate_link", json: #"{"type":"invite","email":"team@example.com"}"#, bearer: admin)
         #expect(confirmed.status == 422 && confirmed.object["code"] == .string("email_exists"))
     }
 }
@@ -377,13 +426,16 @@ struct SupabaseInviteRouteTests {
         #expect(invited.object["email_confirmed_at"] == nil || invited.object["email_confirmed_at"] == .null)
         let mail = try #require(await sut.world.services.mailbox.latest(for: "guest@example.com"))
         #expect(mail.kind == "invite" && mail.link?.contains("type=invite") == true)
-        let noPassword = await sut.supabase("POST", "token?grant_type=password", json: #"{"email":"guest@example.com","password":"anything1"}"#)
+        let noPassword = await sut.supabase(
+            "POST", "token?grant_type=password", json: #"{"email":"guest@example.com","password":"anything1"}"#)
         #expect(noPassword.object["code"] == .string("invalid_credentials"), "an invited user has no password yet")
 
         let session = await sut.supabase("POST", "verify", json: #"{"type":"invite","email":"guest@example.com","token":"\#(mail.code)"}"#)
         let token = try #require(session.object["access_token"]?.stringValue)
         #expect(await sut.supabase("PUT", "user", json: #"{"password":"correct horse"}"#, bearer: token).status == 200)
-        #expect(await sut.supabase("POST", "token?grant_type=password", json: #"{"email":"guest@example.com","password":"correct horse"}"#).status == 200)
+        #expect(
+            await sut.supabase("POST", "token?grant_type=password", json: #"{"email":"guest@example.com","password":"correct horse"}"#)
+                .status == 200)
 
         let again = await sut.supabase("POST", "invite", json: #"{"email":"guest@example.com"}"#, bearer: admin)
         #expect(again.status == 422 && again.object["code"] == .string("email_exists"))

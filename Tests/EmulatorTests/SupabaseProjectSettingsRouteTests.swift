@@ -42,8 +42,9 @@ struct SupabaseProjectSettingsRouteTests {
     @Test("GOTRUE_DISABLE_SIGNUP: sign-ups, anonymous sign-ins and codes for new addresses get 422 signup_disabled")
     func signupDisabled() async throws {
         let sut = try await makeSUT { $0.disableSignup = true }
-        #expect(refusal(await sut.supabase("POST", "signup", json: #"{"email":"ada@example.com","password":"correct horse"}"#))
-            == (422, "signup_disabled"))
+        #expect(
+            refusal(await sut.supabase("POST", "signup", json: #"{"email":"ada@example.com","password":"correct horse"}"#))
+                == (422, "signup_disabled"))
         #expect(refusal(await sut.supabase("POST", "signup", json: "{}")) == (422, "signup_disabled"))
         #expect(refusal(await sut.supabase("POST", "otp", json: #"{"email":"ada@example.com"}"#)) == (422, "signup_disabled"))
         #expect(await sut.supabase("GET", "settings").object["disable_signup"] == .bool(true))
@@ -70,7 +71,8 @@ struct SupabaseProjectSettingsRouteTests {
     func providerDisabled() async throws {
         let sut = try await makeSUT { $0.enabledProviders = [.google] }
         let (token, nonce) = try await sut.appleToken()
-        let response = await sut.supabase("POST", "token?grant_type=id_token", json: #"{"provider":"apple","id_token":"\#(token)","nonce":"\#(nonce)"}"#)
+        let response = await sut.supabase(
+            "POST", "token?grant_type=id_token", json: #"{"provider":"apple","id_token":"\#(token)","nonce":"\#(nonce)"}"#)
         #expect(refusal(response) == (400, "provider_disabled"))
         #expect(response.object["message"] == .string(#"Provider (issuer "https://appleid.apple.com") is not enabled"#))
         let authorize = await sut.send("GET", "/auth/v1/authorize?provider=apple&redirect_to=http://127.0.0.1:3000/")

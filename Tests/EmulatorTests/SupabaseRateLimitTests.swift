@@ -5,8 +5,9 @@ import AuthSimulation
 import AuthTestSupport
 import Foundation
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// GoTrue's rate limits (conf/configuration.go defaults, api/middleware.go `limitHandler` and
@@ -39,7 +40,8 @@ struct SupabaseRateLimitTests {
         #expect(await sut.supabase("POST", "signup", json: "{}", from: "10.0.0.1").status == 429)
     }
 
-    @Test("over a real socket: without GOTRUE_RATE_LIMIT_HEADER nothing is limited per client; with it, the header's first value is the key")
+    @Test(
+        "over a real socket: without GOTRUE_RATE_LIMIT_HEADER nothing is limited per client; with it, the header's first value is the key")
     func headerKey() async throws {
         for header in [nil, "X-Real-IP"] {
             var setup = SimulationConfiguration()
@@ -66,7 +68,12 @@ struct SupabaseRateLimitTests {
         }
     }
 
-    @Test("GOTRUE_RATE_LIMIT_EMAIL_SENT: 30 mails an hour for the whole project, whoever asks (429 over_email_send_rate_limit); 0 refuses every mail")
+    @Test(
+        """
+        GOTRUE_RATE_LIMIT_EMAIL_SENT: 30 mails an hour for the whole project, whoever asks (429 over_email_send_rate_limit); 0 refuses\
+         every mail
+        """
+    )
     func emailSent() async throws {
         let sut = try await makeSUT()
         for index in 0..<30 {
@@ -81,21 +88,34 @@ struct SupabaseRateLimitTests {
 
         let none = try await makeSUT { $0.rateLimits?.emailSent = .init(events: 0, period: 3600, isBurst: false) }
         #expect(await none.supabase("POST", "otp", json: #"{"email":"a@example.com"}"#).status == 429)
-        let autoconfirm = try await makeSUT { $0.rateLimits?.emailSent = .init(events: 1, period: 3600, isBurst: false); $0.mailerAutoconfirm = true }
-        for index in 0..<3 { #expect(await autoconfirm.supabase("POST", "otp", json: #"{"email":"c\#(index)@example.com"}"#).status == 200) }
+        let autoconfirm = try await makeSUT {
+            $0.rateLimits?.emailSent = .init(events: 1, period: 3600, isBurst: false)
+            $0.mailerAutoconfirm = true
+        }
+        for index in 0..<3 {
+            #expect(await autoconfirm.supabase("POST", "otp", json: #"{"email":"c\#(index)@example.com"}"#).status == 200)
+        }
     }
 
     @Test("with rate limits off (--supabase-rate-limits off) nothing is limited")
     func off() async throws {
-        let sut = try await EmulatorHarness.make(supabase: { var s = SupabaseSettings(); s.rateLimits = nil; return s }())
+        let sut = try await EmulatorHarness.make(
+            supabase: {
+                var s = SupabaseSettings()
+                s.rateLimits = nil
+                return s
+            }())
         for _ in 0..<40 { #expect(await sut.supabase("POST", "signup", json: "{}", from: "10.0.0.1").status == 200) }
     }
 
     @Test("POST /token: a burst of 30, then 429 before the body is read")
     func token() async throws {
         let sut = try await makeSUT()
-        for _ in 0..<30 { _ = await sut.supabase("POST", "token?grant_type=refresh_token", json: #"{"refresh_token":"aaaaaaaaaaaa"}"#, from: "10.0.0.3") }
-        let refused = await sut.supabase("POST", "token?grant_type=refresh_token", json: #"{"refresh_token":"aaaaaaaaaaaa"}"#, from: "10.0.0.3")
+        for _ in 0..<30 {
+            _ = await sut.supabase("POST", "token?grant_type=refresh_token", json: #"{"refresh_token":"aaaaaaaaaaaa"}"#, from: "10.0.0.3")
+        }
+        let refused = await sut.supabase(
+            "POST", "token?grant_type=refresh_token", json: #"{"refresh_token":"aaaaaaaaaaaa"}"#, from: "10.0.0.3")
         #expect(refused.status == 429 && refused.object["code"] == .string("over_request_rate_limit"))
     }
 
@@ -103,10 +123,12 @@ struct SupabaseRateLimitTests {
     func verifyPerClient() async throws {
         let sut = try await makeSUT()
         for index in 0..<30 {
-            let response = await sut.supabase("POST", "verify", json: #"{"type":"email","email":"n\#(index)@example.com","token":"000000"}"#, from: "10.3.0.1")
+            let response = await sut.supabase(
+                "POST", "verify", json: #"{"type":"email","email":"n\#(index)@example.com","token":"000000"}"#, from: "10.3.0.1")
             #expect(response.status == 403)
         }
-        let refused = await sut.supabase("POST", "verify", json: #"{"type":"email","email":"n99@example.com","token":"000000"}"#, from: "10.3.0.1")
+        let refused = await sut.supabase(
+            "POST", "verify", json: #"{"type":"email","email":"n99@example.com","token":"000000"}"#, from: "10.3.0.1")
         #expect(refused.status == 429 && refused.object["code"] == .string("over_request_rate_limit"))
     }
 
@@ -118,17 +140,22 @@ struct SupabaseRateLimitTests {
             if round > 0 { sut.world.clock.advance(by: 61) }
             #expect(await sut.supabase("POST", "otp", json: #"{"email":"guess@example.com"}"#, from: "10.1.0.\(round)").status == 200)
             for attempt in 0..<4 where spent < 10 {
-                let response = await sut.supabase("POST", "verify", json: #"{"type":"email","email":"guess@example.com","token":"00000\#(attempt)"}"#,
-                                                  from: "10.2.\(round).\(attempt)")
+                let response = await sut.supabase(
+                    "POST", "verify", json: #"{"type":"email","email":"guess@example.com","token":"00000\#(attempt)"}"#,
+                    from: "10.2.\(round).\(attempt)")
                 #expect(response.status == 403)
                 spent += 1
             }
         }
         let code = try #require(await sut.world.services.mailbox.latest(for: "guess@example.com")).code
-        let blocked = await sut.supabase("POST", "verify", json: #"{"type":"email","email":"guess@example.com","token":"\#(code)"}"#, from: "10.9.9.9")
+        let blocked = await sut.supabase(
+            "POST", "verify", json: #"{"type":"email","email":"guess@example.com","token":"\#(code)"}"#, from: "10.9.9.9")
         #expect(blocked.status == 429, "ten refused codes from any client spend the address's budget, whatever code is outstanding")
         sut.world.clock.advance(by: 360)
-        #expect(await sut.supabase("POST", "verify", json: #"{"type":"email","email":"guess@example.com","token":"\#(code)"}"#, from: "10.9.9.9").status == 200)
+        #expect(
+            await sut.supabase(
+                "POST", "verify", json: #"{"type":"email","email":"guess@example.com","token":"\#(code)"}"#, from: "10.9.9.9"
+            ).status == 200)
     }
 
     @Test("user_metadata is bounded: a 20 KB data object is 400 validation_failed on sign-up, /otp and PUT /user")

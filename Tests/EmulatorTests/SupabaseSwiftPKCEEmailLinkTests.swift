@@ -5,8 +5,9 @@ import AuthTestSupport
 import Crypto
 import Foundation
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// supabase-swift's email-link sign-in with `flowType: .pkce` against `login serve` on a loopback
@@ -24,8 +25,10 @@ struct SupabaseSwiftPKCEEmailLinkTests {
     /// A `URLSession` delegate that stops at the first redirect, as an app's browser hands a
     /// custom-scheme `Location` to the app instead of loading it.
     private final class StopAtRedirect: NSObject, URLSessionTaskDelegate, Sendable {
-        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+            newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+        ) {
             completionHandler(nil)
         }
     }
@@ -66,7 +69,8 @@ struct SupabaseSwiftPKCEEmailLinkTests {
         let otpBody = #"{"code_challenge":"\#(challenge)","code_challenge_method":"s256","create_user":true,"email":"ada@example.com"}"#
         var otpURL = URLComponents(url: auth.appendingPathComponent("otp"), resolvingAgainstBaseURL: false)!
         otpURL.queryItems = [URLQueryItem(name: "redirect_to", value: deepLink)]
-        let (_, otpResponse) = try await session.data(for: clientRequest(otpURL.url!, method: "POST", anonKey: anonKey, body: Data(otpBody.utf8)))
+        let (_, otpResponse) = try await session.data(
+            for: clientRequest(otpURL.url!, method: "POST", anonKey: anonKey, body: Data(otpBody.utf8)))
         #expect((otpResponse as? HTTPURLResponse)?.statusCode == 200)
 
         // The person opens the mailed link: a browser, no API key.
@@ -75,7 +79,9 @@ struct SupabaseSwiftPKCEEmailLinkTests {
         var linkParts = try #require(URLComponents(string: link))
         linkParts.port = server.port
         let linkURL = try #require(linkParts.url)
-        #expect(URLComponents(url: linkURL, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "token" }?.value?.hasPrefix("pkce_") == true)
+        #expect(
+            URLComponents(url: linkURL, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "token" }?.value?.hasPrefix("pkce_")
+                == true)
         let (_, verifyResponse) = try await session.data(for: URLRequest(url: linkURL, timeoutInterval: 10))
         let redirect = try #require(verifyResponse as? HTTPURLResponse)
         #expect(redirect.statusCode == 303)
@@ -89,7 +95,8 @@ struct SupabaseSwiftPKCEEmailLinkTests {
         var tokenURL = URLComponents(url: auth.appendingPathComponent("token"), resolvingAgainstBaseURL: false)!
         tokenURL.queryItems = [URLQueryItem(name: "grant_type", value: "pkce")]
         let tokenBody = try JSONEncoder().encode(["auth_code": code, "code_verifier": verifier])
-        let (data, tokenResponse) = try await session.data(for: clientRequest(tokenURL.url!, method: "POST", anonKey: anonKey, body: tokenBody))
+        let (data, tokenResponse) = try await session.data(
+            for: clientRequest(tokenURL.url!, method: "POST", anonKey: anonKey, body: tokenBody))
         #expect((tokenResponse as? HTTPURLResponse)?.statusCode == 200)
 
         // What supabase-swift's `Session` decodes (Types.swift): the tokens, their lifetime, the user.

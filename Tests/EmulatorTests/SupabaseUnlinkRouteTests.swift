@@ -15,10 +15,12 @@ struct SupabaseUnlinkRouteTests {
         let session = try await sut.appleSession()
         let apple = try #require(session["access_token"]?.stringValue)
         let raw = NonceGenerator(source: .live).make()
-        let google = try await sut.world.services.google.signIn(GoogleSignInSheetRequest(
-            clientID: sut.world.googleClientID, email: "ada.work@example.com", nonce: NonceGenerator.sha256Hex(raw)))
-        let linked = await sut.supabase("POST", "token?grant_type=id_token",
-                                        json: #"{"provider":"google","id_token":"\#(google.idToken)","nonce":"\#(raw)","link_identity":true}"#, bearer: apple)
+        let google = try await sut.world.services.google.signIn(
+            GoogleSignInSheetRequest(
+                clientID: sut.world.googleClientID, email: "ada.work@example.com", nonce: NonceGenerator.sha256Hex(raw)))
+        let linked = await sut.supabase(
+            "POST", "token?grant_type=id_token",
+            json: #"{"provider":"google","id_token":"\#(google.idToken)","nonce":"\#(raw)","link_identity":true}"#, bearer: apple)
         #expect(linked.status == 200)
         let token = try #require(linked.object["access_token"]?.stringValue)
         let user = await sut.supabase("GET", "user", bearer: token).object
@@ -38,7 +40,12 @@ struct SupabaseUnlinkRouteTests {
 
     @Test("an upper-case UUID (Swift's UUID().uuidString) unlinks; the answer is {}")
     func upperCaseUUID() async throws {
-        let sut = try await EmulatorHarness.make(supabase: { var s = SupabaseSettings(); s.manualLinkingEnabled = true; return s }())
+        let sut = try await EmulatorHarness.make(
+            supabase: {
+                var s = SupabaseSettings()
+                s.manualLinkingEnabled = true
+                return s
+            }())
         let (token, googleID) = try await twoIdentities(sut)
         let response = await sut.supabase("DELETE", "user/identities/\(googleID.uppercased())", bearer: token)
         #expect(response.status == 200 && response.object == [:])
@@ -48,7 +55,12 @@ struct SupabaseUnlinkRouteTests {
 
     @Test("404 validation_failed for a non-UUID; 422 single_identity_not_deletable before the lookup; 422 identity_not_found")
     func errorOrder() async throws {
-        let sut = try await EmulatorHarness.make(supabase: { var s = SupabaseSettings(); s.manualLinkingEnabled = true; return s }())
+        let sut = try await EmulatorHarness.make(
+            supabase: {
+                var s = SupabaseSettings()
+                s.manualLinkingEnabled = true
+                return s
+            }())
         let single = try #require(try await sut.appleSession(email: "solo@example.com")["access_token"]?.stringValue)
         let notUUID = await sut.supabase("DELETE", "user/identities/not-a-uuid", bearer: single)
         #expect(notUUID.status == 404 && notUUID.object["code"] == .string("validation_failed"))
@@ -58,6 +70,8 @@ struct SupabaseUnlinkRouteTests {
 
         let (token, _) = try await twoIdentities(sut)
         let unknown = await sut.supabase("DELETE", "user/identities/\(UUID())", bearer: token)
-        #expect(unknown.status == 422 && unknown.object == ["code": .string("identity_not_found"), "message": .string("Identity doesn't exist")])
+        #expect(
+            unknown.status == 422
+                && unknown.object == ["code": .string("identity_not_found"), "message": .string("Identity doesn't exist")])
     }
 }

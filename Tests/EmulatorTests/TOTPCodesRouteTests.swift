@@ -28,7 +28,8 @@ struct TOTPCodesRouteTests {
             let response = await sut.supabase("POST", "signup", json: #"{"email":"\#(email)","password":"correct horse"}"#)
             return try #require(response.object["access_token"]?.stringValue, "\(response.object)")
         }
-        let ada = try await signUp("ada@example.com"), grace = try await signUp("grace@example.com")
+        let ada = try await signUp("ada@example.com")
+        let grace = try await signUp("grace@example.com")
         let enrolled = await sut.supabase(
             "POST", "factors", json: #"{"factor_type":"totp","friendly_name":"phone","issuer":"example.com"}"#, bearer: ada)
         let factorID = try #require(enrolled.object["id"]?.stringValue)
@@ -59,8 +60,9 @@ struct TOTPCodesRouteTests {
         let oob = try #require(await sut.world.services.mailbox.messages(for: "ada@example.com").last?.code)
         let signIn = await sut.firebase("accounts:signInWithEmailLink", json: #"{"email":"ada@example.com","oobCode":"\#(oob)"}"#)
         let idToken = try #require(signIn.object["idToken"]?.stringValue)
-        let started = await sut.send("POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:start?key=test-key",
-                                     json: #"{"idToken":"\#(idToken)","totpEnrollmentInfo":{}}"#)
+        let started = await sut.send(
+            "POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:start?key=test-key",
+            json: #"{"idToken":"\#(idToken)","totpEnrollmentInfo":{}}"#)
         let info = try #require(started.object["totpSessionInfo"]?.objectValue)
         let secret = Secret(try #require(info["sharedSecretKey"]?.stringValue))
         let sessionInfo = try #require(info["sessionInfo"]?.stringValue)
@@ -69,9 +71,11 @@ struct TOTPCodesRouteTests {
         let waiting = try #require(entries(await codes(sut, "firebase", bearer: idToken)).first)
         #expect(waiting["factorId"]?.stringValue == sessionInfo && waiting["verified"] == .bool(false))
         #expect(waiting["code"]?.stringValue == code)
-        let finalized = await sut.send("POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:finalize?key=test-key", json: #"""
-            {"idToken":"\#(idToken)","totpVerificationInfo":{"sessionInfo":"\#(sessionInfo)","verificationCode":"\#(code)"}}
-            """#)
+        let finalized = await sut.send(
+            "POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:finalize?key=test-key",
+            json: #"""
+                {"idToken":"\#(idToken)","totpVerificationInfo":{"sessionInfo":"\#(sessionInfo)","verificationCode":"\#(code)"}}
+                """#)
         #expect(finalized.status == 200, "\(finalized.object)")
         let enrolled = entries(await codes(sut, "firebase", bearer: idToken, query: "?project=\(sut.project)"))
         #expect(enrolled.count == 1 && enrolled.first?["verified"] == .bool(true))

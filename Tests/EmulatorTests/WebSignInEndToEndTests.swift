@@ -1,6 +1,6 @@
 import AuthData
-import AuthEmulator
 import AuthDomain
+import AuthEmulator
 import AuthSimulation
 import AuthTestSupport
 import Foundation
@@ -41,21 +41,30 @@ struct WebSignInEndToEndTests {
         let clock = AuthClock(now: { world.clock.now }, sleep: AuthClock.live.sleep)
         switch backend {
         case .supabase:
-            return SUT(world: world, emulator: emulator, backend: SupabaseAuthBackend(
-                configuration: SupabaseConfiguration(projectURL: emulator.baseURL, apiKey: emulator.emulator.anonKey), transport: .urlSession(), clock: clock))
+            return SUT(
+                world: world, emulator: emulator,
+                backend: SupabaseAuthBackend(
+                    configuration: SupabaseConfiguration(projectURL: emulator.baseURL, apiKey: emulator.emulator.anonKey),
+                    transport: .urlSession(), clock: clock))
         case .firebase:
-            var configuration = FirebaseConfiguration(apiKey: "test", projectID: world.services.configuration.firebaseProjectID, emulatorHost: "127.0.0.1:\(emulator.port)")
+            var configuration = FirebaseConfiguration(
+                apiKey: "test", projectID: world.services.configuration.firebaseProjectID, emulatorHost: "127.0.0.1:\(emulator.port)")
             configuration.adminToken = "owner"
-            return SUT(world: world, emulator: emulator, backend: FirebaseAuthBackend(configuration: configuration, transport: .urlSession(), clock: clock))
+            return SUT(
+                world: world, emulator: emulator,
+                backend: FirebaseAuthBackend(configuration: configuration, transport: .urlSession(), clock: clock))
         }
     }
 
     /// The strategy, whose listener hands the authorization URL to a scripted browser run by `person`.
-    private func strategy(_ sut: SUT, provider: ProviderID, person: Person, cache: InMemoryProfileCache = InMemoryProfileCache()) -> WebRedirectAuthStrategy {
+    private func strategy(_ sut: SUT, provider: ProviderID, person: Person, cache: InMemoryProfileCache = InMemoryProfileCache())
+        -> WebRedirectAuthStrategy
+    {
         let listener = LoopbackRedirectListener(timeout: .seconds(30)) { url in
             Task { try await Self.browse(url, as: person) }
         }
-        return WebRedirectAuthStrategy(provider: provider, session: listener, backend: sut.backend, random: .live, profileCache: cache, logger: Logger(label: "test"))
+        return WebRedirectAuthStrategy(
+            provider: provider, session: listener, backend: sut.backend, random: .live, profileCache: cache, logger: Logger(label: "test"))
     }
 
     /// Walks the provider's pages as the person would.
@@ -70,7 +79,7 @@ struct WebSignInEndToEndTests {
                 typed += [("first_name", first ?? ""), ("last_name", last ?? ""), ("email_choice", hide ? "hide" : "share")]
             }
             page = try await browser.submit(page, typed: typed)
-            _ = try await browser.submit(page, typed: [])            // Apple's form_post, as its script does
+            _ = try await browser.submit(page, typed: []) // Apple's form_post, as its script does
         case .appleCancel:
             page = try await browser.submit(page, typed: [("decision", "cancel")], formAction: "/appleid/auth/authorize/decision")
             _ = try await browser.submit(page, typed: [])
@@ -86,12 +95,17 @@ struct WebSignInEndToEndTests {
         return result
     }
 
-    @Test("Apple through the browser: the first time with name and Hide My Email is a new user with that name; then a returning one",
-          arguments: Backend.allCases)
+    @Test(
+        "Apple through the browser: the first time with name and Hide My Email is a new user with that name; then a returning one",
+        arguments: Backend.allCases)
     func appleFirstThenReturning(backend: Backend) async throws {
         let sut = try await makeSUT(backend)
         let cache = InMemoryProfileCache()
-        let first = try authenticated(try await strategy(sut, provider: .apple, person: .apple(appleID: "ada.web@example.com", first: "Ada", last: "Lovelace", hide: true), cache: cache)
+        let first = try authenticated(
+            try await strategy(
+                sut, provider: .apple, person: .apple(appleID: "ada.web@example.com", first: "Ada", last: "Lovelace", hide: true),
+                cache: cache
+            )
             .signIn(with: .social(.apple)))
         #expect(first.isNewUser)
         #expect(first.user.displayName == "Ada Lovelace")
@@ -99,8 +113,9 @@ struct WebSignInEndToEndTests {
         #expect(first.user.providers == [.apple])
         #expect(await cache.profile(forUserID: first.user.id)?.name == PersonName(givenName: "Ada", familyName: "Lovelace"))
         sut.world.clock.advance(by: 60)
-        let again = try authenticated(try await strategy(sut, provider: .apple, person: .apple(appleID: "ada.web@example.com", first: nil, last: nil, hide: false))
-            .signIn(with: .social(.apple)))
+        let again = try authenticated(
+            try await strategy(sut, provider: .apple, person: .apple(appleID: "ada.web@example.com", first: nil, last: nil, hide: false))
+                .signIn(with: .social(.apple)))
         #expect(!again.isNewUser)
         #expect(again.user.id == first.user.id)
         #expect(try await sut.backend.user(accessToken: again.session.accessToken).id == first.user.id)
@@ -108,14 +123,16 @@ struct WebSignInEndToEndTests {
         // provider_refresh_token; Google's Identity Toolkit answers none here.
         #expect((first.session.providerTokens?.refreshToken != nil) == (backend == .supabase))
         #expect((first.session.providerTokens?.accessToken != nil) == (backend == .supabase))
-        #expect(try await sut.backend.refreshSession(refreshToken: again.session.refreshToken).providerTokens == nil, "a refresh answers none")
+        #expect(
+            try await sut.backend.refreshSession(refreshToken: again.session.refreshToken).providerTokens == nil, "a refresh answers none")
     }
 
     @Test("Google through the browser signs in; the session refreshes", arguments: Backend.allCases)
     func google(backend: Backend) async throws {
         let sut = try await makeSUT(backend)
-        let result = try authenticated(try await strategy(sut, provider: .google, person: .google(email: "grace.web@gmail.com", name: "Grace Hopper"))
-            .signIn(with: .social(.google)))
+        let result = try authenticated(
+            try await strategy(sut, provider: .google, person: .google(email: "grace.web@gmail.com", name: "Grace Hopper"))
+                .signIn(with: .social(.google)))
         #expect(result.isNewUser)
         #expect(result.user.email == "grace.web@gmail.com")
         #expect(result.user.providers == [.google])
@@ -125,8 +142,12 @@ struct WebSignInEndToEndTests {
     @Test("cancelling at Apple or at Google is a cancellation", arguments: Backend.allCases)
     func cancel(backend: Backend) async throws {
         let sut = try await makeSUT(backend)
-        await #expect(throws: AuthError.cancelled) { try await strategy(sut, provider: .apple, person: .appleCancel).signIn(with: .social(.apple)) }
-        await #expect(throws: AuthError.cancelled) { try await strategy(sut, provider: .google, person: .googleCancel).signIn(with: .social(.google)) }
+        await #expect(throws: AuthError.cancelled) {
+            try await strategy(sut, provider: .apple, person: .appleCancel).signIn(with: .social(.apple))
+        }
+        await #expect(throws: AuthError.cancelled) {
+            try await strategy(sut, provider: .google, person: .googleCancel).signIn(with: .social(.google))
+        }
     }
 
     @Test("a guest links Google through the browser and keeps its id", arguments: Backend.allCases)

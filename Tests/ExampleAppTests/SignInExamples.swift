@@ -16,7 +16,7 @@ struct SignInExamples {
     @Test("a first Apple sign-in without a name goes to onboarding, with the email Apple gave")
     func firstAppleSignInGoesToOnboarding() async throws {
         let app = try await TestApp.make(backend: .supabase)
-        app.apple.approve(as: "ada@example.com")  // a first authorisation, no name typed
+        app.apple.approve(as: "ada@example.com") // a first authorisation, no name typed
 
         let login = app.loginViewModel()
         await login.signIn(with: .social(.apple))
@@ -35,7 +35,7 @@ struct SignInExamples {
         await login.signIn(with: .social(.apple))
         try await app.coordinator.signOut(scope: .local)
 
-        app.apple.approve(as: "ada@example.com")  // Apple gives no name or email this time
+        app.apple.approve(as: "ada@example.com") // Apple gives no name or email this time
         await login.signIn(with: .social(.apple))
 
         #expect(login.state == .success(.main))
@@ -64,7 +64,7 @@ struct SignInExamples {
         _ = try await app.coordinator.signIn(with: .social(.apple))
         let before = try #require(await app.coordinator.currentSession()).session
 
-        app.clock.advance(by: 3600)  // the access token's hour is over
+        app.clock.advance(by: 3600) // the access token's hour is over
         let after = try await app.sessions.validSession()
 
         #expect(after.accessToken != before.accessToken)
@@ -85,9 +85,9 @@ struct SignInExamples {
         await #expect(throws: AuthError.self) {
             try await app.sessions.validSession()
         }
-        #expect(await app.coordinator.currentUser()?.id == user.id)  // still signed in
+        #expect(await app.coordinator.currentUser()?.id == user.id) // still signed in
 
-        let refreshed = try await app.sessions.validSession()  // the network is back
+        let refreshed = try await app.sessions.validSession() // the network is back
         #expect(refreshed.expiresAt > app.clock.now)
     }
     // docs:end
@@ -99,7 +99,7 @@ struct SignInExamples {
         _ = try await app.coordinator.signIn(with: .social(.apple))
         #expect(await app.apple.apple.revocations.isEmpty)
 
-        try await app.coordinator.deleteAccount()  // shows the Apple sheet again for a fresh code
+        try await app.coordinator.deleteAccount() // shows the Apple sheet again for a fresh code
 
         let revoked = await app.apple.apple.revocations
         #expect(revoked.map(\.tokenKind) == ["refresh_token"])

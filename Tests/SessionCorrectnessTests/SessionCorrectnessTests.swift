@@ -74,8 +74,8 @@ struct SessionCorrectnessTests {
         let scratch = try ScratchDirectory()
         let (store, otherStore) = storeKind.pair(in: scratch.url)
         let app = try await signedInNearExpiry(kind, store: store)
-        let other = try await TestApp.make(backend: kind, store: otherStore, world: app.world)  // a second process
-        _ = await other.sessions.restore()  // it read the session before the first one refreshed it
+        let other = try await TestApp.make(backend: kind, store: otherStore, world: app.world) // a second process
+        _ = await other.sessions.restore() // it read the session before the first one refreshed it
         app.backend.refreshGate.close()
         let callers = (0..<3).map { _ in Task { try await app.sessions.validSession() } }
         await app.backend.refreshGate.waitForWaiter()
@@ -97,7 +97,7 @@ struct SessionCorrectnessTests {
         let scratch = try ScratchDirectory()
         let (store, _) = storeKind.pair(in: scratch.url)
         let app = try await signedInNearExpiry(kind, store: store)
-        app.backend.inject(.slow(seconds: 5), on: .refresh)  // the server has answered; the answer is on its way
+        app.backend.inject(.slow(seconds: 5), on: .refresh) // the server has answered; the answer is on its way
         let caller = Task { try await app.sessions.validSession() }
         await app.clock.waitForSleepers(1)
         caller.cancel()
@@ -107,7 +107,7 @@ struct SessionCorrectnessTests {
         let delivered = try #require(app.backend.deliveredSessions.last)
         #expect(try await store.load()?.session == delivered, "the rotated session was lost with the cancelled task")
         app.clock.advance(by: 3600)
-        _ = try await app.sessions.validSession()  // the stored refresh token is the live one
+        _ = try await app.sessions.validSession() // the stored refresh token is the live one
         #expect(await app.coordinator.currentUser() != nil)
         #expect(app.backend.refreshCount == 2)
     }
@@ -122,7 +122,7 @@ struct SessionCorrectnessTests {
         await #expect(throws: AuthError.self) { try await app.sessions.refresh() }
         #expect(try await store.load()?.session == before, "a transient failure changed the stored session")
 
-        let retried = try await app.sessions.refresh()  // the old refresh token, again (GoTrue: within the reuse interval)
+        let retried = try await app.sessions.refresh() // the old refresh token, again (GoTrue: within the reuse interval)
         #expect(retried.accessToken != before.accessToken)
         #expect(await app.coordinator.currentUser() != nil)
         #expect(try await store.load()?.session == retried)

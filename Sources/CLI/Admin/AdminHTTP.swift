@@ -19,19 +19,24 @@ struct AdminHTTP: Sendable {
     /// - Returns: The answer's JSON object and headers.
     /// - Throws: ``AuthError``: `network` below HTTP, the service's error for a refusal, `backend`
     ///   with `unexpected_response` for a body that is not a JSON object.
-    func send(_ method: String, _ url: URL, headers: [HTTPHeader], body: JSONObject? = nil) async throws(AuthError) -> (JSONObject, [String: String]) {
+    func send(_ method: String, _ url: URL, headers: [HTTPHeader], body: JSONObject? = nil) async throws(AuthError) -> (
+        JSONObject, [String: String]
+    ) {
         var fields = headers
         if body != nil { fields.append(HTTPHeader("Content-Type", "application/json")) }
-        let request = HTTPRequestData(method: method, url: url, headers: fields, body: body.map { Data($0.serialized()) },
-                                      isIdempotent: method != "POST")
+        let request = HTTPRequestData(
+            method: method, url: url, headers: fields, body: body.map { Data($0.serialized()) },
+            isIdempotent: method != "POST")
         let response = try await transport.exchange(request)
         guard (200..<300).contains(response.status) else { throw failure(response) }
         if response.body.isEmpty { return ([:], response.headers) }
         do {
             return (try StrictJSONParser.parseObject(Array(response.body)), response.headers)
         } catch {
-            throw .backend(BackendError(code: "unexpected_response", message: "the server's answer is not a JSON object (is the URL an auth server?)",
-                                        status: response.status))
+            throw .backend(
+                BackendError(
+                    code: "unexpected_response", message: "the server's answer is not a JSON object (is the URL an auth server?)",
+                    status: response.status))
         }
     }
 }
@@ -48,11 +53,15 @@ struct EmulatorReset: Sendable {
     func run() async throws(AuthError) {
         let http = AdminHTTP(transport: transport) { response in
             response.status == 404
-                ? .invalidInput("\(baseURL.absoluteString) has no /reset route: reset works on the embedded services and on login serve only")
-                : .backend(BackendError(code: response.status == 401 ? "unauthorized" : "unexpected_response",
-                                        message: response.status == 401 ? "the emulator refused the admin credentials" : "HTTP \(response.status)",
-                                        status: response.status))
+                ? .invalidInput(
+                    "\(baseURL.absoluteString) has no /reset route: reset works on the embedded services and on login serve only")
+                : .backend(
+                    BackendError(
+                        code: response.status == 401 ? "unauthorized" : "unexpected_response",
+                        message: response.status == 401 ? "the emulator refused the admin credentials" : "HTTP \(response.status)",
+                        status: response.status))
         }
-        _ = try await http.send("POST", baseURL.appendingPathComponent("reset"), headers: [HTTPHeader("Authorization", "Bearer \(bearer.revealed)")])
+        _ = try await http.send(
+            "POST", baseURL.appendingPathComponent("reset"), headers: [HTTPHeader("Authorization", "Bearer \(bearer.revealed)")])
     }
 }

@@ -25,17 +25,21 @@ struct AdminWiring {
     private func embedded(_ services: SimulatedServices) throws(CommandFailure) -> AdminAccess {
         let emulator: Emulator
         do { emulator = try Emulator.inProcess(services: services) } catch {
-            throw CommandFailure(code: "state_dir_corrupt", message: "The embedded services' keys cannot sign: \(error)", exit: .stateDirectory)
+            throw CommandFailure(
+                code: "state_dir_corrupt", message: "The embedded services' keys cannot sign: \(error)", exit: .stateDirectory)
         }
         let transport = emulator.inProcessTransport
         let serviceRole = Secret(emulator.serviceRoleKey)
-        let users: any UserAdministration = switch options.backend {
-        case .supabase:
-            SupabaseUserAdmin(projectURL: Self.inProcessURL, apiKey: emulator.anonKey, serviceRoleKey: serviceRole, transport: transport)
-        case .firebase:
-            FirebaseUserAdmin(identityToolkitURL: Self.inProcessURL.appendingPathComponent("identitytoolkit.googleapis.com"),
-                              project: services.configuration.firebaseProjectID, adminToken: "owner", transport: transport)
-        }
+        let users: any UserAdministration =
+            switch options.backend {
+            case .supabase:
+                SupabaseUserAdmin(
+                    projectURL: Self.inProcessURL, apiKey: emulator.anonKey, serviceRoleKey: serviceRole, transport: transport)
+            case .firebase:
+                FirebaseUserAdmin(
+                    identityToolkitURL: Self.inProcessURL.appendingPathComponent("identitytoolkit.googleapis.com"),
+                    project: services.configuration.firebaseProjectID, adminToken: "owner", transport: transport)
+            }
         return AdminAccess(users: users, reset: EmulatorReset(baseURL: Self.inProcessURL, bearer: serviceRole, transport: transport))
     }
 
@@ -45,12 +49,14 @@ struct AdminWiring {
         }
         let given = (adminOptions.serviceRoleKey ?? options.serviceRoleKeyVariable).map { Secret($0) }
         guard let key = given ?? servedServiceRoleKey(for: url) ?? localServiceRoleKey(for: apiKey) else {
-            throw .usage("admin commands against --supabase-url need --service-role-key KEY or SUPABASE_SERVICE_ROLE_KEY "
-                + "(login serve writes it to service_role.key in its state directory; the Supabase dashboard shows a project's)")
+            throw .usage(
+                "admin commands against --supabase-url need --service-role-key KEY or SUPABASE_SERVICE_ROLE_KEY "
+                    + "(login serve writes it to service_role.key in its state directory; the Supabase dashboard shows a project's)")
         }
         let transport = HTTPTransport.urlSession(limits: options.transportLimits)
-        return AdminAccess(users: SupabaseUserAdmin(projectURL: url, apiKey: apiKey, serviceRoleKey: key, transport: transport),
-                           reset: EmulatorReset(baseURL: url, bearer: key, transport: transport))
+        return AdminAccess(
+            users: SupabaseUserAdmin(projectURL: url, apiKey: apiKey, serviceRoleKey: key, transport: transport),
+            reset: EmulatorReset(baseURL: url, bearer: key, transport: transport))
     }
 
     private func firebase() throws(CommandFailure) -> AdminAccess {
@@ -58,27 +64,34 @@ struct AdminWiring {
             throw .usage("admin commands against Firebase need --firebase-project ID (and --firebase-admin-token outside the emulator)")
         }
         guard let token = options.firebaseAdminToken.map({ Secret($0) }) else {
-            throw .usage("admin commands against Firebase need --firebase-admin-token TOKEN (an OAuth token with Identity Toolkit admin rights)")
+            throw .usage(
+                "admin commands against Firebase need --firebase-admin-token TOKEN (an OAuth token with Identity Toolkit admin rights)")
         }
         let emulator: URL?
-        do { emulator = try options.firebaseEmulatorHost.map { (host: String) throws(AuthError) in try FirebaseConfiguration.emulatorBaseURL(host) } } catch {
+        do {
+            emulator = try options.firebaseEmulatorHost.map { (host: String) throws(AuthError) in
+                try FirebaseConfiguration.emulatorBaseURL(host)
+            }
+        } catch {
             throw .usage(error.description)
         }
         let transport = HTTPTransport.urlSession(limits: options.transportLimits)
-        let toolkit = emulator.map { $0.appendingPathComponent("identitytoolkit.googleapis.com") }
+        let toolkit =
+            emulator.map { $0.appendingPathComponent("identitytoolkit.googleapis.com") }
             ?? URL(string: "https://identitytoolkit.googleapis.com")!
-        return AdminAccess(users: FirebaseUserAdmin(identityToolkitURL: toolkit, project: project, adminToken: token, transport: transport),
-                           reset: emulator.map { EmulatorReset(baseURL: $0, bearer: token, transport: transport) })
+        return AdminAccess(
+            users: FirebaseUserAdmin(identityToolkitURL: toolkit, project: project, adminToken: token, transport: transport),
+            reset: emulator.map { EmulatorReset(baseURL: $0, bearer: token, transport: transport) })
     }
 
     /// The service-role key `login serve` wrote, when the server that wrote it listens at `url`:
     /// a key is never sent to a URL other than the server it belongs to.
     private func servedServiceRoleKey(for url: URL) -> Secret? {
         guard let data = try? AtomicFile.read(ServeRegistration.fileURL(in: directory)),
-              let registration = try? JSONDecoder().decode(ServeRegistration.self, from: data),
-              Self.sameOrigin(registration.baseURL, url.absoluteString),
-              let key = try? AtomicFile.read(directory.appendingPathComponent("service_role.key")),
-              case let text = String(decoding: key, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty
+            let registration = try? JSONDecoder().decode(ServeRegistration.self, from: data),
+            Self.sameOrigin(registration.baseURL, url.absoluteString),
+            let key = try? AtomicFile.read(directory.appendingPathComponent("service_role.key")),
+            case let text = String(decoding: key, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty
         else { return nil }
         return Secret(text)
     }

@@ -18,9 +18,13 @@ enum ClaimAssignments {
     static func parse(_ arguments: [String]) throws(CommandFailure) -> JSONObject {
         var claims = JSONObject()
         for argument in arguments {
-            guard let equals = argument.firstIndex(of: "=") else { throw .usage("\"\(argument)\" is not KEY=VALUE (KEY= removes the claim)") }
-            let key = String(argument[..<equals]), raw = String(argument[argument.index(after: equals)...])
-            guard !key.isEmpty, key.utf8.count <= 128, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0)) }) else {
+            guard let equals = argument.firstIndex(of: "=") else {
+                throw .usage("\"\(argument)\" is not KEY=VALUE (KEY= removes the claim)")
+            }
+            let key = String(argument[..<equals])
+            let raw = String(argument[argument.index(after: equals)...])
+            guard !key.isEmpty, key.utf8.count <= 128, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0)) })
+            else {
                 throw .usage("claim name \"\(key)\" must be 1 to 128 letters, digits, _, - or .")
             }
             guard !reserved.contains(key) else { throw .usage("\"\(key)\" is reserved by the backends and cannot be set as a claim") }

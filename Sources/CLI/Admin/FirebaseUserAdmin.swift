@@ -20,7 +20,8 @@ struct FirebaseUserAdmin: UserAdministration {
     var http: AdminHTTP {
         AdminHTTP(transport: transport) { response in
             let failure = FirebaseErrorDecoding.failure(from: response)
-            return AdminFailure.error(status: failure.status, code: failure.code, message: failure.detail ?? failure.code, backend: .firebase)
+            return AdminFailure.error(
+                status: failure.status, code: failure.code, message: failure.detail ?? failure.code, backend: .firebase)
         }
     }
 
@@ -30,7 +31,8 @@ struct FirebaseUserAdmin: UserAdministration {
         guard !project.isEmpty, project.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
             throw .invalidInput("\"\(project)\" is not a Firebase project id")
         }
-        var components = URLComponents(url: identityToolkitURL.appendingPathComponent("v1/projects/\(project)/\(method)"), resolvingAgainstBaseURL: false)
+        var components = URLComponents(
+            url: identityToolkitURL.appendingPathComponent("v1/projects/\(project)/\(method)"), resolvingAgainstBaseURL: false)
         if !query.isEmpty { components?.queryItems = query }
         guard let url = components?.url else { throw .invalidInput("cannot form an admin URL under \(identityToolkitURL)") }
         return url
@@ -51,7 +53,8 @@ struct FirebaseUserAdmin: UserAdministration {
     }
 
     func user(id: String) async throws(AuthError) -> AdminUser {
-        let (object, _) = try await http.send("POST", try url("accounts:lookup"), headers: headers, body: ["localId": .array([.string(id)])])
+        let (object, _) = try await http.send(
+            "POST", try url("accounts:lookup"), headers: headers, body: ["localId": .array([.string(id)])])
         guard let found = object["users"]?.arrayValue?.first?.objectValue else {
             throw .backend(BackendError(code: "user_not_found", message: "No such user", status: 404))
         }
@@ -68,16 +71,19 @@ struct FirebaseUserAdmin: UserAdministration {
         case .forever: disable = true
         case .none: disable = false
         case .duration(let text):
-            throw .invalidInput("Firebase disables an account until it is enabled again, not for \(text): use --for forever, and --for none to enable it")
+            throw .invalidInput(
+                "Firebase disables an account until it is enabled again, not for \(text): use --for forever, and --for none to enable it")
         }
-        _ = try await http.send("POST", try url("accounts:update"), headers: headers, body: ["localId": .string(id), "disableUser": .bool(disable)])
+        _ = try await http.send(
+            "POST", try url("accounts:update"), headers: headers, body: ["localId": .string(id), "disableUser": .bool(disable)])
         return try await user(id: id)
     }
 
     func setClaims(id: String, _ claims: JSONObject) async throws(AuthError) -> AdminUser {
         let merged = try await user(id: id).claims.merging(claims)
-        _ = try await http.send("POST", try url("accounts:update"), headers: headers,
-                                body: ["localId": .string(id), "customAttributes": .string(merged.jsonString)])
+        _ = try await http.send(
+            "POST", try url("accounts:update"), headers: headers,
+            body: ["localId": .string(id), "customAttributes": .string(merged.jsonString)])
         return try await user(id: id)
     }
 

@@ -21,15 +21,19 @@ struct SupabaseUserAdmin: UserAdministration {
     var http: AdminHTTP {
         AdminHTTP(transport: transport) { response in
             switch SupabaseErrorDecoding.failure(from: response) {
-            case .api(let status, let code, let message): AdminFailure.error(status: status, code: code, message: message, backend: .supabase)
-            case .oauth(let error, let description): AdminFailure.error(status: response.status, code: error, message: description, backend: .supabase)
+            case .api(let status, let code, let message):
+                AdminFailure.error(status: status, code: code, message: message, backend: .supabase)
+            case .oauth(let error, let description):
+                AdminFailure.error(status: response.status, code: error, message: description, backend: .supabase)
             }
         }
     }
 
     var headers: [HTTPHeader] {
-        [HTTPHeader("apikey", apiKey), HTTPHeader("Authorization", "Bearer \(serviceRoleKey.revealed)"),
-         HTTPHeader("X-Supabase-Api-Version", "2024-01-01")]
+        [
+            HTTPHeader("apikey", apiKey), HTTPHeader("Authorization", "Bearer \(serviceRoleKey.revealed)"),
+            HTTPHeader("X-Supabase-Api-Version", "2024-01-01"),
+        ]
     }
 
     func url(_ path: String, query: [URLQueryItem] = []) throws(AuthError) -> URL {
@@ -68,12 +72,14 @@ struct SupabaseUserAdmin: UserAdministration {
     }
 
     func ban(id: String, for length: BanLength) async throws(AuthError) -> AdminUser {
-        let duration = switch length {
-        case .forever: Self.foreverDuration
-        case .duration(let text): text
-        case .none: "none"
-        }
-        return Self.user(try await http.send("PUT", try url(try userPath(id)), headers: headers, body: ["ban_duration": .string(duration)]).0)
+        let duration =
+            switch length {
+            case .forever: Self.foreverDuration
+            case .duration(let text): text
+            case .none: "none"
+            }
+        return Self.user(
+            try await http.send("PUT", try url(try userPath(id)), headers: headers, body: ["ban_duration": .string(duration)]).0)
     }
 
     func setClaims(id: String, _ claims: JSONObject) async throws(AuthError) -> AdminUser {

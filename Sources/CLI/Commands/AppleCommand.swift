@@ -8,17 +8,18 @@ struct AppleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apple", abstract: "Sign in with Apple.",
         discussion: """
-        On a terminal, a first sign-in asks for the name and whether to share or hide the email, as Apple's sheet does; \
-        a returning sign-in gets neither from Apple (--name and --hide-email then do nothing, and a note says so). \
-        With --browser, Apple's page asks these instead (Docs/WebSignIn.md).
-        """)
+            On a terminal, a first sign-in asks for the name and whether to share or hide the email, as Apple's sheet does; \
+            a returning sign-in gets neither from Apple (--name and --hide-email then do nothing, and a note says so). \
+            With --browser, Apple's page asks these instead (Docs/WebSignIn.md).
+            """)
 
     enum EmailChoice: String, EnumerableFlag {
         case hideEmail
         case shareEmail
 
         static func help(for value: EmailChoice) -> ArgumentHelp? {
-            value == .hideEmail ? "Use Hide My Email (a private relay address), on a first sign-in." : "Share the real email, on a first sign-in."
+            value == .hideEmail
+                ? "Use Hide My Email (a private relay address), on a first sign-in." : "Share the real email, on a first sign-in."
         }
     }
 
@@ -40,7 +41,8 @@ struct AppleCommand: AsyncParsableCommand {
     func run() async throws {
         let terms = gates.termsAccepted
         if let browser = browserOptions.signIn(global) {
-            try await LoginEnvironment.run(global, sheets: ProviderSheets(browser: browser), signIn: gates.chosen, termsAccepted: terms) { environment throws(AuthError) in
+            try await LoginEnvironment.run(global, sheets: ProviderSheets(browser: browser), signIn: gates.chosen, termsAccepted: terms) {
+                environment throws(AuthError) in
                 try await environment.signIn(.social(.apple)) { _ in [] }
             }
             return
@@ -50,11 +52,14 @@ struct AppleCommand: AsyncParsableCommand {
         let questions = AppleSheetQuestions(name: sheet.personName, hideEmail: emailChoice.map { $0 == .hideEmail })
         let choice = cancel ? AppleSheetChoice(cancel: true) : try await questions.ask(global, appleID: appleID)
         let first = Locked<Bool?>(nil)
-        let sheets = ProviderSheets(appleID: appleID, apple: { isFirst in
-            first.withLock { $0 = isFirst }
-            return choice
-        })
-        try await LoginEnvironment.run(global, sheets: sheets, signIn: gates.chosen, termsAccepted: terms) { environment throws(AuthError) in
+        let sheets = ProviderSheets(
+            appleID: appleID,
+            apple: { isFirst in
+                first.withLock { $0 = isFirst }
+                return choice
+            })
+        try await LoginEnvironment.run(global, sheets: sheets, signIn: gates.chosen, termsAccepted: terms) {
+            environment throws(AuthError) in
             try await environment.signIn(.social(.apple)) { _ in questions.notes(firstAuthorization: first.current) }
         }
     }

@@ -7,10 +7,10 @@ struct DeleteAccountCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete-account", abstract: "Delete the signed-in account (Apple tokens are revoked, as the App Store requires).",
         discussion: """
-        Asks for confirmation on a terminal (before taking any lock); without one, --yes is required. Against a remote \
-        backend, an account with Apple sign-in needs the team's key to revoke its Apple tokens: --apple-team-id, \
-        --apple-key-id, --apple-key-file and --idp-url (login serve prints them).
-        """)
+            Asks for confirmation on a terminal (before taking any lock); without one, --yes is required. Against a remote \
+            backend, an account with Apple sign-in needs the team's key to revoke its Apple tokens: --apple-team-id, \
+            --apple-key-id, --apple-key-file and --idp-url (login serve prints them).
+            """)
 
     @OptionGroup var global: GlobalOptions
 
@@ -37,18 +37,22 @@ struct DeleteAccountCommand: AsyncParsableCommand {
     /// Refuses, before anything is deleted, a remote Apple account without the team's key.
     private func check(_ user: AuthUser) throws {
         guard global.isRemote, user.providers.contains(.apple) else { return }
-        let missing = [("--apple-team-id", global.appleTeamID), ("--apple-key-id", global.appleKeyID), ("--apple-key-file", global.appleKeyFile),
-                       ("--idp-url", global.idpURL)].filter { $0.1 == nil }.map(\.0)
+        let missing = [
+            ("--apple-team-id", global.appleTeamID), ("--apple-key-id", global.appleKeyID), ("--apple-key-file", global.appleKeyFile),
+            ("--idp-url", global.idpURL),
+        ].filter { $0.1 == nil }.map(\.0)
         guard missing.isEmpty else {
-            throw Reporter(json: global.json).fail(.usage(
-                "Deleting an account with Apple sign-in revokes its Apple tokens first (App Store guideline 5.1.1(v)), "
-                    + "which needs the team's "
-                    + "Sign in with Apple key: pass \(missing.joined(separator: ", ")) (login serve prints the emulator's)"))
+            throw Reporter(json: global.json).fail(
+                .usage(
+                    "Deleting an account with Apple sign-in revokes its Apple tokens first (App Store guideline 5.1.1(v)), "
+                        + "which needs the team's "
+                        + "Sign in with Apple key: pass \(missing.joined(separator: ", ")) (login serve prints the emulator's)"))
         }
     }
 
     private func confirm(_ user: AuthUser) throws {
-        try Terminal.confirmOrRequireYes("Delete the account \(TerminalText.escaped(user.email ?? user.id))? This cannot be undone. [y/N] ",
-                                         declined: "Nothing was deleted.", json: global.json)
+        try Terminal.confirmOrRequireYes(
+            "Delete the account \(TerminalText.escaped(user.email ?? user.id))? This cannot be undone. [y/N] ",
+            declined: "Nothing was deleted.", json: global.json)
     }
 }

@@ -8,11 +8,11 @@ struct EmailCodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "otp", abstract: "Sign in with a code sent by email.",
         discussion: """
-        Without --code, sends a code; on a terminal it then asks for it (a wrong code is asked again, Ctrl-D cancels), \
-        and no lock is held while it waits, so `login mailbox --email E` in another shell shows the code. Without a terminal \
-        it exits after sending. With --code, verifies it. Firebase has no email OTP: its code is the oobCode of an email \
-        sign-in link.
-        """)
+            Without --code, sends a code; on a terminal it then asks for it (a wrong code is asked again, Ctrl-D cancels), \
+            and no lock is held while it waits, so `login mailbox --email E` in another shell shows the code. Without a terminal \
+            it exits after sending. With --code, verifies it. Firebase has no email OTP: its code is the oobCode of an email \
+            sign-in link.
+            """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var gates: SignInOptions

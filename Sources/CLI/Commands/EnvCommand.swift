@@ -11,11 +11,11 @@ struct EnvCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "env", abstract: "Print the variables that point an app or a shell at login serve.",
         discussion: """
-        Prints SUPABASE_URL, SUPABASE_ANON_KEY, FIREBASE_AUTH_EMULATOR_HOST and LOGIN_IDP_URL (and, with \
-        --service-role, SUPABASE_SERVICE_ROLE_KEY) for the login serve that holds the state directory, or for \
-        `login serve`'s defaults (port 9999, the well-known local keys) when none does. In a shell: \
-        eval "$(login env)".
-        """)
+            Prints SUPABASE_URL, SUPABASE_ANON_KEY, FIREBASE_AUTH_EMULATOR_HOST and LOGIN_IDP_URL (and, with \
+            --service-role, SUPABASE_SERVICE_ROLE_KEY) for the login serve that holds the state directory, or for \
+            `login serve`'s defaults (port 9999, the well-known local keys) when none does. In a shell: \
+            eval "$(login env)".
+            """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case shell, dotenv, json

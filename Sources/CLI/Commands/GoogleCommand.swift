@@ -7,9 +7,9 @@ struct GoogleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "google", abstract: "Sign in with Google.",
         discussion: """
-        --name names the Google account when the simulated Google first sees it; an account has no name unless given one. \
-        With --browser, the account is picked on Google's page instead (Docs/WebSignIn.md).
-        """)
+            --name names the Google account when the simulated Google first sees it; an account has no name unless given one. \
+            With --browser, the account is picked on Google's page instead (Docs/WebSignIn.md).
+            """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var gates: SignInOptions
@@ -27,7 +27,8 @@ struct GoogleCommand: AsyncParsableCommand {
     func run() async throws {
         let terms = gates.termsAccepted
         if let browser = browserOptions.signIn(global) {
-            try await LoginEnvironment.run(global, sheets: ProviderSheets(browser: browser), signIn: gates.chosen, termsAccepted: terms) { environment throws(AuthError) in
+            try await LoginEnvironment.run(global, sheets: ProviderSheets(browser: browser), signIn: gates.chosen, termsAccepted: terms) {
+                environment throws(AuthError) in
                 try await environment.signIn(.social(.google)) { _ in [] }
             }
             return
@@ -35,7 +36,8 @@ struct GoogleCommand: AsyncParsableCommand {
         let account = CLIProvider.google.account(named: sheet.email)
         let choice = SimulatedGoogleAuthorizer.Choice(email: account, name: sheet.personName, cancel: cancel)
         let named = sheet.name != nil
-        try await LoginEnvironment.run(global, sheets: ProviderSheets(google: { _ in choice }), signIn: gates.chosen, termsAccepted: terms) { environment throws(AuthError) in
+        try await LoginEnvironment.run(global, sheets: ProviderSheets(google: { _ in choice }), signIn: gates.chosen, termsAccepted: terms)
+        { environment throws(AuthError) in
             try await environment.signIn(.social(.google)) { result in
                 named && !result.isNewUser ? ["--name was not used: the account exists already, and its name stays what it was"] : []
             }

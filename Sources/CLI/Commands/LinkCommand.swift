@@ -8,9 +8,10 @@ struct LinkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "link", abstract: "Link Apple or Google to the signed-in account (a guest keeps its id and stops being anonymous).",
         discussion: """
-        Linking Apple asks, on a terminal, for the name and the email choice when it is the app's first authorization, as signing in does. \
-        With --browser, the provider's page asks instead (Docs/WebSignIn.md).
-        """)
+            Linking Apple asks, on a terminal, for the name and the email choice when it is the app's first authorization, as signing\
+             in does. \
+            With --browser, the provider's page asks instead (Docs/WebSignIn.md).
+            """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var browserOptions: BrowserOptions
@@ -23,7 +24,13 @@ struct LinkCommand: AsyncParsableCommand {
     @Flag(help: "Use Hide My Email on a first Apple sign-in.")
     var hideEmail = false
 
-    @Flag(help: "When the identity already belongs to another account, sign in to that account instead (with the credential the backend returned).")
+    @Flag(
+        help:
+            """
+            When the identity already belongs to another account, sign in to that account instead (with the credential the backend\
+             returned).
+            """
+    )
     var switchIfTaken = false
 
     func validate() throws {
@@ -46,8 +53,9 @@ struct LinkCommand: AsyncParsableCommand {
         try await LoginEnvironment.run(global, sheets: sheets) { environment in
             let user = try environment.requireSignedIn().user
             if user.providers.contains(provider) {
-                throw CommandFailure(code: "provider_already_linked", message: "\(AuthErrorMessages.name(of: provider)) is already linked to this account.",
-                                     exit: .refused)
+                throw CommandFailure(
+                    code: "provider_already_linked", message: "\(AuthErrorMessages.name(of: provider)) is already linked to this account.",
+                    exit: .refused)
             }
             do {
                 environment.reporter.linked(try await environment.coordinator.link(provider), backend: environment.backendName)

@@ -7,11 +7,11 @@ struct MFAEnrollCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "enroll", abstract: "Enrol a TOTP factor: print its otpauth:// URI, secret and QR code.",
         discussion: """
-        Showing the secret is this command's job: the otpauth:// URI (and the QR code drawn in the terminal, which holds \
-        the same URI) carries the factor's secret, as GoTrue's answer does, so that an authenticator app can be set up \
-        from it. The factor is unverified until a first code is verified with `login mfa verify ID` (`login mfa code \
-        --id ID` prints the code the app would show). Once a factor is verified, enrolling another needs an aal2 session.
-        """)
+            Showing the secret is this command's job: the otpauth:// URI (and the QR code drawn in the terminal, which holds \
+            the same URI) carries the factor's secret, as GoTrue's answer does, so that an authenticator app can be set up \
+            from it. The factor is unverified until a first code is verified with `login mfa verify ID` (`login mfa code \
+            --id ID` prints the code the app would show). Once a factor is verified, enrolling another needs an aal2 session.
+            """)
 
     @OptionGroup var global: GlobalOptions
 

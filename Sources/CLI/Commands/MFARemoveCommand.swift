@@ -23,8 +23,9 @@ struct MFARemoveCommand: AsyncParsableCommand {
             _ = try environment.requireSignedIn()
             let session = try await environment.sessions.validSession()
             try await factors.removeSecondFactor(id, session: session)
-            environment.reporter.emit(event: "factorRemoved", headline: "Factor \(id) removed.",
-                                      fields: ["backend": .string(environment.backendName), "factorId": .string(id)], lines: [])
+            environment.reporter.emit(
+                event: "factorRemoved", headline: "Factor \(id) removed.",
+                fields: ["backend": .string(environment.backendName), "factorId": .string(id)], lines: [])
         }
     }
 }

@@ -33,10 +33,13 @@ struct MFAVerifyCommand: AsyncParsableCommand {
             guard var stored = await environment.sessions.stored else { throw AuthError.notSignedIn }
             stored.session = raised
             try await environment.sessions.adopt(stored, announcing: .tokenRefreshed(raised))
-            environment.reporter.emit(event: "factorVerified", headline: "Factor \(id) verified; the session is aal2.",
-                                      fields: ["backend": .string(environment.backendName), "factorId": .string(id),
-                                               "aal": .string("aal2")],
-                                      lines: [])
+            environment.reporter.emit(
+                event: "factorVerified", headline: "Factor \(id) verified; the session is aal2.",
+                fields: [
+                    "backend": .string(environment.backendName), "factorId": .string(id),
+                    "aal": .string("aal2"),
+                ],
+                lines: [])
         }
     }
 }

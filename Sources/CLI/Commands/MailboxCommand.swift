@@ -4,7 +4,8 @@ import AuthDomain
 /// `login mailbox`: the messages the simulated services mailed to an address.
 struct MailboxCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "mailbox", abstract: "List the codes the embedded backend (or, with --idp-url, the emulator) has mailed to an address, newest last.",
+        commandName: "mailbox",
+        abstract: "List the codes the embedded backend (or, with --idp-url, the emulator) has mailed to an address, newest last.",
         discussion: "It only reads, so it answers at once even while another command (a login otp waiting for its code) runs.")
 
     @OptionGroup var global: GlobalOptions

@@ -22,7 +22,8 @@ struct PasskeyDeleteCommand: AsyncParsableCommand {
             _ = try environment.requireSignedIn()
             let session = try await environment.sessions.validSession()
             try await passkeys.delete(id: id, session: session)
-            environment.reporter.emit(event: "passkeyDeleted", headline: "Passkey \(id) deleted.",
+            environment.reporter.emit(
+                event: "passkeyDeleted", headline: "Passkey \(id) deleted.",
                 fields: ["backend": .string(environment.backendName), "passkeyId": .string(id)], lines: [])
         }
     }

@@ -7,12 +7,12 @@ struct PasswordChangeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "change", abstract: "Set a new password for the signed-in user.",
         discussion: """
-        Where the project wants a reauthentication code first (GoTrue's \
-        GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION, for a session older than 24 hours), the code is \
-        mailed; on a terminal the command then asks for it (a wrong code is asked again, Ctrl-D cancels). Without a \
-        terminal it exits 1 with reauthentication_required: run it again with --nonce-stdin and the mailed code on \
-        standard input (the line after the password with --password-stdin). A code is never an argument.
-        """)
+            Where the project wants a reauthentication code first (GoTrue's \
+            GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION, for a session older than 24 hours), the code is \
+            mailed; on a terminal the command then asks for it (a wrong code is asked again, Ctrl-D cancels). Without a \
+            terminal it exits 1 with reauthentication_required: run it again with --nonce-stdin and the mailed code on \
+            standard input (the line after the password with --password-stdin). A code is never an argument.
+            """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var source: PasswordSource

@@ -8,13 +8,13 @@ struct PasswordChangeEmailCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "change-email", abstract: "Change the signed-in user's address (confirmed through the mail).",
         discussion: """
-        Mails the change: with GoTrue's secure email change (GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED, on by \
-        default) a code to the new address and one to the current address, else to the new one alone. On a terminal \
-        it then asks for the new address's code, and for the current address's while that is still due (Ctrl-D \
-        cancels). Without a terminal it exits after mailing; run it again with --codes-stdin and the codes on \
-        standard input, the new address's on the first line and the current address's on the second, to confirm \
-        without mailing again. A code is never an argument.
-        """)
+            Mails the change: with GoTrue's secure email change (GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED, on by \
+            default) a code to the new address and one to the current address, else to the new one alone. On a terminal \
+            it then asks for the new address's code, and for the current address's while that is still due (Ctrl-D \
+            cancels). Without a terminal it exits after mailing; run it again with --codes-stdin and the codes on \
+            standard input, the new address's on the first line and the current address's on the second, to confirm \
+            without mailing again. A code is never an argument.
+            """)
 
     @OptionGroup var global: GlobalOptions
 

@@ -6,9 +6,9 @@ struct PasswordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "password", abstract: "Email + password accounts: sign up, sign in, recover, change.",
         discussion: """
-        The password is read from a prompt that does not echo on a terminal, or from standard input with \
-        --password-stdin (one line); never from an argument. Firebase signs in at sign-up (it verifies the address separately).
-        """,
+            The password is read from a prompt that does not echo on a terminal, or from standard input with \
+            --password-stdin (one line); never from an argument. Firebase signs in at sign-up (it verifies the address separately).
+            """,
         subcommands: [
             PasswordSignUpCommand.self, PasswordSignInCommand.self, PasswordRecoverCommand.self, PasswordResetCommand.self,
             PasswordChangeCommand.self, PasswordChangeEmailCommand.self, PasswordVerifyEmailCommand.self,

@@ -6,9 +6,9 @@ struct PasswordSignUpCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign-up", abstract: "Create an email + password account.",
         discussion: """
-        With email confirmation on (GoTrue's default), the account waits for the mailed code: \
-        `login mailbox --email E` shows it, `login otp --email E --code CODE` confirms it and signs in.
-        """)
+            With email confirmation on (GoTrue's default), the account waits for the mailed code: \
+            `login mailbox --email E` shows it, `login otp --email E --code CODE` confirms it and signs in.
+            """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var gates: SignInOptions

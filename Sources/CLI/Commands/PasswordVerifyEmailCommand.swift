@@ -7,11 +7,11 @@ struct PasswordVerifyEmailCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify-email", abstract: "Firebase: mail the signed-in user a verification code, or apply a mailed code.",
         discussion: """
-        Without --code: mails the signed-in user's address a VERIFY_EMAIL code (Identity Toolkit sendOobCode). With --code: \
-        applies a VERIFY_EMAIL code (the address becomes verified) or the VERIFY_AND_CHANGE_EMAIL code that \
-        `login password change-email` mailed to the new address (the account moves to it; sign in again). \
-        On Supabase a sign-up is confirmed with `login otp --email E --code CODE`.
-        """)
+            Without --code: mails the signed-in user's address a VERIFY_EMAIL code (Identity Toolkit sendOobCode). With --code: \
+            applies a VERIFY_EMAIL code (the address becomes verified) or the VERIFY_AND_CHANGE_EMAIL code that \
+            `login password change-email` mailed to the new address (the account moves to it; sign in again). \
+            On Supabase a sign-up is confirmed with `login otp --email E --code CODE`.
+            """)
 
     @OptionGroup var global: GlobalOptions
 

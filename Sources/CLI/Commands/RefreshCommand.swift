@@ -7,10 +7,10 @@ struct RefreshCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "refresh", abstract: "Refresh the stored session now (--expire: mark it expired instead, to test refreshing).",
         discussion: """
-        --expire changes only the stored copy: the session counts as expired from now, so the next command (or a running \
-        status --watch) refreshes it, as an app does after the token's hour. The backend still accepts the old access \
-        token until its own expiry.
-        """)
+            --expire changes only the stored copy: the session counts as expired from now, so the next command (or a running \
+            status --watch) refreshes it, as an app does after the token's hour. The backend still accepts the old access \
+            token until its own expiry.
+            """)
 
     @OptionGroup var global: GlobalOptions
 
@@ -32,7 +32,8 @@ struct RefreshCommand: AsyncParsableCommand {
             environment.logger.info("refreshing the session", metadata: ["expires": "\(stored.session.expiresAt)"])
             let session = try await environment.coordinator.refreshSession()
             environment.logger.info("refreshed", metadata: ["expires": "\(session.expiresAt)"])
-            environment.reporter.tokenRefreshed(session, user: await environment.coordinator.currentUser(), backend: environment.backendName)
+            environment.reporter.tokenRefreshed(
+                session, user: await environment.coordinator.currentUser(), backend: environment.backendName)
         }
     }
 }

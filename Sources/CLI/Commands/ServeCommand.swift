@@ -12,14 +12,15 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve", abstract: "Serve Supabase Auth, Firebase Auth and the simulated Apple/Google on one port.",
         discussion: """
-        Users, sessions and keys are kept in the state directory (users, sessions and mail in auth.sqlite3, each \
-        request's changes committed before its answer), so a restart keeps them; --ephemeral keeps no users. The server holds the directory while it runs: a \
-        second serve on it is refused, and other commands on it use the server (login env prints its variables). Stop with Ctrl-C or \
-        SIGTERM. It takes --state-dir, --json and --verbose; not --backend (it serves both).
+            Users, sessions and keys are kept in the state directory (users, sessions and mail in auth.sqlite3, each \
+            request's changes committed before its answer), so a restart keeps them; --ephemeral keeps no users. The server holds the\
+             directory while it runs: a \
+            second serve on it is refused, and other commands on it use the server (login env prints its variables). Stop with Ctrl-C or \
+            SIGTERM. It takes --state-dir, --json and --verbose; not --backend (it serves both).
 
-        The emulator is open by design (anyone who reaches it reads every mailbox and mints Apple and Google tokens): \
-        a --host other than loopback prints a warning.
-        """)
+            The emulator is open by design (anyone who reaches it reads every mailbox and mints Apple and Google tokens): \
+            a --host other than loopback prints a warning.
+            """)
 
     @Option(help: "The address to bind.")
     var host = "127.0.0.1"
@@ -27,16 +28,20 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to bind (0 picks a free one).")
     var port = 9999
 
-    @Option(help: ArgumentHelp("Where users, sessions and keys are kept (env: LOGIN_STATE_DIR).", discussion: "Default: $XDG_STATE_HOME/login, else ~/.local/state/login.", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "Where users, sessions and keys are kept (env: LOGIN_STATE_DIR).",
+            discussion: "Default: $XDG_STATE_HOME/login, else ~/.local/state/login.", valueName: "dir"))
     var stateDir: String?
 
     @Flag(help: "Keep no users or sessions between runs.")
     var ephemeral = false
 
-    @Option(help: ArgumentHelp(
-        "Keep users, sessions and mail in this SQLite file instead of the state directory's auth.sqlite3; other login serve "
-            + "processes may use it at the same time, as GoTrue servers with one DATABASE_URL share one database.",
-        valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Keep users, sessions and mail in this SQLite file instead of the state directory's auth.sqlite3; other login serve "
+                + "processes may use it at the same time, as GoTrue servers with one DATABASE_URL share one database.",
+            valueName: "file"))
     var database: String?
 
     @Option(help: ArgumentHelp("Also accept this Supabase API key (repeatable).", valueName: "key"))
@@ -45,15 +50,17 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A Firebase project id to serve (repeatable; the first is the default).", valueName: "id"))
     var firebaseProject: [String] = []
 
-    @Option(help: ArgumentHelp("New Firebase accounts per client address per hour (Google's limit is 100; 0 for no limit).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp("New Firebase accounts per client address per hour (Google's limit is 100; 0 for no limit).", valueName: "n"))
     var firebaseAccountsPerHour = 100
 
     @Option(help: ArgumentHelp("The Firebase projects' passkey RP ID (Identity Platform's PasskeyConfig rpId).", valueName: "id"))
     var firebasePasskeyRpId = "localhost"
 
-    @Option(help: ArgumentHelp(
-        "An origin Firebase passkey ceremonies may come from (repeatable; PasskeyConfig expectedOrigins; none refuses every ceremony).",
-        valueName: "origin"))
+    @Option(
+        help: ArgumentHelp(
+            "An origin Firebase passkey ceremonies may come from (repeatable; PasskeyConfig expectedOrigins; none refuses every ceremony).",
+            valueName: "origin"))
     var firebasePasskeyOrigin: [String] = []
 
     @Option(help: ArgumentHelp("An Apple client id the services accept (repeatable).", valueName: "id"))
@@ -68,26 +75,32 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Serve the console (/console) to other hosts too, to whoever gives the service-role key (this machine always has it).")
     var console = false
 
-    @Option(help: ArgumentHelp(
-        "Also answer requests whose Host is this name (repeatable), to serve the emulator under another name on purpose; "
-            + "other names are refused, so that a web page cannot reach it through DNS rebinding.", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "Also answer requests whose Host is this name (repeatable), to serve the emulator under another name on purpose; "
+                + "other names are refused, so that a web page cannot reach it through DNS rebinding.", valueName: "name"))
     var allowedHost: [String] = []
 
     @Flag(help: "Log every request (method, path without the query, status) on stderr.")
     var verbose = false
 
-    @Flag(help: ArgumentHelp(
-        "Stop, as on SIGTERM, when standard input reaches its end.",
-        discussion: "For a program that runs the emulator as its child with a pipe on its standard input: "
-            + "the emulator then ends with that program, even when it crashes."))
+    @Flag(
+        help: ArgumentHelp(
+            "Stop, as on SIGTERM, when standard input reaches its end.",
+            discussion: "For a program that runs the emulator as its child with a pipe on its standard input: "
+                + "the emulator then ends with that program, even when it crashes."))
     var stopWhenStdinCloses = false
 
     @OptionGroup(title: "Supabase settings")
     var supabase: SupabaseServeOptions
 
-    @Option(help: ArgumentHelp(
-        "A file of users loaded at start when the state holds none, and again on every reset (repeatable; login users import's formats).",
-        valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            """
+            A file of users loaded at start when the state holds none, and again on every reset (repeatable; login users import's\
+             formats).
+            """,
+            valueName: "file"))
     var seed: [String] = []
 
     @Option(help: ArgumentHelp("The --seed files' format (default: told from each file's content).", valueName: "format"))
@@ -122,8 +135,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         try supabase.validateSecret(in: environment.variables)
         if console, supabase.usesWellKnownKeys(in: environment.variables) {
-            throw ValidationError("--console admits other hosts by the service-role key, and the well-known local one protects nothing: "
-                + "add --supabase-state-keys or --supabase-jwt-secret SECRET")
+            throw ValidationError(
+                "--console admits other hosts by the service-role key, and the well-known local one protects nothing: "
+                    + "add --supabase-state-keys or --supabase-jwt-secret SECRET")
         }
     }
 
@@ -166,16 +180,22 @@ struct ServeCommand: AsyncParsableCommand {
                 bound.port = boundPort
                 let banner = ServeBanner(configuration: bound, emulator: emulator)
                 FileHandle.standardOutput.write(Data((json ? banner.json.jsonString + "\n" : banner.text).utf8))
-                let registration = ServeRegistration(pid: getpid(), baseURL: bound.baseURL, anonKey: emulator.anonKey,
-                                                     firebaseProject: bound.firebaseProjects.first ?? GlobalOptions.emulatorDefaultProject)
-                do { try registration.write(in: directory) } catch { logger.warning("could not write serve.json", metadata: ["error": "\(error)"]) }
+                let registration = ServeRegistration(
+                    pid: getpid(), baseURL: bound.baseURL, anonKey: emulator.anonKey,
+                    firebaseProject: bound.firebaseProjects.first ?? GlobalOptions.emulatorDefaultProject)
+                do { try registration.write(in: directory) } catch {
+                    logger.warning("could not write serve.json", metadata: ["error": "\(error)"])
+                }
                 // Only now: the server runs, so SIGTERM is handled (a graceful stop) and not fatal.
                 if watchInput { ServeCommand.terminateAtEndOfStandardInput() }
             }
         } catch let failure as UserSeedError {
-            throw reporter.fail(CommandFailure(code: "seed_refused", message: "The emulator cannot start: \(failure.description)", exit: .refused))
+            throw reporter.fail(
+                CommandFailure(code: "seed_refused", message: "The emulator cannot start: \(failure.description)", exit: .refused))
         } catch let failure as SimulationStoreError {
-            throw reporter.fail(CommandFailure(code: "state_dir_unusable", message: "The emulator cannot start: \(failure.description)", exit: .stateDirectory))
+            throw reporter.fail(
+                CommandFailure(
+                    code: "state_dir_unusable", message: "The emulator cannot start: \(failure.description)", exit: .stateDirectory))
         } catch {
             throw reporter.fail(CommandFailure(code: "serve_failed", message: "The emulator cannot start: \(error)", exit: .unreachable))
         }
@@ -184,14 +204,16 @@ struct ServeCommand: AsyncParsableCommand {
             try await app.runUntilSignalled()
         } catch {
             let text = "\(error)"
-            let message = text.contains("Address already in use")
+            let message =
+                text.contains("Address already in use")
                 ? "Port \(port) on \(host) is already in use (another login serve?); choose another --port, or --port 0 for a free one."
                 : "The emulator stopped: \(text)"
             throw reporter.fail(CommandFailure(code: "serve_failed", message: message, exit: .unreachable))
         }
         locks.release()
         let kept = database.map { "state kept in \($0)" } ?? "state kept in \(directory.path)"
-        FileHandle.standardError.write(Data((ephemeral ? "emulator stopped; nothing saved (--ephemeral)\n" : "emulator stopped; \(kept)\n").utf8))
+        FileHandle.standardError.write(
+            Data((ephemeral ? "emulator stopped; nothing saved (--ephemeral)\n" : "emulator stopped; \(kept)\n").utf8))
     }
 
     /// Reads standard input to its end on a thread of its own, then sends this process SIGTERM,

@@ -10,17 +10,19 @@ struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status", abstract: "Show the stored session (\"signed out\" when there is none).",
         discussion: """
-        With --watch, keeps running (until Ctrl-C, which exits 0) and prints auth-state events as they happen: the \
-        initial session first, then refreshes made by its auto-refresh loop, and what other login commands do to the \
-        session meanwhile (a sign-in, refresh, link or logout in another shell shows within a second).
-        """)
+            With --watch, keeps running (until Ctrl-C, which exits 0) and prints auth-state events as they happen: the \
+            initial session first, then refreshes made by its auto-refresh loop, and what other login commands do to the \
+            session meanwhile (a sign-in, refresh, link or logout in another shell shows within a second).
+            """)
 
     @OptionGroup var global: GlobalOptions
 
     @Flag(help: "Keep running and print auth-state events as they happen, with auto-refresh on.")
     var watch = false
 
-    @Option(help: ArgumentHelp("With --watch: refresh this many seconds before expiry (default: the backend client's own).", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "With --watch: refresh this many seconds before expiry (default: the backend client's own).", valueName: "seconds"))
     var refreshLead: Double?
 
     func validate() throws {

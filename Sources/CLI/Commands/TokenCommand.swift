@@ -6,10 +6,10 @@ struct TokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token", abstract: "Print the whole access token (or, with --refresh, the refresh token) of the stored session.",
         discussion: """
-        This is the one command that prints a secret whole, on purpose, as `gcloud auth print-access-token` does: \
-        anyone who sees it can act as the user until it expires (the refresh token: until it is revoked). Use it as \
-        curl -H "Authorization: Bearer $(login token)" …; an expired access token is refreshed first.
-        """)
+            This is the one command that prints a secret whole, on purpose, as `gcloud auth print-access-token` does: \
+            anyone who sees it can act as the user until it expires (the refresh token: until it is revoked). Use it as \
+            curl -H "Authorization: Bearer $(login token)" …; an expired access token is refreshed first.
+            """)
 
     @OptionGroup var global: GlobalOptions
 

@@ -16,9 +16,13 @@ struct UnlinkCommand: AsyncParsableCommand {
         let provider = self.provider.row.id
         try await LoginEnvironment.run(global) { environment in
             let user = try environment.requireSignedIn().user
-            let has = user.isAnonymous ? "a guest account" : "it has " + Reporter.linkedProviders(user).map { AuthErrorMessages.name(of: $0) }.joined(separator: ", ")
-            let notLinked = CommandFailure(code: "provider_not_linked",
-                                           message: "\(AuthErrorMessages.name(of: provider)) is not linked to this account (\(has)).", exit: .refused)
+            let has =
+                user.isAnonymous
+                ? "a guest account"
+                : "it has " + Reporter.linkedProviders(user).map { AuthErrorMessages.name(of: $0) }.joined(separator: ", ")
+            let notLinked = CommandFailure(
+                code: "provider_not_linked",
+                message: "\(AuthErrorMessages.name(of: provider)) is not linked to this account (\(has)).", exit: .refused)
             guard user.providers.contains(provider) else { throw notLinked }
             do {
                 let updated = try await environment.coordinator.unlink(provider)

@@ -6,9 +6,9 @@ struct UsersBanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ban", abstract: "Ban a user for a while (Supabase) or disable them (Firebase); --for none lifts it.",
         discussion: """
-        Supabase bans for a Go duration (30m, 24h, 1h30m; at most 876000h) and ends the user's sessions' use until then. \
-        Firebase only disables until enabled again: --for forever, and --for none to enable.
-        """)
+            Supabase bans for a Go duration (30m, 24h, 1h30m; at most 876000h) and ends the user's sessions' use until then. \
+            Firebase only disables until enabled again: --for forever, and --for none to enable.
+            """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var admin: AdminOptions
@@ -16,7 +16,9 @@ struct UsersBanCommand: AsyncParsableCommand {
     @Argument(help: "The user id.")
     var id: String
 
-    @Option(name: .customLong("for"), help: ArgumentHelp("How long: a duration (24h, 1h30m), forever, or none to lift the ban.", valueName: "duration"))
+    @Option(
+        name: .customLong("for"),
+        help: ArgumentHelp("How long: a duration (24h, 1h30m), forever, or none to lift the ban.", valueName: "duration"))
     var duration: String = "forever"
 
     func validate() throws {
@@ -28,7 +30,9 @@ struct UsersBanCommand: AsyncParsableCommand {
         let length = try BanDurationParsing.parse(duration)
         try await LoginEnvironment.run(global) { environment in
             let user = try await environment.adminAccess(admin).users.ban(id: id, for: length)
-            let headline = length == .none ? "User \(user.id) is no longer banned." : "User \(user.id) is banned\(user.bannedUntil.map { " until \($0)" } ?? "")."
+            let headline =
+                length == .none
+                ? "User \(user.id) is no longer banned." : "User \(user.id) is banned\(user.bannedUntil.map { " until \($0)" } ?? "")."
             environment.reporter.adminUser(user, event: "userUpdated", headline: headline, backend: environment.backendName)
         }
     }

@@ -6,9 +6,9 @@ struct UsersCreateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "create", abstract: "Create a user with an email address and a password, as the admin.",
         discussion: """
-        Supabase: GoTrue's POST /admin/users. Firebase: the Admin API's accounts create (Bearer owner on the emulator). \
-        The password comes from a prompt that does not echo, or --password-stdin; never from an argument.
-        """)
+            Supabase: GoTrue's POST /admin/users. Firebase: the Admin API's accounts create (Bearer owner on the emulator). \
+            The password comes from a prompt that does not echo, or --password-stdin; never from an argument.
+            """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var admin: AdminOptions

@@ -8,11 +8,11 @@ struct UsersExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export", abstract: "Export the embedded services' users, password hashes included, to a file only you can read.",
         discussion: """
-        firebase: firebase-tools' auth:export JSON of the default project (passwords as BCRYPT hashes). supabase: GoTrue's \
-        auth.users and auth.identities rows as JSON. supabase-csv: the two tables as psql \\copy ... csv header writes \
-        them, auth.users to --output and auth.identities to --identities-output. Files are written with mode 0600; hashes \
-        are never printed.
-        """)
+            firebase: firebase-tools' auth:export JSON of the default project (passwords as BCRYPT hashes). supabase: GoTrue's \
+            auth.users and auth.identities rows as JSON. supabase-csv: the two tables as psql \\copy ... csv header writes \
+            them, auth.users to --output and auth.identities to --identities-output. Files are written with mode 0600; hashes \
+            are never printed.
+            """)
 
     @OptionGroup var global: GlobalOptions
 

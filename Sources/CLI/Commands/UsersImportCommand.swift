@@ -7,13 +7,13 @@ struct UsersImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Import users from files in the services' formats into the embedded services, all or none.",
         discussion: """
-        Firebase: firebase-tools' auth:export JSON ({"users": [...]}), into the default project, with auth:import's hash \
-        options for password hashes (this emulator's export: --hash-algo BCRYPT). Supabase: GoTrue's auth.users and \
-        auth.identities rows, as one JSON file ({"users": [...], "identities": [...]}) or two CSV files as psql \\copy ... \
-        csv header writes them. Ids, providers, claims and password hashes are kept; the simulated Apple and Google take up \
-        the imported identities' subjects. A refused row refuses every file, with its number, and nothing changes. With \
-        login serve running, stop it or give it the files with --seed.
-        """)
+            Firebase: firebase-tools' auth:export JSON ({"users": [...]}), into the default project, with auth:import's hash \
+            options for password hashes (this emulator's export: --hash-algo BCRYPT). Supabase: GoTrue's auth.users and \
+            auth.identities rows, as one JSON file ({"users": [...], "identities": [...]}) or two CSV files as psql \\copy ... \
+            csv header writes them. Ids, providers, claims and password hashes are kept; the simulated Apple and Google take up \
+            the imported identities' subjects. A refused row refuses every file, with its number, and nothing changes. With \
+            login serve running, stop it or give it the files with --seed.
+            """)
 
     @OptionGroup var global: GlobalOptions
 

@@ -20,17 +20,21 @@ struct AppleSheetQuestions: Sendable {
     func ask(_ options: GlobalOptions, appleID: String?) async throws -> AppleSheetChoice {
         var choice = AppleSheetChoice(name: name, hideEmail: hideEmail ?? false)
         guard Terminal.isInteractive, !options.json, name == nil || hideEmail == nil,
-              try await LoginEnvironment.isFirstAppleAuthorization(options, appleID: appleID) == true
+            try await LoginEnvironment.isFirstAppleAuthorization(options, appleID: appleID) == true
         else { return choice }
         if name == nil {
             while true {
                 let typed = try Terminal.ask("Apple: your name, as \"Given Family\" (Enter to skip): ")
                 if typed.isEmpty { break }
-                if let parsed = PersonName.parsing(typed) { choice.name = parsed; break }
+                if let parsed = PersonName.parsing(typed) {
+                    choice.name = parsed
+                    break
+                }
             }
         }
         if hideEmail == nil {
-            choice.hideEmail = try Terminal.choose("Apple: share your email or hide it? [s]hare/[h]ide: ", among: ["share", "hide"]) == "hide"
+            choice.hideEmail =
+                try Terminal.choose("Apple: share your email or hide it? [s]hare/[h]ide: ", among: ["share", "hide"]) == "hide"
         }
         return choice
     }
@@ -42,8 +46,17 @@ struct AppleSheetQuestions: Sendable {
     func notes(firstAuthorization: Bool?) -> [String] {
         guard firstAuthorization == false else { return [] }
         var notes: [String] = []
-        if name != nil { notes.append("--name was not used: Apple gives the name only on the app's first authorization, and this Apple ID has authorized it before") }
-        if hideEmail != nil { notes.append("--hide-email/--share-email was not used: the email choice is made on the first authorization only") }
+        if name != nil {
+            notes.append(
+                """
+                --name was not used: Apple gives the name only on the app's first authorization, and this Apple ID has authorized it\
+                 before
+                """
+            )
+        }
+        if hideEmail != nil {
+            notes.append("--hide-email/--share-email was not used: the email choice is made on the first authorization only")
+        }
         return notes
     }
 }

@@ -36,13 +36,15 @@ enum BackendChoice: String, ExpressibleByArgument, CaseIterable {
                     guard let url = options.supabaseURL.flatMap(URL.init(string:)), let key = options.supabaseKey else {
                         throw .invalidInput("--backend supabase needs --supabase-url and --supabase-key")
                     }
-                    return SupabaseAuthBackend(configuration: SupabaseConfiguration(projectURL: url, apiKey: key), transport: transport, clock: .live)
+                    return SupabaseAuthBackend(
+                        configuration: SupabaseConfiguration(projectURL: url, apiKey: key), transport: transport, clock: .live)
                 },
                 remotePlace: { $0.supabaseURL ?? "" },
                 remoteEndpoint: { $0.supabaseURL ?? "" },
                 served: { server, transport in
-                    SupabaseAuthBackend(configuration: SupabaseConfiguration(projectURL: server.baseURL, apiKey: server.emulator.anonKey),
-                                        transport: transport, clock: .live)
+                    SupabaseAuthBackend(
+                        configuration: SupabaseConfiguration(projectURL: server.baseURL, apiKey: server.emulator.anonKey),
+                        transport: transport, clock: .live)
                 })
         case .firebase:
             BackendProfile(
@@ -60,7 +62,8 @@ enum BackendChoice: String, ExpressibleByArgument, CaseIterable {
                 embedded: { FirebaseAuthBackend(engine: $0.firebase) },
                 remote: { options, transport throws(AuthError) in
                     guard let key = options.firebaseAPIKey else { throw .invalidInput("--backend firebase needs --firebase-api-key") }
-                    var configuration = FirebaseConfiguration(apiKey: key, projectID: options.firebaseProject, emulatorHost: options.firebaseEmulatorHost)
+                    var configuration = FirebaseConfiguration(
+                        apiKey: key, projectID: options.firebaseProject, emulatorHost: options.firebaseEmulatorHost)
                     configuration.adminToken = options.firebaseAdminToken.map { Secret($0) }
                     return FirebaseAuthBackend(configuration: configuration, transport: transport, clock: .live)
                 },
@@ -69,8 +72,10 @@ enum BackendChoice: String, ExpressibleByArgument, CaseIterable {
                 // project is not part of it: adding --firebase-project (for global sign-out) keeps the session.
                 remoteEndpoint: { $0.firebaseEmulatorHost.map { "emulator/" + $0 } ?? "firebase/" + ($0.firebaseAPIKey ?? "") },
                 served: { server, transport in
-                    FirebaseAuthBackend(configuration: FirebaseConfiguration(
-                        apiKey: "embedded", projectID: server.emulator.services.configuration.firebaseProjectID, emulatorHost: "127.0.0.1:\(server.port)"),
+                    FirebaseAuthBackend(
+                        configuration: FirebaseConfiguration(
+                            apiKey: "embedded", projectID: server.emulator.services.configuration.firebaseProjectID,
+                            emulatorHost: "127.0.0.1:\(server.port)"),
                         transport: transport, clock: .live)
                 })
         }

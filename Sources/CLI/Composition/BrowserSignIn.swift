@@ -12,9 +12,12 @@ struct BrowserSignIn: Sendable {
     /// The loopback listener the browser comes back to.
     var session: LoopbackRedirectListener {
         let announce: @Sendable (URL) async -> Void = { [timeout] url in
-            FileHandle.standardError.write(Data("Open this URL in a browser to sign in (waiting up to \(timeout.components.seconds) s):\n\(url.absoluteString)\n".utf8))
+            FileHandle.standardError.write(
+                Data("Open this URL in a browser to sign in (waiting up to \(timeout.components.seconds) s):\n\(url.absoluteString)\n".utf8)
+            )
         }
-        return launch ? LoopbackRedirectListener(timeout: timeout, browser: SystemBrowser(), announce: announce)
+        return launch
+            ? LoopbackRedirectListener(timeout: timeout, browser: SystemBrowser(), announce: announce)
             : LoopbackRedirectListener(timeout: timeout, open: announce)
     }
 }

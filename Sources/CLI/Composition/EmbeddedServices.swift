@@ -24,7 +24,8 @@ struct EmbeddedServices: Sendable {
         directory: SimulationStateDirectory, configuration: SimulationConfiguration, writing: Bool, logger: Logger
     ) async throws -> EmbeddedServices {
         if writing, access(directory.url.path, W_OK) != 0 {
-            throw SimulationStoreError.unavailable(path: directory.url.path, reason: "it is read-only, and this command changes what the services remember")
+            throw SimulationStoreError.unavailable(
+                path: directory.url.path, reason: "it is read-only, and this command changes what the services remember")
         }
         let keys = try directory.loadOrCreateKeys()
         let (database, storage) = try storage(directory, configuration: configuration, logger: logger)

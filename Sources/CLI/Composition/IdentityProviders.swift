@@ -28,7 +28,9 @@ enum IdentityProviders: Sendable {
         faces.map { SimulatedAppleIDAuthorizer(api: $0.apple, clientID: clientID, deviceAppleID: deviceAppleID, person: person) }
     }
 
-    func googleAuthorizer(clientID: String, person: @escaping @Sendable () async -> SimulatedGoogleAuthorizer.Choice) -> (any GoogleSignInAuthorizing)? {
+    func googleAuthorizer(clientID: String, person: @escaping @Sendable () async -> SimulatedGoogleAuthorizer.Choice) -> (
+        any GoogleSignInAuthorizing
+    )? {
         faces.map { SimulatedGoogleAuthorizer(api: $0.google, clientID: clientID, person: person) }
     }
 

@@ -27,12 +27,15 @@ struct LoginComposer: Sendable {
     /// - Throws: ``CommandFailure`` (exit 5) for a damaged, unreadable or unsafe file.
     func openServices(writing: Bool) async throws(CommandFailure) -> EmbeddedServices {
         do {
-            return try await EmbeddedServices.open(directory: stateDirectory, configuration: options.simulationConfiguration, writing: writing, logger: logger)
+            return try await EmbeddedServices.open(
+                directory: stateDirectory, configuration: options.simulationConfiguration, writing: writing, logger: logger)
         } catch let error as SimulationStoreError {
             let code = if case .corrupt = error { "state_dir_corrupt" } else { "state_dir_unusable" }
             throw CommandFailure(code: code, message: "The state directory cannot be used: \(error.description)", exit: .stateDirectory)
         } catch {
-            throw CommandFailure(code: "state_dir_corrupt", message: "The keys in \(stateDirectory.keysURL.path) cannot be used: \(error)", exit: .stateDirectory)
+            throw CommandFailure(
+                code: "state_dir_corrupt", message: "The keys in \(stateDirectory.keysURL.path) cannot be used: \(error)",
+                exit: .stateDirectory)
         }
     }
 
@@ -56,17 +59,20 @@ struct LoginComposer: Sendable {
             let keys = services.keys
             do {
                 return AppleRESTTokenRevoker(
-                    secret: AppleClientSecret(teamID: keys.teamID, keyID: keys.developerKeyID, clientID: clientID, privateKey: try keys.developerKey()),
-                    baseURL: URL(string: "http://in-process/appleid")!, transport: try Emulator.inProcess(services: services).inProcessTransport, clock: .live)
+                    secret: AppleClientSecret(
+                        teamID: keys.teamID, keyID: keys.developerKeyID, clientID: clientID, privateKey: try keys.developerKey()),
+                    baseURL: URL(string: "http://in-process/appleid")!,
+                    transport: try Emulator.inProcess(services: services).inProcessTransport, clock: .live)
             } catch {
-                throw CommandFailure(code: "state_dir_corrupt", message: "The team's Sign in with Apple key cannot be used: \(error)", exit: .stateDirectory)
+                throw CommandFailure(
+                    code: "state_dir_corrupt", message: "The team's Sign in with Apple key cannot be used: \(error)", exit: .stateDirectory)
             }
         }
         guard let team = options.appleTeamID, let keyID = options.appleKeyID, let file = options.appleKeyFile,
-              let idp = options.idpURL.flatMap(URL.init(string:))
+            let idp = options.idpURL.flatMap(URL.init(string:))
         else { return nil }
         guard let pem = try? String(contentsOfFile: file, encoding: .utf8),
-              let secret = try? AppleClientSecret(teamID: team, keyID: keyID, clientID: clientID, p8: pem)
+            let secret = try? AppleClientSecret(teamID: team, keyID: keyID, clientID: clientID, p8: pem)
         else { throw .usage("--apple-key-file \(file) is not a readable .p8 key") }
         return AppleRESTTokenRevoker(secret: secret, baseURL: idp.appendingPathComponent("appleid"), transport: transport, clock: .live)
     }
@@ -80,7 +86,8 @@ struct LoginComposer: Sendable {
         do {
             return try await RunningEmulator.start(services: services, logger: serverLogger)
         } catch {
-            throw CommandFailure(code: "network", message: "The embedded services cannot be served for the browser: \(error)", exit: .unreachable)
+            throw CommandFailure(
+                code: "network", message: "The embedded services cannot be served for the browser: \(error)", exit: .unreachable)
         }
     }
 
@@ -97,11 +104,15 @@ struct LoginComposer: Sendable {
         let profileCache = FileProfileCache(fileURL: directory.url.appendingPathComponent(SessionFiles.profileCache), logger: logger)
         let sessions = SessionManager(backend: backend, store: store, clock: .live, policy: policy, logger: logger)
         let coordinator = AuthenticationCoordinator(backend: backend, sessions: sessions, profileCache: profileCache, logger: logger)
-        try await register(on: coordinator, backend: backend, providers: providers, profileCache: profileCache, revoker: try tokenRevoker(services: services))
+        try await register(
+            on: coordinator, backend: backend, providers: providers, profileCache: profileCache,
+            revoker: try tokenRevoker(services: services))
         if let browser = sheets.browser, let web {
             for provider in CLIProvider.idTokenProviders.map(\.id) {
-                await coordinator.register(WebRedirectAuthStrategy(
-                    provider: provider, session: browser.session, backend: web, random: .live, profileCache: profileCache, logger: logger))
+                await coordinator.register(
+                    WebRedirectAuthStrategy(
+                        provider: provider, session: browser.session, backend: web, random: .live, profileCache: profileCache,
+                        logger: logger))
             }
         }
         let location = options.backend.profile.membershipClaims
@@ -109,9 +120,13 @@ struct LoginComposer: Sendable {
         let factors = backend as? any SecondFactorBackend
         let stepUp = factors.map { BackendSecondFactorStepUp(factors: $0, sessions: coordinator.sessions) }
         let router = PostAuthRouter(profiles: AuthUserProfileRepository(cache: profileCache), membership: membership)
-        let login = LoginUseCase(coordinator: coordinator, router: router, requiresTermsAcceptance: signIn.requiresTerms, secondFactor: stepUp)
+        let login = LoginUseCase(
+            coordinator: coordinator, router: router, requiresTermsAcceptance: signIn.requiresTerms, secondFactor: stepUp)
         let initial = await coordinator.start()
-        logger.info("session: \(initial.map { "user \($0.stored.user.id), expires \($0.stored.session.expiresAt)\($0.isExpired ? " (expired)" : "")" } ?? "none") in \(store.fileURL.path)")
+        let restored = initial.map {
+            "user \($0.stored.user.id), expires \($0.stored.session.expiresAt)\($0.isExpired ? " (expired)" : "")"
+        }
+        logger.info("session: \(restored ?? "none") in \(store.fileURL.path)")
         let environment = LoginEnvironment(
             options: options, reporter: reporter, logger: logger, coordinator: coordinator, login: login,
             secondFactors: factors, secondFactorCode: signIn.secondFactorCode, termsAccepted: termsAccepted,
@@ -119,7 +134,8 @@ struct LoginComposer: Sendable {
             adminAccess: { [self] adminOptions throws(CommandFailure) in
                 try AdminWiring(options: options, directory: directory.url).access(services: services, adminOptions)
             },
-            passwords: (backend as? any PasswordAuthBackend).map { PasswordAccountService(backend: $0, sessions: sessions) }, backend: backend,
+            passwords: (backend as? any PasswordAuthBackend).map { PasswordAccountService(backend: $0, sessions: sessions) },
+            backend: backend,
             passkeyBackend: backend as? any PasskeyBackend)
         try await body(environment)
     }
@@ -138,15 +154,21 @@ struct LoginComposer: Sendable {
         let directory = self.directory.url
         DeviceSettings.remember(appleID: sheets.appleID, in: directory)
         let deviceAppleID = sheets.appleID ?? DeviceSettings.load(from: directory).appleID
-        if let apple = providers.appleAuthorizer(clientID: configuration.clientID(for: .apple), deviceAppleID: deviceAppleID, person: sheets.apple) {
-            await coordinator.register(AppleAuthStrategy(
-                authorizer: apple, backend: backend, nonces: NonceGenerator(source: .live), profileCache: profileCache,
-                tokenRevoker: revoker, logger: logger))
+        if let apple = providers.appleAuthorizer(
+            clientID: configuration.clientID(for: .apple), deviceAppleID: deviceAppleID, person: sheets.apple)
+        {
+            await coordinator.register(
+                AppleAuthStrategy(
+                    authorizer: apple, backend: backend, nonces: NonceGenerator(source: .live), profileCache: profileCache,
+                    tokenRevoker: revoker, logger: logger))
         }
         let chooseGoogle = sheets.google
-        if let google = providers.googleAuthorizer(clientID: configuration.clientID(for: .google), person: { [coordinator] in
-            chooseGoogle(await coordinator.currentUser()?.email)
-        }) {
+        if let google = providers.googleAuthorizer(
+            clientID: configuration.clientID(for: .google),
+            person: { [coordinator] in
+                chooseGoogle(await coordinator.currentUser()?.email)
+            })
+        {
             await coordinator.register(GoogleAuthStrategy(authorizer: google, backend: backend, nonces: NonceGenerator(source: .live)))
         }
     }

@@ -34,7 +34,8 @@ extension LoginEnvironment {
             }
             defer { embedded?.close() }
             let deviceAppleID = appleID ?? DeviceSettings.load(from: directory.url).appleID
-            return try await providers.isFirstAppleAuthorization(appleID: deviceAppleID, clientID: options.simulationConfiguration.clientID(for: .apple))
+            return try await providers.isFirstAppleAuthorization(
+                appleID: deviceAppleID, clientID: options.simulationConfiguration.clientID(for: .apple))
         } catch {
             throw reporter.report(error, options: options)
         }

@@ -107,7 +107,12 @@ struct LoginEnvironment: Sendable {
                 options: options, sheets: sheets, directory: directory, signIn: signIn, termsAccepted: termsAccepted,
                 reporter: reporter, logger: logger, transport: .urlSession(limits: options.transportLimits))
             if options.isRemote {
-                logger.info("backend: \(options.backend.rawValue) at \(options.backend.profile.remoteEndpoint(options)) (REST); state in \(directory.url.path)")
+                logger.info(
+                    """
+                    backend: \(options.backend.rawValue) at \(options.backend.profile.remoteEndpoint(options)) (REST); state in\
+                     \(directory.url.path)
+                    """
+                )
                 let backend = try composer.remoteBackend()
                 try await composer.run(
                     backend: backend, web: backend, providers: composer.remoteProviders(), services: nil, mode: mode, body)
@@ -117,8 +122,9 @@ struct LoginEnvironment: Sendable {
             logger.info("backend: the embedded \(options.backend.rawValue) engine, state in \(directory.url.path)")
             switch (mode, access) {
             case (.watch, _):
-                let backend = ServicesReloadingBackend(directory: directory, profile: options.backend.profile,
-                                                       configuration: options.simulationConfiguration, logger: logger)
+                let backend = ServicesReloadingBackend(
+                    directory: directory, profile: options.backend.profile,
+                    configuration: options.simulationConfiguration, logger: logger)
                 let embedded = try await composer.openServices(writing: false)
                 defer { embedded.close() }
                 try await composer.run(
@@ -178,7 +184,9 @@ struct LoginEnvironment: Sendable {
     ///   - notes: Notes to print for a completed sign-in (options it could not use).
     /// - Returns: The outcome.
     @discardableResult
-    func signIn(_ credential: LoginCredential, notes: @Sendable (AuthenticationResult) -> [String] = { _ in [] }) async throws(AuthError) -> LoginOutcome {
+    func signIn(_ credential: LoginCredential, notes: @Sendable (AuthenticationResult) -> [String] = { _ in [] }) async throws(AuthError)
+        -> LoginOutcome
+    {
         logger.info("signing in: \(credential.provider.rawValue)")
         var outcome = try await login.execute(with: credential, termsAccepted: termsAccepted)
         if case .secondFactorRequired(let pending) = outcome {
@@ -189,8 +197,12 @@ struct LoginEnvironment: Sendable {
         }
         switch outcome {
         case .signedIn(let result, let destination):
-            logger.info("signed in", metadata: ["user": "\(result.user.id)", "new": "\(result.isNewUser)", "destination": "\(destination.name)",
-                                                "expires": "\(result.session.expiresAt)", "session file": "\(store.fileURL.path)"])
+            logger.info(
+                "signed in",
+                metadata: [
+                    "user": "\(result.user.id)", "new": "\(result.isNewUser)", "destination": "\(destination.name)",
+                    "expires": "\(result.session.expiresAt)", "session file": "\(store.fileURL.path)",
+                ])
             reporter.signedIn(result, destination: destination, backend: backendName, notes: notes(result))
         case .codeSent(let challenge):
             logger.info("code sent", metadata: ["email": "\(challenge.email)"])

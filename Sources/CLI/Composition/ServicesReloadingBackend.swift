@@ -13,14 +13,17 @@ struct ServicesReloadingBackend: AuthBackend {
     let configuration: SimulationConfiguration
     let logger: Logger
 
-    private func withBackend<T: Sendable>(_ body: @escaping @Sendable (any AuthBackend) async throws(AuthError) -> T) async throws(AuthError) -> T {
+    private func withBackend<T: Sendable>(_ body: @escaping @Sendable (any AuthBackend) async throws(AuthError) -> T)
+        async throws(AuthError) -> T
+    {
         let held: FileLock.Held
         do { held = try await directory.lockServices(logger: logger) } catch { throw .storage(error.message) }
         defer { held.release() }
         let embedded: EmbeddedServices
         do {
-            embedded = try await EmbeddedServices.open(directory: SimulationStateDirectory(url: directory.url), configuration: configuration, writing: true,
-                                                       logger: logger)
+            embedded = try await EmbeddedServices.open(
+                directory: SimulationStateDirectory(url: directory.url), configuration: configuration, writing: true,
+                logger: logger)
         } catch {
             throw .storage("\(error)")
         }

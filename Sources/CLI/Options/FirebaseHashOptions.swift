@@ -7,10 +7,12 @@ import Foundation
 /// `--salt-separator`, `--rounds`, `--mem-cost`, `--parallelization`, `--block-size`, `--dk-len`,
 /// `--hash-input-order`), for Firebase files whose rows carry `passwordHash`.
 struct FirebaseHashOptions: ParsableArguments {
-    @Option(name: .customLong("hash-algo"), help: ArgumentHelp(
-        "The Firebase file's password hash algorithm (BCRYPT, SCRYPT, STANDARD_SCRYPT, HMAC_SHA256, …); "
-            + "this emulator's own export is BCRYPT.",
-        valueName: "algorithm"))
+    @Option(
+        name: .customLong("hash-algo"),
+        help: ArgumentHelp(
+            "The Firebase file's password hash algorithm (BCRYPT, SCRYPT, STANDARD_SCRYPT, HMAC_SHA256, …); "
+                + "this emulator's own export is BCRYPT.",
+            valueName: "algorithm"))
     var hashAlgo: String?
 
     @Option(name: .customLong("hash-key"), help: ArgumentHelp("The signer key (base64; SCRYPT and HMAC_*).", valueName: "base64"))

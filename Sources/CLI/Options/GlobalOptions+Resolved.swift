@@ -1,5 +1,5 @@
-import Foundation
 import AuthSimulation
+import Foundation
 
 /// What the global options resolve to once the environment is read: a flag wins over its
 /// variable, and a backend's variables apply only to that backend (`SUPABASE_URL` exported does
@@ -70,7 +70,7 @@ extension GlobalOptions {
     /// The URL's origin when its host is a loopback address.
     private static func loopbackURL(_ text: String) -> String? {
         guard let components = URLComponents(string: text), let host = components.host?.lowercased(),
-              ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host) || host.hasPrefix("127.")
+            ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host) || host.hasPrefix("127.")
         else { return nil }
         return text.hasSuffix("/") ? String(text.dropLast()) : text
     }
@@ -138,7 +138,8 @@ extension GlobalOptions {
     }
 
     private static func quoted(_ value: String) -> String {
-        value.allSatisfy { $0.isLetter || $0.isNumber || "/._-+@:=,".contains($0) } ? value
+        value.allSatisfy { $0.isLetter || $0.isNumber || "/._-+@:=,".contains($0) }
+            ? value
             : "'" + value.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

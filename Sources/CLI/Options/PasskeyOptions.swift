@@ -3,10 +3,11 @@ import Foundation
 
 /// The flags every `login passkey` subcommand that runs a ceremony takes.
 struct PasskeyOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "The origin the software authenticator reports in its client data (default: https:// and the RP ID, as a device's "
-            + "passkeys report); it must be one of the service's origins (GOTRUE_WEBAUTHN_RP_ORIGINS, Firebase's expectedOrigins).",
-        valueName: "ORIGIN"))
+    @Option(
+        help: ArgumentHelp(
+            "The origin the software authenticator reports in its client data (default: https:// and the RP ID, as a device's "
+                + "passkeys report); it must be one of the service's origins (GOTRUE_WEBAUTHN_RP_ORIGINS, Firebase's expectedOrigins).",
+            valueName: "ORIGIN"))
     var origin: String?
 
     func validate() throws {

@@ -23,8 +23,10 @@ struct ServeEnvironment {
     ///   - workingDirectory: Where the command runs (the `.env` files are read up to it).
     /// - Throws: `ValidationError` naming the file and line, or the variable, that GoTrue or the
     ///   Supabase CLI would refuse.
-    init(configPath: String?, environment: [String: String],
-         workingDirectory: String = FileManager.default.currentDirectoryPath) throws {
+    init(
+        configPath: String?, environment: [String: String],
+        workingDirectory: String = FileManager.default.currentDirectoryPath
+    ) throws {
         var fromFile: [String: String] = [:]
         var origins: [String: String] = [:]
         var warnings: [String] = []

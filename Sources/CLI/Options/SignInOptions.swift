@@ -5,22 +5,28 @@ import ArgumentParser
 /// sign-up, as the backend reports it, must accept the terms, as `LoginUseCase` does; returning
 /// users are never asked).
 struct SignInOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "Route by this claim: until the backend's admin sets it (login users claims ID CLAIM=true), the destination is pendingInvitation.",
-        valueName: "claim"))
+    @Option(
+        help: ArgumentHelp(
+            """
+            Route by this claim: until the backend's admin sets it (login users claims ID CLAIM=true), the destination is\
+             pendingInvitation.
+            """,
+            valueName: "claim"))
     var requireMembership: String?
 
-    @Flag(help: ArgumentHelp(
-        "Require new sign-ups to accept the terms (asked on a terminal once the backend says the account is new; "
-            + "otherwise --accept-terms). Returning users are not asked."))
+    @Flag(
+        help: ArgumentHelp(
+            "Require new sign-ups to accept the terms (asked on a terminal once the backend says the account is new; "
+                + "otherwise --accept-terms). Returning users are not asked."))
     var requireTerms = false
 
     @Flag(help: "Accept the terms (with --require-terms).")
     var acceptTerms = false
 
-    @Option(help: ArgumentHelp(
-        "The authenticator app's code, for an account with a second factor (for scripts; a terminal is asked).",
-        valueName: "digits"))
+    @Option(
+        help: ArgumentHelp(
+            "The authenticator app's code, for an account with a second factor (for scripts; a terminal is asked).",
+            valueName: "digits"))
     var mfaCode: String?
 
     func validate() throws {

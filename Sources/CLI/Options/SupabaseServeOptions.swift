@@ -1,51 +1,68 @@
-import Foundation
 import ArgumentParser
 import AuthDomain
 import AuthSimulation
+import Foundation
 
 /// `login serve`'s Supabase settings: a Supabase CLI project's `config.toml` (`--supabase-config`),
 /// then GoTrue's own environment variables (``GoTrueEnvironment``), then these flags, shorthands for
 /// the most used of them: a flag wins over a variable, a variable over the file.
 struct SupabaseServeOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "A Supabase CLI project's supabase/config.toml: its [auth] settings, as `supabase start` passes them to GoTrue "
-            + "(GoTrue variables and flags win over it).", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "A Supabase CLI project's supabase/config.toml: its [auth] settings, as `supabase start` passes them to GoTrue "
+                + "(GoTrue variables and flags win over it).", valueName: "path"))
     var supabaseConfig: String?
 
     @Flag(help: "Serve DELETE /user/identities/{id} (GOTRUE_SECURITY_MANUAL_LINKING_ENABLED; off by default, as in GoTrue).")
     var supabaseManualLinking = false
 
-    @Flag(help: "Give a session to an identity whose provider did not verify its email (GOTRUE_MAILER_ALLOW_UNVERIFIED_EMAIL_SIGN_INS; off by default).")
+    @Flag(
+        help:
+            """
+            Give a session to an identity whose provider did not verify its email (GOTRUE_MAILER_ALLOW_UNVERIFIED_EMAIL_SIGN_INS; off\
+             by default).
+            """
+    )
     var supabaseAllowUnverifiedEmailSignIns = false
 
-    @Option(help: ArgumentHelp("Do not check the nonce of this provider's ID tokens (GOTRUE_EXTERNAL_<PROVIDER>_SKIP_NONCE_CHECK; repeatable).",
-                               valueName: CLIProvider.idTokenProviders.map(\.argument).joined(separator: "|")))
+    @Option(
+        help: ArgumentHelp(
+            "Do not check the nonce of this provider's ID tokens (GOTRUE_EXTERNAL_<PROVIDER>_SKIP_NONCE_CHECK; repeatable).",
+            valueName: CLIProvider.idTokenProviders.map(\.argument).joined(separator: "|")))
     var supabaseSkipNonceCheck: [String] = []
 
-    @Option(help: ArgumentHelp("GoTrue's per-client rate limits (GOTRUE_RATE_LIMIT_*): gotrue (the defaults) or off.", valueName: "gotrue|off"))
+    @Option(
+        help: ArgumentHelp("GoTrue's per-client rate limits (GOTRUE_RATE_LIMIT_*): gotrue (the defaults) or off.", valueName: "gotrue|off"))
     var supabaseRateLimits: String?
 
-    @Option(help: ArgumentHelp(
-        "Also accept this redirect_to (GOTRUE_URI_ALLOW_LIST; a glob: * within a host label or path segment, ** across; repeatable). Loopback addresses need none.",
-        valueName: "glob"))
+    @Option(
+        help: ArgumentHelp(
+            """
+            Also accept this redirect_to (GOTRUE_URI_ALLOW_LIST; a glob: * within a host label or path segment, ** across; repeatable).\
+             Loopback addresses need none.
+            """,
+            valueName: "glob"))
     var supabaseURIAllowList: [String] = []
 
-    @Option(help: ArgumentHelp(
-        "Where browser flows land when redirect_to is missing or not allowed (GOTRUE_SITE_URL; default http://127.0.0.1:3000).",
-        valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "Where browser flows land when redirect_to is missing or not allowed (GOTRUE_SITE_URL; default http://127.0.0.1:3000).",
+            valueName: "url"))
     var supabaseSiteURL: String?
 
     @Flag(help: "Confirm email + password sign-ups at once and give them a session (GOTRUE_MAILER_AUTOCONFIRM; off by default).")
     var supabaseMailerAutoconfirm = false
 
-    @Option(help: ArgumentHelp(
-        "The shortest password accepted, in bytes (GOTRUE_PASSWORD_MIN_LENGTH; 6 to 72; default 6).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "The shortest password accepted, in bytes (GOTRUE_PASSWORD_MIN_LENGTH; 6 to 72; default 6).", valueName: "n"))
     var supabasePasswordMinLength: Int?
 
-    @Option(help: ArgumentHelp(
-        "Sign the anon and service-role keys with this project-specific secret (16 to 4096 characters) instead of the "
-            + "Supabase CLI's well-known local one. Other users can read a command line: prefer the GOTRUE_JWT_SECRET variable.",
-        valueName: "secret"))
+    @Option(
+        help: ArgumentHelp(
+            "Sign the anon and service-role keys with this project-specific secret (16 to 4096 characters) instead of the "
+                + "Supabase CLI's well-known local one. Other users can read a command line: prefer the GOTRUE_JWT_SECRET variable.",
+            valueName: "secret"))
     var supabaseJWTSecret: String?
 
     @Flag(help: "Sign the anon and service-role keys with a secret generated for this state directory, not the well-known one.")
@@ -85,7 +102,8 @@ struct SupabaseServeOptions: ParsableArguments {
                 throw ValidationError("--supabase-jwt-secret (or GOTRUE_JWT_SECRET) takes 16 to 4096 characters")
             }
             if supabaseStateKeys {
-                throw ValidationError("--supabase-jwt-secret (or GOTRUE_JWT_SECRET) and --supabase-state-keys both choose the keys: give one")
+                throw ValidationError(
+                    "--supabase-jwt-secret (or GOTRUE_JWT_SECRET) and --supabase-state-keys both choose the keys: give one")
             }
         }
     }

@@ -26,14 +26,19 @@ enum ErrorReport {
             return CommandFailure(code: "invalid_email", message: "\"\(email)\" is not an email address.", exit: .usage)
         case .network(let reason) where reason.contains("waiting for the browser"):
             return CommandFailure(
-                code: "browser_timeout", message: "The browser did not come back: \(reason); finish the sign-in there sooner, "
-                + "or give it longer with --timeout SECONDS.", exit: .unreachable)
+                code: "browser_timeout",
+                message: "The browser did not come back: \(reason); finish the sign-in there sooner, "
+                    + "or give it longer with --timeout SECONDS.", exit: .unreachable)
         case .network(let reason):
             return CommandFailure(code: "network", message: "Could not reach the backend: \(reason).", exit: .unreachable)
         case .backend(let backend) where backend.isServerFailure:
-            return CommandFailure(code: "backend_unavailable", message: "The backend failed (HTTP \(backend.status ?? 500)): \(backend.message)", exit: .unreachable)
+            return CommandFailure(
+                code: "backend_unavailable", message: "The backend failed (HTTP \(backend.status ?? 500)): \(backend.message)",
+                exit: .unreachable)
         case .backend(let backend) where backend.message.hasPrefix("could not read the response"):
-            return CommandFailure(code: "unexpected_response", message: "The backend's answer could not be read; is the URL that backend's?", exit: .unreachable)
+            return CommandFailure(
+                code: "unexpected_response", message: "The backend's answer could not be read; is the URL that backend's?",
+                exit: .unreachable)
         case .backend(let backend) where backend.code.rawValue == "unknown" || backend.code.rawValue.hasPrefix("HTTP_"):
             // No error of the service's own: the address is not that service's (a wrong host or port).
             let address = options?.supabaseURL ?? options?.firebaseEmulatorHost.map { "http://" + $0 } ?? "the backend"
@@ -46,12 +51,21 @@ enum ErrorReport {
         case .backend(let backend):
             return CommandFailure(code: backend.code.rawValue, message: backend.message.isEmpty ? text : backend.message, exit: .refused)
         case .credentialAlreadyInUse:
-            return CommandFailure(code: "credential_already_in_use", message: "That identity already belongs to another account (--switch-if-taken signs in to it).", exit: .refused)
+            return CommandFailure(
+                code: "credential_already_in_use",
+                message: "That identity already belongs to another account (--switch-if-taken signs in to it).", exit: .refused)
         case .notSignedIn:
-            return CommandFailure(code: "not_signed_in", message: "You're not signed in. Sign in first: login apple, google, anonymous or otp.", exit: .refused)
+            return CommandFailure(
+                code: "not_signed_in", message: "You're not signed in. Sign in first: login apple, google, anonymous or otp.",
+                exit: .refused)
         case .providerUnavailable(let provider), .noStrategyRegistered(let provider):
             if options?.isRemote == true, options?.idpURL == nil {
-                return .usage("\(AuthErrorMessages.name(of: provider)) sign-in against a remote backend needs --idp-url (the emulator's simulated Apple and Google)")
+                return .usage(
+                    """
+                    \(AuthErrorMessages.name(of: provider)) sign-in against a remote backend needs --idp-url (the emulator's simulated\
+                     Apple and Google)
+                    """
+                )
             }
             return CommandFailure(code: "provider_unavailable", message: text, exit: .refused)
         case .termsNotAccepted:
@@ -62,7 +76,8 @@ enum ErrorReport {
                 exit: .refused)
         case .termsDeclinedAccountKept(let reason):
             // Against a remote backend an Apple account is deleted only with the team's key (its tokens are revoked first).
-            let cause = reason.contains("AppleTokenRevoking")
+            let cause =
+                reason.contains("AppleTokenRevoking")
                 ? "revoking its Apple tokens needs --apple-team-id, --apple-key-id and --apple-key-file (login serve prints them)"
                 : reason
             return CommandFailure(
@@ -71,7 +86,8 @@ enum ErrorReport {
                     + "remove it with `login users delete ID`.",
                 exit: .refused)
         case .storage(let reason):
-            return CommandFailure(code: "storage", message: "The session could not be saved in the state directory: \(reason).", exit: .stateDirectory)
+            return CommandFailure(
+                code: "storage", message: "The session could not be saved in the state directory: \(reason).", exit: .stateDirectory)
         default:
             return CommandFailure(code: code(of: error), message: text, exit: .refused)
         }
@@ -102,7 +118,7 @@ enum ErrorReport {
         case .reauthenticationRequired: "reauthentication_required"
         case .secondFactorRequired: "mfa_required"
         case .cancelled, .invalidInput, .invalidEmail, .network, .backend, .credentialAlreadyInUse, .notSignedIn, .providerUnavailable,
-             .noStrategyRegistered, .termsNotAccepted, .termsDeclinedAccountKept, .storage:
+            .noStrategyRegistered, .termsNotAccepted, .termsDeclinedAccountKept, .storage:
             "error"
         }
     }

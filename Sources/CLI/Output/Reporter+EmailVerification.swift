@@ -8,9 +8,10 @@ extension Reporter {
     ///   - challenge: Where and when.
     ///   - backend: The backend's name.
     func verificationSent(_ challenge: EmailCodeChallenge, backend: String) {
-        emit(event: "verificationSent", headline: "A verification code was mailed to \(challenge.email).",
-             fields: ["backend": .string(backend), "email": .string(challenge.email)],
-             lines: [("read it", "login mailbox --email \(challenge.email)"), ("then", "login password verify-email --code CODE")])
+        emit(
+            event: "verificationSent", headline: "A verification code was mailed to \(challenge.email).",
+            fields: ["backend": .string(backend), "email": .string(challenge.email)],
+            lines: [("read it", "login mailbox --email \(challenge.email)"), ("then", "login password verify-email --code CODE")])
     }
 
     /// A mailed code was applied.
@@ -18,7 +19,8 @@ extension Reporter {
     ///   - email: The account's address now (the new one after an address change), when known.
     ///   - backend: The backend's name.
     func emailVerified(_ email: String?, backend: String) {
-        emit(event: "emailVerified", headline: "The address \(email ?? "of the account") is verified.",
-             fields: ["backend": .string(backend), "email": email.map(JSONValue.string) ?? .null], lines: [])
+        emit(
+            event: "emailVerified", headline: "The address \(email ?? "of the account") is verified.",
+            fields: ["backend": .string(backend), "email": email.map(JSONValue.string) ?? .null], lines: [])
     }
 }

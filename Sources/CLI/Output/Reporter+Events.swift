@@ -17,7 +17,8 @@ extension Reporter {
                 fields["expired"] = .bool(initial.isExpired)
                 fields["user"] = userJSON(initial.stored.user)
                 fields["session"] = sessionJSON(initial.stored.session)
-                detail = "user \(initial.stored.user.id), expires \(formatter.string(from: initial.stored.session.expiresAt))"
+                detail =
+                    "user \(initial.stored.user.id), expires \(formatter.string(from: initial.stored.session.expiresAt))"
                     + (initial.isExpired ? " (expired)" : "")
             } else {
                 detail = "signed out"

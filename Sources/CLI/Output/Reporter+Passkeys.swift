@@ -17,8 +17,11 @@ extension Reporter {
     /// The account's passkeys.
     func passkeys(_ passkeys: [Passkey], backend: String) {
         if json {
-            write(JSONObject(dictionaryLiteral: ("event", .string("passkeys")), ("backend", .string(backend)),
-                ("passkeys", .array(passkeys.map(Self.passkeyJSON)))).jsonString)
+            write(
+                JSONObject(
+                    dictionaryLiteral: ("event", .string("passkeys")), ("backend", .string(backend)),
+                    ("passkeys", .array(passkeys.map(Self.passkeyJSON)))
+                ).jsonString)
             return
         }
         var lines = ["\(passkeys.count) passkey\(passkeys.count == 1 ? "" : "s") (\(backend)):"]
@@ -31,14 +34,19 @@ extension Reporter {
 
     private func emitPasskey(_ event: String, _ headline: String, _ passkey: Passkey, backend: String) {
         if json {
-            write(JSONObject(dictionaryLiteral: ("event", .string(event)), ("backend", .string(backend)),
-                ("passkey", Self.passkeyJSON(passkey))).jsonString)
+            write(
+                JSONObject(
+                    dictionaryLiteral: ("event", .string(event)), ("backend", .string(backend)),
+                    ("passkey", Self.passkeyJSON(passkey))
+                ).jsonString)
             return
         }
-        emit(event: event, headline: headline, fields: [:], lines: [
-            ("name", passkey.friendlyName.isEmpty ? "-" : passkey.friendlyName),
-            ("created", passkey.createdAt.map { ISO8601DateFormatter().string(from: $0) } ?? "-"),
-        ])
+        emit(
+            event: event, headline: headline, fields: [:],
+            lines: [
+                ("name", passkey.friendlyName.isEmpty ? "-" : passkey.friendlyName),
+                ("created", passkey.createdAt.map { ISO8601DateFormatter().string(from: $0) } ?? "-"),
+            ])
     }
 
     static func passkeyJSON(_ passkey: Passkey) -> JSONValue {

@@ -9,24 +9,32 @@ extension Reporter {
     func enrolled(_ enrollment: SecondFactorEnrollment, qrLines: [String], backend: String) {
         let factor = enrollment.factor
         if json {
-            write(JSONObject(dictionaryLiteral: ("event", .string("factorEnrolled")), ("backend", .string(backend)),
-                             ("factor", Self.factorJSON(factor)), ("uri", .string(enrollment.uri.revealed)),
-                             ("secret", .string(enrollment.secret.revealed)), ("issuer", .string(enrollment.issuer)),
-                             ("accountName", .string(enrollment.accountName))).jsonString)
+            write(
+                JSONObject(
+                    dictionaryLiteral: ("event", .string("factorEnrolled")), ("backend", .string(backend)),
+                    ("factor", Self.factorJSON(factor)), ("uri", .string(enrollment.uri.revealed)),
+                    ("secret", .string(enrollment.secret.revealed)), ("issuer", .string(enrollment.issuer)),
+                    ("accountName", .string(enrollment.accountName))
+                ).jsonString)
             return
         }
-        emit(event: "factorEnrolled", headline: "TOTP factor \(factor.id) enrolled (unverified until a first code).", fields: [:], lines: [
-            ("uri", enrollment.uri.revealed), ("secret", enrollment.secret.revealed), ("issuer", enrollment.issuer),
-            ("account", enrollment.accountName),
-        ])
+        emit(
+            event: "factorEnrolled", headline: "TOTP factor \(factor.id) enrolled (unverified until a first code).", fields: [:],
+            lines: [
+                ("uri", enrollment.uri.revealed), ("secret", enrollment.secret.revealed), ("issuer", enrollment.issuer),
+                ("account", enrollment.accountName),
+            ])
         if !qrLines.isEmpty { write(qrLines.joined(separator: "\n")) }
     }
 
     /// The account's factors.
     func secondFactors(_ factors: [SecondFactor], backend: String) {
         if json {
-            write(JSONObject(dictionaryLiteral: ("event", .string("factors")), ("backend", .string(backend)),
-                             ("factors", .array(factors.map(Self.factorJSON)))).jsonString)
+            write(
+                JSONObject(
+                    dictionaryLiteral: ("event", .string("factors")), ("backend", .string(backend)),
+                    ("factors", .array(factors.map(Self.factorJSON)))
+                ).jsonString)
             return
         }
         var lines = ["\(factors.count) factor\(factors.count == 1 ? "" : "s") (\(backend)):"]
@@ -42,12 +50,17 @@ extension Reporter {
             write(code)
             return
         }
-        write(JSONObject(dictionaryLiteral: ("event", .string("factorCode")), ("factorId", .string(factorID)), ("code", .string(code)),
-                         ("secondsLeft", .int(Int64(secondsLeft)))).jsonString)
+        write(
+            JSONObject(
+                dictionaryLiteral: ("event", .string("factorCode")), ("factorId", .string(factorID)), ("code", .string(code)),
+                ("secondsLeft", .int(Int64(secondsLeft)))
+            ).jsonString)
     }
 
     static func factorJSON(_ factor: SecondFactor) -> JSONValue {
-        .object(["id": .string(factor.id), "factorType": .string("totp"), "status": .string(factor.isVerified ? "verified" : "unverified"),
-                 "friendlyName": factor.friendlyName.map(JSONValue.string) ?? .null])
+        .object([
+            "id": .string(factor.id), "factorType": .string("totp"), "status": .string(factor.isVerified ? "verified" : "unverified"),
+            "friendlyName": factor.friendlyName.map(JSONValue.string) ?? .null,
+        ])
     }
 }

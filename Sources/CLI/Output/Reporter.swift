@@ -104,7 +104,10 @@ struct Reporter: Sendable {
     }
 
     func sessionJSON(_ session: AuthSession) -> JSONValue {
-        .object(["expiresAt": .string(ISO8601DateFormatter().string(from: session.expiresAt)), "accessToken": .string(session.accessToken.redacted)])
+        .object([
+            "expiresAt": .string(ISO8601DateFormatter().string(from: session.expiresAt)),
+            "accessToken": .string(session.accessToken.redacted),
+        ])
     }
 
     func userLines(_ user: AuthUser) -> [(String, String)] {
@@ -113,7 +116,10 @@ struct Reporter: Sendable {
             ("user id", user.id),
             ("email", user.email.map { $0 + (user.isPrivateRelayEmail ? " (Hide My Email relay)" : "") } ?? "(none)"),
             ("name", user.displayName ?? "(unknown)"),
-            ("providers", user.isAnonymous ? "none (a guest account)" : providers.map { AuthErrorMessages.name(of: $0) }.joined(separator: ", ")),
+            (
+                "providers",
+                user.isAnonymous ? "none (a guest account)" : providers.map { AuthErrorMessages.name(of: $0) }.joined(separator: ", ")
+            ),
         ]
     }
 

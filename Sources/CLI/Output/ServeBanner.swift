@@ -15,26 +15,41 @@ struct ServeBanner {
     var text: String {
         let base = configuration.baseURL
         let keys = emulator.services.keys
-        let consoleAccess = configuration.console == .loopbackOnly
+        let consoleAccess =
+            configuration.console == .loopbackOnly
             ? "this machine only; --console lets other hosts in with the service-role key"
             : "other hosts: the service-role key as the password"
-        let lines: [(String, String)] = [
-            ("Supabase URL", "\(base)   (Auth API at \(base)/auth/v1)"),
-            ("Supabase anon key", emulator.anonKey),
-            ("Supabase settings", configuration.supabase.summary),
-            ("Supabase service key", "\(Secret(emulator.serviceRoleKey).redacted)   (whole in \(configuration.stateDirectory?.appendingPathComponent("service_role.key").path ?? "memory"))"),
-            ("Firebase", "FIREBASE_AUTH_EMULATOR_HOST=\(base.dropFirst("http://".count)), project \(configuration.firebaseProjects.joined(separator: ", ")), API key: any non-empty value"),
-        ] + configuration.clientIDs.sorted { $0.key.rawValue < $1.key.rawValue }.map {
-            ("\(AuthErrorMessages.name(of: $0.key)) client ids", $0.value.joined(separator: ", "))
-        } + [
-            ("Apple team id", keys.teamID),
-            ("Apple key id", keys.developerKeyID),
-            ("Apple .p8 key", emulator.developerKeyPath ?? "(not kept: no state directory)"),
-            ("Identity providers", "\(base)/appleid/auth/keys, \(base)/google/oauth2/v3/certs   (use --idp-url \(base))"),
-            ("Mailbox", "\(base)/mailbox/{email}"),
-            ("Console", "\(base)/console   (\(consoleAccess))"),
-            ("State", configuration.ephemeral ? "ephemeral (nothing kept)" : configuration.stateDirectory?.path ?? "memory"),
-        ]
+        let lines: [(String, String)] =
+            [
+                ("Supabase URL", "\(base)   (Auth API at \(base)/auth/v1)"),
+                ("Supabase anon key", emulator.anonKey),
+                ("Supabase settings", configuration.supabase.summary),
+                (
+                    "Supabase service key",
+                    """
+                    \(Secret(emulator.serviceRoleKey).redacted)   (whole in\
+                     \(configuration.stateDirectory?.appendingPathComponent("service_role.key").path ?? "memory"))
+                    """
+                ),
+                (
+                    "Firebase",
+                    """
+                    FIREBASE_AUTH_EMULATOR_HOST=\(base.dropFirst("http://".count)), project\
+                     \(configuration.firebaseProjects.joined(separator: ", ")), API key: any non-empty value
+                    """
+                ),
+            ]
+            + configuration.clientIDs.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+                ("\(AuthErrorMessages.name(of: $0.key)) client ids", $0.value.joined(separator: ", "))
+            } + [
+                ("Apple team id", keys.teamID),
+                ("Apple key id", keys.developerKeyID),
+                ("Apple .p8 key", emulator.developerKeyPath ?? "(not kept: no state directory)"),
+                ("Identity providers", "\(base)/appleid/auth/keys, \(base)/google/oauth2/v3/certs   (use --idp-url \(base))"),
+                ("Mailbox", "\(base)/mailbox/{email}"),
+                ("Console", "\(base)/console   (\(consoleAccess))"),
+                ("State", configuration.ephemeral ? "ephemeral (nothing kept)" : configuration.stateDirectory?.path ?? "memory"),
+            ]
         let width = lines.map(\.0.count).max() ?? 0
         return "AuthCoordinator emulator listening on \(base)\n"
             + lines.map { "  " + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n") + "\n"
@@ -50,13 +65,20 @@ struct ServeBanner {
         }
         return [
             "event": .string("serving"), "url": .string(base),
-            "supabase": .object(["url": .string(base), "anonKey": .string(emulator.anonKey),
-                                 "serviceRoleKeyFile": configuration.stateDirectory.map { .string($0.appendingPathComponent("service_role.key").path) } ?? .null]),
-            "firebase": .object(["emulatorHost": .string(String(base.dropFirst("http://".count))),
-                                 "projects": .array(configuration.firebaseProjects.map(JSONValue.string))]),
+            "supabase": .object([
+                "url": .string(base), "anonKey": .string(emulator.anonKey),
+                "serviceRoleKeyFile": configuration.stateDirectory.map { .string($0.appendingPathComponent("service_role.key").path) }
+                    ?? .null,
+            ]),
+            "firebase": .object([
+                "emulatorHost": .string(String(base.dropFirst("http://".count))),
+                "projects": .array(configuration.firebaseProjects.map(JSONValue.string)),
+            ]),
             "clientIds": .object(clientIDs),
-            "apple": .object(["teamId": .string(keys.teamID), "keyId": .string(keys.developerKeyID),
-                              "keyFile": emulator.developerKeyPath.map(JSONValue.string) ?? .null]),
+            "apple": .object([
+                "teamId": .string(keys.teamID), "keyId": .string(keys.developerKeyID),
+                "keyFile": emulator.developerKeyPath.map(JSONValue.string) ?? .null,
+            ]),
             "idpURL": .string(base), "mailbox": .string(base + "/mailbox/{email}"),
             "stateDir": configuration.stateDirectory.map { .string($0.path) } ?? .null, "ephemeral": .bool(configuration.ephemeral),
         ]

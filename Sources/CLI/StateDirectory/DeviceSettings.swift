@@ -10,7 +10,9 @@ struct DeviceSettings: Codable {
 
     /// The settings kept in the state directory (none yet: empty).
     static func load(from directory: URL) -> DeviceSettings {
-        guard let data = try? AtomicFile.read(file(in: directory)), let settings = try? JSONDecoder().decode(DeviceSettings.self, from: data) else {
+        guard let data = try? AtomicFile.read(file(in: directory)),
+            let settings = try? JSONDecoder().decode(DeviceSettings.self, from: data)
+        else {
             return DeviceSettings()
         }
         return settings

@@ -25,7 +25,9 @@ struct ServeLocks: Sendable {
         var serve: FileLock.Held?
         for _ in 0..<40 {
             do { serve = try lock.tryAcquire() } catch {
-                throw CommandFailure(code: "state_dir_unusable", message: "The state directory's serve lock cannot be used: \(error.description)", exit: .stateDirectory)
+                throw CommandFailure(
+                    code: "state_dir_unusable", message: "The state directory's serve lock cannot be used: \(error.description)",
+                    exit: .stateDirectory)
             }
             if serve != nil { break }
             try? await Task.sleep(for: .milliseconds(25))

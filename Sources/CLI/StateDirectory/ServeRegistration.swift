@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import AuthData
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The `login serve` that holds a state directory: it keeps `serve.lock` locked for as long as it
 /// runs (a second `serve` on the directory is refused), and `serve.json` says where it listens,

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import AuthData
 import AuthSimulation
 import Foundation
 import Logging
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// How a command gets at its state directory: created with mode 0700 when missing, refused when
 /// it is not the user's own or is writable by others (``StateDirectorySafety``), refused (with the
@@ -56,7 +57,8 @@ struct StateDirectoryAccess: Sendable {
     /// - Throws: ``CommandFailure`` (exit 6) naming the options that reach the server.
     func refuseIfServed() throws(CommandFailure) {
         guard case .served(let registration) = ServeRegistration.status(of: url) else { return }
-        let flags = registration.map { " Use it instead: " + $0.remoteArguments(for: backend).joined(separator: " ") } ?? " (it is starting)"
+        let flags =
+            registration.map { " Use it instead: " + $0.remoteArguments(for: backend).joined(separator: " ") } ?? " (it is starting)"
         throw CommandFailure(
             code: "state_dir_served",
             message: "login serve\(registration.map { " (pid \($0.pid), \($0.baseURL))" } ?? "") is using the state directory \(url.path); "
@@ -82,7 +84,9 @@ struct StateDirectoryAccess: Sendable {
             do {
                 if let held = try servicesLock.tryAcquire() { return held }
             } catch {
-                throw CommandFailure(code: "state_dir_unusable", message: "The state directory's lock cannot be used: \(error.description)", exit: .stateDirectory)
+                throw CommandFailure(
+                    code: "state_dir_unusable", message: "The state directory's lock cannot be used: \(error.description)",
+                    exit: .stateDirectory)
             }
             let waited = Date().timeIntervalSince(started)
             if !announced, waited >= 0.5 {

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import AuthData
 import AuthDomain
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where a command's password comes from: standard input with `--password-stdin` (one line, or
 /// everything up to the end), or a prompt on a terminal that does not echo what is typed. Never

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Notices when another process changes the session file (a sign-in, a refresh, a logout in
 /// another shell) by polling its identity (inode, size, modification time) five times a second,
@@ -26,11 +27,12 @@ struct SessionFileWatcher: Sendable {
         var info = stat()
         guard stat(url.path, &info) == 0 else { return nil }
         #if canImport(Darwin)
-        let modified = info.st_mtimespec
+            let modified = info.st_mtimespec
         #else
-        let modified = info.st_mtim
+            let modified = info.st_mtim
         #endif
-        return Signature(inode: UInt64(info.st_ino), size: Int64(info.st_size), seconds: Int(modified.tv_sec), nanoseconds: Int(modified.tv_nsec))
+        return Signature(
+            inode: UInt64(info.st_ino), size: Int64(info.st_size), seconds: Int(modified.tv_sec), nanoseconds: Int(modified.tv_nsec))
     }
 
     /// Calls `changed` once at once (a change made before the watch began is not missed), then

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Questions asked on a terminal, as the sign-in sheet would; never asked without one. Ctrl-D
 /// (end of input) at a question cancels the command (exit 3); an answer that is not one of the

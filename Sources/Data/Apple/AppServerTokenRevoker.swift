@@ -34,8 +34,9 @@ public struct AppServerTokenRevoker: AppleTokenRevoking {
     public func revokeTokens(authorizationCode: Secret) async throws(AuthError) {
         var headers = [HTTPHeader("Content-Type", "application/json")]
         if let token = await authorization() { headers.append(HTTPHeader("Authorization", "Bearer \(token.revealed)")) }
-        let request = HTTPRequestData(method: "POST", url: endpoint, headers: headers,
-                                      body: AppleRevocationRequest(authorizationCode: authorizationCode).body, isIdempotent: false)
+        let request = HTTPRequestData(
+            method: "POST", url: endpoint, headers: headers,
+            body: AppleRevocationRequest(authorizationCode: authorizationCode).body, isIdempotent: false)
         let response = try await transport.exchange(request)
         switch response.status {
         case 200..<300:
@@ -43,9 +44,11 @@ public struct AppServerTokenRevoker: AppleTokenRevoking {
         case 500...:
             throw .network("the app's server answered \(response.status) to the Apple token revocation")
         default:
-            let error = (try? StrictJSONParser.parseObject(Array(response.body.prefix(AppleRevocationRequest.maximumBodyBytes))))?["error"]?.stringValue
-            throw .authorizationFailed("the app's server refused the Apple token revocation: "
-                + (error.map { String($0.prefix(200)) } ?? "HTTP \(response.status)"))
+            let error = (try? StrictJSONParser.parseObject(Array(response.body.prefix(AppleRevocationRequest.maximumBodyBytes))))?["error"]?
+                .stringValue
+            throw .authorizationFailed(
+                "the app's server refused the Apple token revocation: "
+                    + (error.map { String($0.prefix(200)) } ?? "HTTP \(response.status)"))
         }
     }
 }

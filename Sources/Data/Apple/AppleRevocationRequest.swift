@@ -24,8 +24,12 @@ public struct AppleRevocationRequest: Sendable {
     /// - Throws: ``AuthError/invalidInput(_:)`` for a body over ``maximumBodyBytes``, not a JSON
     ///   object, or without a non-empty string `authorization_code` (never repeating the body).
     public init(body: some Collection<UInt8>) throws(AuthError) {
-        guard body.count <= Self.maximumBodyBytes else { throw .invalidInput("the revocation request is over \(Self.maximumBodyBytes) bytes") }
-        guard let object = try? StrictJSONParser.parseObject(Array(body)) else { throw .invalidInput("the revocation request is not a JSON object") }
+        guard body.count <= Self.maximumBodyBytes else {
+            throw .invalidInput("the revocation request is over \(Self.maximumBodyBytes) bytes")
+        }
+        guard let object = try? StrictJSONParser.parseObject(Array(body)) else {
+            throw .invalidInput("the revocation request is not a JSON object")
+        }
         guard let code = object["authorization_code"]?.stringValue, !code.isEmpty else {
             throw .invalidInput("the revocation request has no authorization_code")
         }

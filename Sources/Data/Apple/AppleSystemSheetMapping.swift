@@ -31,7 +31,7 @@ public enum AppleSystemSheetMapping {
     ///   error), `notHandled`, or `authorizationFailed` with the reason.
     public static func error(domain: String, code: Int, description: String) -> AuthError {
         guard domain == "com.apple.AuthenticationServices.AuthorizationError",
-              let known = ErrorCode(rawValue: code)
+            let known = ErrorCode(rawValue: code)
         else { return .authorizationFailed("\(domain) \(code): \(description)") }
         switch known {
         case .canceled: return .cancelled

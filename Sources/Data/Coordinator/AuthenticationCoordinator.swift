@@ -187,7 +187,9 @@ public actor AuthenticationCoordinator: AuthenticationCoordinating {
     }
 
     /// Keeps a sign-in's session, with the provider's subject for the user.
-    func keep(_ result: AuthenticationResult, provider: ProviderID, announcing event: (StoredSession) -> AuthStateEvent) async throws(AuthError) {
+    func keep(_ result: AuthenticationResult, provider: ProviderID, announcing event: (StoredSession) -> AuthStateEvent)
+        async throws(AuthError)
+    {
         var subjects = await sessions.stored.flatMap { $0.user.id == result.user.id ? $0.providerSubjects : nil } ?? [:]
         if let subject = result.credential.providerUserID { subjects[provider] = subject }
         let stored = StoredSession(session: result.session, user: result.user, provider: provider, providerSubjects: subjects)

@@ -64,8 +64,9 @@ public struct BackendSecondFactorStepUp: SecondFactorStepUp {
             let signIn = try await factors.completeSecondFactorSignIn(factorID, code: code, pending: pending)
             let stored = StoredSession(session: signIn.session, user: signIn.user, provider: pending.provider)
             try await sessions.adopt(stored, announcing: .signedIn(stored))
-            return AuthenticationResult(user: signIn.user, credential: AuthCredential(provider: pending.provider),
-                                        session: signIn.session, isNewUser: false)
+            return AuthenticationResult(
+                user: signIn.user, credential: AuthCredential(provider: pending.provider),
+                session: signIn.session, isNewUser: false)
         }
     }
 }

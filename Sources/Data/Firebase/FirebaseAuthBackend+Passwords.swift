@@ -16,11 +16,13 @@ extension FirebaseAuthBackend: PasswordAuthBackend {
         request.email = signUp.email
         request.password = signUp.password
         request.displayName = signUp.name?.formatted
-        return .signedIn(try await passwordCall {
-            let response = try await api.signUp(request)
-            return try await signedIn(idToken: response.idToken, refreshToken: response.refreshToken, expiresIn: response.expiresIn,
-                                      localId: response.localId, isNewUser: true)
-        })
+        return .signedIn(
+            try await passwordCall {
+                let response = try await api.signUp(request)
+                return try await signedIn(
+                    idToken: response.idToken, refreshToken: response.refreshToken, expiresIn: response.expiresIn,
+                    localId: response.localId, isNewUser: true)
+            })
     }
 
     /// Firebase has no confirmation that signs in: the sign-up already did.
@@ -46,8 +48,9 @@ extension FirebaseAuthBackend: PasswordAuthBackend {
             try FirebaseWireMapping.checkSecondFactor(
                 response.mfaPendingCredential, mfaInfo: response.mfaInfo, user: pendingUser(response.localId, email, response.displayName),
                 provider: .password)
-            return try await signedIn(idToken: response.idToken, refreshToken: response.refreshToken, expiresIn: response.expiresIn,
-                                      localId: response.localId, isNewUser: false)
+            return try await signedIn(
+                idToken: response.idToken, refreshToken: response.refreshToken, expiresIn: response.expiresIn,
+                localId: response.localId, isNewUser: false)
         }
     }
 
@@ -84,8 +87,9 @@ extension FirebaseAuthBackend: PasswordAuthBackend {
         request.returnSecureToken = true
         let signIn = try await passwordCall {
             let response = try await api.update(request)
-            return try await signedIn(idToken: response.idToken, refreshToken: response.refreshToken, expiresIn: response.expiresIn,
-                                      localId: response.localId, isNewUser: false)
+            return try await signedIn(
+                idToken: response.idToken, refreshToken: response.refreshToken, expiresIn: response.expiresIn,
+                localId: response.localId, isNewUser: false)
         }
         return AccountUpdate(user: signIn.user, session: signIn.session)
     }
@@ -151,8 +155,9 @@ extension FirebaseAuthBackend: PasswordAuthBackend {
         request.idToken = accessToken.revealed
         let signIn = try await passwordCall {
             let response = try await api.signUp(request)
-            return try await signedIn(idToken: response.idToken, refreshToken: response.refreshToken, expiresIn: response.expiresIn,
-                                      localId: response.localId, isNewUser: false)
+            return try await signedIn(
+                idToken: response.idToken, refreshToken: response.refreshToken, expiresIn: response.expiresIn,
+                localId: response.localId, isNewUser: false)
         }
         return AccountUpdate(user: signIn.user, session: signIn.session)
     }

@@ -92,26 +92,32 @@ extension FirebaseAuthBackend: SecondFactorBackend {
     /// - Throws: ``AuthError``: `INVALID_CODE` (the credential stays: try again),
     ///   `INVALID_MFA_PENDING_CREDENTIAL` (expired or used: sign in again), `MFA_ENROLLMENT_NOT_FOUND`;
     ///   `invalidInput` for a Supabase-style proof.
-    public func completeSecondFactorSignIn(_ factorID: String, code: Secret, pending: PendingSecondFactor) async throws(AuthError) -> BackendSignIn {
+    public func completeSecondFactorSignIn(_ factorID: String, code: Secret, pending: PendingSecondFactor) async throws(AuthError)
+        -> BackendSignIn
+    {
         guard case .pendingCredential(let credential, let user) = pending.proof else {
             throw .invalidInput("a Firebase sign-in waits with a pending credential, not a session")
         }
         let request = FirebaseMFASignInRequest(
-            mfaPendingCredential: credential.revealed, mfaEnrollmentId: factorID, totpVerificationInfo: .init(verificationCode: code.revealed))
+            mfaPendingCredential: credential.revealed, mfaEnrollmentId: factorID,
+            totpVerificationInfo: .init(verificationCode: code.revealed))
         return try await call {
             let tokens = try await api.finalizeMFASignIn(request)
-            return try await signedIn(idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: nil, localId: user.id, isNewUser: false)
+            return try await signedIn(
+                idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: nil, localId: user.id, isNewUser: false)
         }
     }
 
     /// The user a pending answer names, before any token: its id, address and name.
     func pendingUser(_ localId: String, _ email: String?, _ displayName: String?) -> AuthUser {
-        AuthUser(id: localId, email: email.flatMap { $0.isEmpty ? nil : $0 }, displayName: displayName.flatMap { $0.isEmpty ? nil : $0 },
-                 isEmailVerified: false, isAnonymous: false, providers: [])
+        AuthUser(
+            id: localId, email: email.flatMap { $0.isEmpty ? nil : $0 }, displayName: displayName.flatMap { $0.isEmpty ? nil : $0 },
+            isEmailVerified: false, isAnonymous: false, providers: [])
     }
 
     private func tokensSession(_ tokens: FirebaseMFATokensResponse, userID: String) throws -> AuthSession {
-        try FirebaseWireMapping.session(idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: nil, userID: userID, now: clock.now())
+        try FirebaseWireMapping.session(
+            idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: nil, userID: userID, now: clock.now())
     }
 
     /// `otpauth://totp/ISSUER:ACCOUNT?secret=…&issuer=…&algorithm=…&digits=…&period=…`.

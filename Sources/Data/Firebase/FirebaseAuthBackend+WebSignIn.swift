@@ -10,8 +10,9 @@ import Foundation
 extension FirebaseAuthBackend: WebSignInBackend {
     public func startWebSignIn(_ request: WebSignInRequest) async throws(AuthError) -> WebSignInStart {
         let answer = try await call {
-            try await api.createAuthUri(FirebaseCreateAuthUriRequest(
-                providerId: ProviderWireNames.firebase(request.provider), continueUri: request.redirectURI.absoluteString))
+            try await api.createAuthUri(
+                FirebaseCreateAuthUriRequest(
+                    providerId: ProviderWireNames.firebase(request.provider), continueUri: request.redirectURI.absoluteString))
         }
         guard let authUri = answer.authUri.flatMap(URL.init(string:)), let sessionId = answer.sessionId else {
             throw .backend(BackendError(code: "INVALID_RESPONSE", message: "createAuthUri answered without authUri or sessionId"))
@@ -27,15 +28,17 @@ extension FirebaseAuthBackend: WebSignInBackend {
     public func finishWebSignIn(callback: URL, start: WebSignInStart, codeVerifier: Secret) async throws(AuthError) -> BackendSignIn {
         let linking = start.request.linkingAccessToken?.revealed
         return try await call {
-            let response = try await api.signInWithIdp(FirebaseIdpRequest(
-                requestUri: callback.absoluteString, postBody: nil, returnSecureToken: true, returnIdpCredential: true,
-                idToken: linking, autoCreate: linking == nil ? true : nil, sessionId: start.context["sessionId"]))
+            let response = try await api.signInWithIdp(
+                FirebaseIdpRequest(
+                    requestUri: callback.absoluteString, postBody: nil, returnSecureToken: true, returnIdpCredential: true,
+                    idToken: linking, autoCreate: linking == nil ? true : nil, sessionId: start.context["sessionId"]))
             try FirebaseWireMapping.checkIdpRefusal(response, provider: start.request.provider)
             guard let localId = response.localId else {
                 throw AuthError.backend(BackendError(code: "INVALID_RESPONSE", message: "signInWithIdp answered without localId"))
             }
-            return try await signedIn(idToken: response.idToken, refreshToken: response.refreshToken, expiresIn: response.expiresIn,
-                                      localId: localId, isNewUser: response.isNewUser ?? false)
+            return try await signedIn(
+                idToken: response.idToken, refreshToken: response.refreshToken, expiresIn: response.expiresIn,
+                localId: localId, isNewUser: response.isNewUser ?? false)
         }
     }
 }

@@ -38,8 +38,9 @@ public struct FirebaseAuthBackend: AuthBackend {
     public func signInAnonymously() async throws(AuthError) -> BackendSignIn {
         try await call {
             let response = try await api.signUp(FirebaseSignUpRequest(returnSecureToken: true))
-            return try await signedIn(idToken: response.idToken, refreshToken: response.refreshToken, expiresIn: response.expiresIn,
-                                      localId: response.localId, isNewUser: true)
+            return try await signedIn(
+                idToken: response.idToken, refreshToken: response.refreshToken, expiresIn: response.expiresIn,
+                localId: response.localId, isNewUser: true)
         }
     }
 
@@ -50,7 +51,8 @@ public struct FirebaseAuthBackend: AuthBackend {
     /// - Throws: ``AuthError``.
     public func sendEmailCode(to email: String) async throws(AuthError) -> EmailCodeChallenge {
         try await call {
-            _ = try await api.sendOobCode(FirebaseOobRequest(requestType: "EMAIL_SIGNIN", email: email, continueUrl: "http://localhost", canHandleCodeInApp: true))
+            _ = try await api.sendOobCode(
+                FirebaseOobRequest(requestType: "EMAIL_SIGNIN", email: email, continueUrl: "http://localhost", canHandleCodeInApp: true))
         }
         let now = clock.now()
         return EmailCodeChallenge(email: email, sentAt: now, resendAvailableAt: now.addingTimeInterval(api.emailResendInterval))
@@ -66,9 +68,11 @@ public struct FirebaseAuthBackend: AuthBackend {
         try await call {
             let response = try await api.signInWithEmailLink(FirebaseEmailLinkRequest(email: email, oobCode: code.revealed))
             try FirebaseWireMapping.checkSecondFactor(
-                response.mfaPendingCredential, mfaInfo: response.mfaInfo, user: pendingUser(response.localId, email, nil), provider: .emailCode)
-            return try await signedIn(idToken: response.idToken, refreshToken: response.refreshToken, expiresIn: response.expiresIn,
-                                      localId: response.localId, isNewUser: response.isNewUser)
+                response.mfaPendingCredential, mfaInfo: response.mfaInfo, user: pendingUser(response.localId, email, nil),
+                provider: .emailCode)
+            return try await signedIn(
+                idToken: response.idToken, refreshToken: response.refreshToken, expiresIn: response.expiresIn,
+                localId: response.localId, isNewUser: response.isNewUser)
         }
     }
 
@@ -191,12 +195,16 @@ public struct FirebaseAuthBackend: AuthBackend {
         try FirebaseWireMapping.checkSecondFactor(
             response.mfaPendingCredential, mfaInfo: response.mfaInfo, user: pendingUser(localId, response.email, response.displayName),
             provider: credential.provider)
-        return try await signedIn(idToken: response.idToken, refreshToken: response.refreshToken, expiresIn: response.expiresIn,
-                                  localId: localId, isNewUser: response.isNewUser ?? false)
+        return try await signedIn(
+            idToken: response.idToken, refreshToken: response.refreshToken, expiresIn: response.expiresIn,
+            localId: localId, isNewUser: response.isNewUser ?? false)
     }
 
-    func signedIn(idToken: String?, refreshToken: String?, expiresIn: String?, localId: String, isNewUser: Bool) async throws -> BackendSignIn {
-        let session = try FirebaseWireMapping.session(idToken: idToken, refreshToken: refreshToken, expiresIn: expiresIn, userID: localId, now: clock.now())
+    func signedIn(idToken: String?, refreshToken: String?, expiresIn: String?, localId: String, isNewUser: Bool) async throws
+        -> BackendSignIn
+    {
+        let session = try FirebaseWireMapping.session(
+            idToken: idToken, refreshToken: refreshToken, expiresIn: expiresIn, userID: localId, now: clock.now())
         return BackendSignIn(session: session, user: try await lookup(session.accessToken.revealed), isNewUser: isNewUser)
     }
 

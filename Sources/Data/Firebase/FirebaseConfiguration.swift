@@ -39,7 +39,8 @@ public struct FirebaseConfiguration: Sendable, Hashable {
     /// - Returns: The URL.
     /// - Throws: ``AuthError/invalidInput(_:)`` when `emulatorHost` is not `host:port`.
     func url(host: String, path: String) throws(AuthError) -> URL {
-        let text = try emulatorHost.map { (emulator) throws(AuthError) in try Self.emulatorBaseURL(emulator).absoluteString + "/\(host)/\(path)" }
+        let text =
+            try emulatorHost.map { (emulator) throws(AuthError) in try Self.emulatorBaseURL(emulator).absoluteString + "/\(host)/\(path)" }
             ?? "https://\(host)/\(path)"
         guard let url = URL(string: text) else { throw .invalidInput("cannot form a URL for \(host)/\(path)") }
         return url
@@ -53,12 +54,14 @@ public struct FirebaseConfiguration: Sendable, Hashable {
     public static func emulatorBaseURL(_ hostAndPort: String) throws(AuthError) -> URL {
         let refusal = AuthError.invalidInput("the emulator address \"\(hostAndPort)\" is not host:port (for example 127.0.0.1:9099)")
         guard let colon = hostAndPort.lastIndex(of: ":") else { throw refusal }
-        let host = hostAndPort[..<colon], portText = hostAndPort[hostAndPort.index(after: colon)...]
+        let host = hostAndPort[..<colon]
+        let portText = hostAndPort[hostAndPort.index(after: colon)...]
         guard !portText.isEmpty, portText.count <= 5, portText.allSatisfy({ $0.isASCII && $0.isNumber }),
-              let port = Int(portText), (1...65_535).contains(port)
+            let port = Int(portText), (1...65_535).contains(port)
         else { throw refusal }
         let isName = !host.isEmpty && host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }
-        let isIPv6 = host.count > 2 && host.first == "[" && host.last == "]"
+        let isIPv6 =
+            host.count > 2 && host.first == "[" && host.last == "]"
             && host.dropFirst().dropLast().allSatisfy { $0.isASCII && ($0.isHexDigit || $0 == ":" || $0 == ".") }
         guard isName || isIPv6, let url = URL(string: "http://\(host):\(port)") else { throw refusal }
         return url

@@ -51,7 +51,8 @@ struct FirebaseRESTClient: FirebaseAuthAPI {
         guard let admin = configuration.adminToken, let project = configuration.projectID else {
             throw AuthError.invalidInput("global sign-out needs Firebase admin access (an admin token and the project id)")
         }
-        guard !project.isEmpty, project.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") }) else {
+        guard !project.isEmpty, project.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") })
+        else {
             throw AuthError.invalidInput("\"\(project)\" is not a Firebase project id")
         }
         // The wall clock, not an injected one: `validSince` is compared with the server's clock.
@@ -59,7 +60,8 @@ struct FirebaseRESTClient: FirebaseAuthAPI {
         request.localId = localId
         request.validSince = FirebaseInt64(Int64(Date().timeIntervalSince1970))
         let url = try configuration.url(host: "identitytoolkit.googleapis.com", path: "v1/projects/\(project)/accounts:update")
-        _ = try await send(url, body: try RequestJSON.encoder.encode(request), contentType: "application/json", bearer: admin.revealed, idempotent: true)
+        _ = try await send(
+            url, body: try RequestJSON.encoder.encode(request), contentType: "application/json", bearer: admin.revealed, idempotent: true)
     }
 
     var emailResendInterval: Double { configuration.emailResendInterval }
@@ -67,7 +69,9 @@ struct FirebaseRESTClient: FirebaseAuthAPI {
     // MARK: - HTTP
 
     func keyed(_ url: URL) throws(AuthError) -> URL {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { throw .invalidInput("cannot form a URL from \(url)") }
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            throw .invalidInput("cannot form a URL from \(url)")
+        }
         components.queryItems = [URLQueryItem(name: "key", value: configuration.apiKey)]
         guard let keyed = components.url else { throw .invalidInput("cannot add the API key to \(url)") }
         return keyed
@@ -81,13 +85,16 @@ struct FirebaseRESTClient: FirebaseAuthAPI {
         _ method: String, _ body: Body, version: String, idempotent: Bool
     ) async throws -> Response {
         let url = try keyed(configuration.url(host: "identitytoolkit.googleapis.com", path: "\(version)/\(method)"))
-        return try decode(try await send(url, body: try RequestJSON.encoder.encode(body), contentType: "application/json", bearer: nil, idempotent: idempotent))
+        return try decode(
+            try await send(
+                url, body: try RequestJSON.encoder.encode(body), contentType: "application/json", bearer: nil, idempotent: idempotent))
     }
 
     func send(_ url: URL, body: Data, contentType: String, bearer: String?, idempotent: Bool) async throws -> HTTPResponseData {
         var headers = [HTTPHeader("Content-Type", contentType), HTTPHeader("X-Client-Version", configuration.clientVersion)]
         if let bearer { headers.append(HTTPHeader("Authorization", "Bearer \(bearer)")) }
-        let response = try await transport.exchange(HTTPRequestData(method: "POST", url: url, headers: headers, body: body, isIdempotent: idempotent))
+        let response = try await transport.exchange(
+            HTTPRequestData(method: "POST", url: url, headers: headers, body: body, isIdempotent: idempotent))
         guard (200..<300).contains(response.status) else { throw FirebaseErrorDecoding.failure(from: response) }
         return response
     }
@@ -118,7 +125,8 @@ extension FirebaseAuthBackend {
     ///     failure.
     ///   - clock: Time, for expiry and the retry backoff.
     public init(configuration: FirebaseConfiguration, transport: HTTPTransport, clock: AuthClock) {
-        self.init(api: FirebaseRESTClient(configuration: configuration, transport: transport.retryingIdempotentRequests(clock: clock)),
-                  clock: clock)
+        self.init(
+            api: FirebaseRESTClient(configuration: configuration, transport: transport.retryingIdempotentRequests(clock: clock)),
+            clock: clock)
     }
 }

@@ -29,15 +29,18 @@ package enum FirebaseWireMapping {
     ///   - now: The time of receipt.
     /// - Returns: The session.
     /// - Throws: ``AuthError/backend(_:)`` when a token is missing.
-    package static func session(idToken: String?, refreshToken: String?, expiresIn: String?, userID: String, now: Date) throws -> AuthSession {
+    package static func session(idToken: String?, refreshToken: String?, expiresIn: String?, userID: String, now: Date) throws
+        -> AuthSession
+    {
         guard let idToken, !idToken.isEmpty, let refreshToken, !refreshToken.isEmpty else {
             throw AuthError.backend(BackendError(code: "INVALID_RESPONSE", message: "response without idToken or refreshToken"))
         }
         // Firebase sends "3600"; anything that is not a whole number of seconds up to a year
         // (e.g. "1e300", "nan") would break the refresh scheduler, so it counts as the default.
         let lifetime = expiresIn.flatMap { Int($0) }.flatMap { (0...31_536_000).contains($0) ? TimeInterval($0) : nil } ?? 3600
-        var session = AuthSession(accessToken: Secret(idToken), refreshToken: Secret(refreshToken),
-                                  expiresAt: now.addingTimeInterval(lifetime), userID: userID)
+        var session = AuthSession(
+            accessToken: Secret(idToken), refreshToken: Secret(refreshToken),
+            expiresAt: now.addingTimeInterval(lifetime), userID: userID)
         session.assuranceLevel = assuranceLevel(idToken: idToken)
         return session
     }
@@ -117,7 +120,8 @@ package enum FirebaseWireMapping {
     /// - Parameter failure: The failure.
     /// - Returns: The domain error.
     package static func error(_ failure: FirebaseFailure) -> AuthError {
-        let backend = BackendError(code: BackendErrorCode(rawValue: failure.code), message: failure.detail ?? failure.code, status: failure.status)
+        let backend = BackendError(
+            code: BackendErrorCode(rawValue: failure.code), message: failure.detail ?? failure.code, status: failure.status)
         switch failure.code {
         case "MISSING_OR_INVALID_NONCE":
             let detail = failure.detail ?? ""

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 extension HTTPTransport {
@@ -28,7 +29,9 @@ extension HTTPTransport {
     ///   - limits: The deadline and body limit of every request.
     /// - Returns: The transport. Its session is invalidated when the last copy is released.
     /// - Precondition: `limits.isValid`.
-    public static func urlSession(configuration: URLSessionConfiguration = .ephemeral, limits: HTTPTransportLimits = .standard) -> HTTPTransport {
+    public static func urlSession(configuration: URLSessionConfiguration = .ephemeral, limits: HTTPTransportLimits = .standard)
+        -> HTTPTransport
+    {
         let client = URLSessionClient(configuration: configuration, limits: limits)
         return HTTPTransport { try await client.send($0) }
     }

@@ -72,9 +72,10 @@ extension HTTPTransportError {
     ///   - limit: The most bytes accepted.
     /// - Returns: A definitive error.
     public static func responseTooLarge(_ request: HTTPRequestData, limit: Int) -> HTTPTransportError {
-        HTTPTransportError(kind: .responseTooLarge,
-                           reason: "\(Self.label(request)): the response body is larger than \(limit) bytes, the limit; it was not read",
-                           isTransient: false)
+        HTTPTransportError(
+            kind: .responseTooLarge,
+            reason: "\(Self.label(request)): the response body is larger than \(limit) bytes, the limit; it was not read",
+            isTransient: false)
     }
 
     /// A redirect to another origin, refused.

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The `URLSession` behind ``HTTPTransport/urlSession(configuration:limits:)``: one session

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// One request in flight on the `URLSession` transport: what the session's delegate has
@@ -118,8 +119,9 @@ final class URLSessionExchange: Sendable {
             return HTTPTransportError(reason: "\(HTTPTransportError.label(request)): \(error.localizedDescription)", isTransient: true)
         }
         if error.code == .timedOut { return .timedOut(request, after: limits.timeout) }
-        return HTTPTransportError(reason: "\(HTTPTransportError.label(request)): \(error.localizedDescription)",
-                                  isTransient: Self.transientCodes.contains(error.code))
+        return HTTPTransportError(
+            reason: "\(HTTPTransportError.label(request)): \(error.localizedDescription)",
+            isTransient: Self.transientCodes.contains(error.code))
     }
 
     private static let transientCodes: Set<URLError.Code> = [

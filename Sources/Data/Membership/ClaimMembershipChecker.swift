@@ -63,10 +63,11 @@ public struct ClaimMembershipChecker: MembershipChecking {
             throw .invalidCredential("the access token cannot be read for the membership claim")
         }
         guard payload["sub"]?.stringValue == user.id else { throw .invalidCredential("the access token names another user") }
-        let value: JSONValue? = switch location {
-        case .appMetadata: payload["app_metadata"]?.objectValue?[claim]
-        case .customClaims: payload[claim]
-        }
+        let value: JSONValue? =
+            switch location {
+            case .appMetadata: payload["app_metadata"]?.objectValue?[claim]
+            case .customClaims: payload[claim]
+            }
         return value.map(Self.isSet) ?? false
     }
 

@@ -1,8 +1,9 @@
 import AuthJWT
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Makes the nonces that bind an ID token to this sign-in.

@@ -12,10 +12,12 @@ package enum PasskeyResponseJSON {
     /// - Returns: The JSON.
     package static func webAuthn(_ attestation: PasskeyAttestation) -> JSONValue {
         let bytes = PasskeyByteEncoding.base64URL
-        return credential(attestation.credentialID, response: [
-            "clientDataJSON": .string(bytes.encode(attestation.clientDataJSON)),
-            "attestationObject": .string(bytes.encode(attestation.attestationObject)),
-        ])
+        return credential(
+            attestation.credentialID,
+            response: [
+                "clientDataJSON": .string(bytes.encode(attestation.clientDataJSON)),
+                "attestationObject": .string(bytes.encode(attestation.attestationObject)),
+            ])
     }
 
     /// An assertion as GoTrue's `credential`.

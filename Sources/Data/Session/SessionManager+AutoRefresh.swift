@@ -36,7 +36,8 @@ extension SessionManager {
     private func autoRefreshLoop() async {
         var failures = 0
         while !Task.isCancelled, let known = current {
-            let delay = failures == 0
+            let delay =
+                failures == 0
                 ? known.session.expiresAt.timeIntervalSince(clock.now()) - policy.autoRefreshLead
                 : policy.backoff(afterFailures: failures)
             do {
@@ -55,13 +56,15 @@ extension SessionManager {
             do throws(AuthError) {
                 try await refresh()
                 failures = 0
-            } catch where error.endsSession {
+            } catch  where error.endsSession {
                 break
             } catch {
                 failures += 1
-                logger.warning("auto-refresh failed; retrying", metadata: [
-                    "attempt": "\(failures)", "retryIn": "\(policy.backoff(afterFailures: failures))s", "error": "\(error)",
-                ])
+                logger.warning(
+                    "auto-refresh failed; retrying",
+                    metadata: [
+                        "attempt": "\(failures)", "retryIn": "\(policy.backoff(afterFailures: failures))s", "error": "\(error)",
+                    ])
             }
         }
         if !Task.isCancelled { logger.debug("auto-refresh stopped: signed out") }

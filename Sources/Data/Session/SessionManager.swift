@@ -53,7 +53,9 @@ public actor SessionManager {
         self.init(backend: backend, store: store, clock: clock, policy: policy, logger: logger, hub: AuthEventHub(now: clock.now))
     }
 
-    package init(backend: any AuthBackend, store: any SessionStore, clock: AuthClock, policy: RefreshPolicy, logger: Logger, hub: AuthEventHub) {
+    package init(
+        backend: any AuthBackend, store: any SessionStore, clock: AuthClock, policy: RefreshPolicy, logger: Logger, hub: AuthEventHub
+    ) {
         self.backend = backend
         self.store = store
         self.clock = clock
@@ -133,7 +135,9 @@ public actor SessionManager {
         generation &+= 1
         autoRefreshTask?.cancel()
         autoRefreshTask = nil
-        do { try await store.withExclusiveAccess { [store] () throws(AuthError) in try await store.delete() } } catch { logger.error("could not delete the stored session", metadata: ["error": "\(error)"]) }
+        do { try await store.withExclusiveAccess { [store] () throws(AuthError) in try await store.delete() } } catch {
+            logger.error("could not delete the stored session", metadata: ["error": "\(error)"])
+        }
         if reason == .accountDeleted, let userID {
             hub.emit(.userDeleted(userID: userID))
         } else {
@@ -153,7 +157,7 @@ public actor SessionManager {
         guard known.session.expires(within: policy.margin, of: clock.now()) else { return known.session }
         do {
             return try await refresh()
-        } catch where !error.endsSession {
+        } catch  where !error.endsSession {
             if let still = current?.session, still.expiresAt > clock.now() { return still }
             throw error
         }
@@ -203,7 +207,7 @@ public actor SessionManager {
                 let session: AuthSession
                 do throws(AuthError) {
                     session = try await backend.refreshSession(refreshToken: base.session.refreshToken)
-                } catch where error.endsSession {
+                } catch  where error.endsSession {
                     try await store.delete()
                     throw error
                 }
@@ -212,8 +216,8 @@ public actor SessionManager {
                 try await store.save(refreshed)
                 return .refreshed(refreshed)
             }
-        } catch where error.endsSession {
-            guard generation == started else { throw error }  // a newer sign-in or sign-out stands
+        } catch  where error.endsSession {
+            guard generation == started else { throw error } // a newer sign-in or sign-out stands
             logger.notice("the backend ended the session", metadata: ["reason": "\(error)"])
             current = nil
             hub.emit(.signedOut(.sessionEnded(error)))

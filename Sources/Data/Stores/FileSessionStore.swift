@@ -35,7 +35,8 @@ public struct FileSessionStore: SessionStore {
         do {
             data = try AtomicFile.read(fileURL)
         } catch {
-            logger.warning("session file is unreadable; treating as signed out", metadata: ["path": "\(fileURL.path)", "error": "\(error)"])
+            logger.warning(
+                "session file is unreadable; treating as signed out", metadata: ["path": "\(fileURL.path)", "error": "\(error)"])
             return nil
         }
         guard let data else { return nil }

@@ -19,8 +19,9 @@ public struct AnonymousAuthStrategy: SocialAuthStrategyProviding {
     public func signIn(with credential: LoginCredential) async throws(AuthError) -> SignInOutcome {
         guard credential == .anonymous else { throw .invalidInput("anonymous sign-in cannot handle \(credential.provider)") }
         let response = try await backend.signInAnonymously()
-        return .authenticated(AuthenticationResult(
-            user: response.user, credential: AuthCredential(provider: .anonymous),
-            session: response.session, isNewUser: response.isNewUser))
+        return .authenticated(
+            AuthenticationResult(
+                user: response.user, credential: AuthCredential(provider: .anonymous),
+                session: response.session, isNewUser: response.isNewUser))
     }
 }

@@ -1,6 +1,5 @@
-import Foundation
-
 import AuthDomain
+import Foundation
 
 /// Email address checks shared by the strategies and the CLI.
 public enum EmailAddress {
@@ -17,9 +16,9 @@ public enum EmailAddress {
         let email = trimmed.lowercased()
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard email.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[0].count <= 64,
-              !email.contains(where: { $0.isWhitespace || $0.isNewline || $0 == "<" || $0 == ">" || $0 == "," }),
-              case let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false),
-              labels.count >= 2, labels.allSatisfy({ !$0.isEmpty })
+            !email.contains(where: { $0.isWhitespace || $0.isNewline || $0 == "<" || $0 == ">" || $0 == "," }),
+            case let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false),
+            labels.count >= 2, labels.allSatisfy({ !$0.isEmpty })
         else { throw .invalidEmail(raw) }
         return email
     }

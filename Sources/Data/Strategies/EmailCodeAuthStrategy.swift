@@ -1,5 +1,5 @@
-import Foundation
 import AuthDomain
+import Foundation
 
 /// Sign-in with a code sent by email, in two steps: ``LoginCredential/emailCodeRequest(email:)``
 /// sends the code, ``LoginCredential/emailCode(email:code:)`` verifies it.
@@ -29,10 +29,11 @@ public struct EmailCodeAuthStrategy: SocialAuthStrategyProviding {
             guard !trimmed.isEmpty else { throw .codeInvalid }
             let address = try EmailAddress.normalized(email)
             let response = try await backend.verifyEmailCode(Secret(trimmed), email: address)
-            return .authenticated(AuthenticationResult(
-                user: response.user, credential: AuthCredential(provider: .emailCode),
-                session: response.session, isNewUser: response.isNewUser,
-                providerProfile: ProviderProfile(email: address)))
+            return .authenticated(
+                AuthenticationResult(
+                    user: response.user, credential: AuthCredential(provider: .emailCode),
+                    session: response.session, isNewUser: response.isNewUser,
+                    providerProfile: ProviderProfile(email: address)))
         default:
             throw .invalidInput("email sign-in cannot handle \(credential.provider)")
         }

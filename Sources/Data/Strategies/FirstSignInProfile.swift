@@ -30,19 +30,21 @@ struct FirstSignInProfile {
                 logger.warning("could not cache the first sign-in profile", metadata: ["error": "\(error)"])
             }
             guard response.user.displayName != given.formatted else { return response.user }
-        } else if response.user.displayName == nil, let cached = await profileCache.profile(forUserID: userID)?.name, cached.formatted != nil {
+        } else if response.user.displayName == nil, let cached = await profileCache.profile(forUserID: userID)?.name,
+            cached.formatted != nil
+        {
             name = cached
         } else {
             return response.user
         }
         do {
             return try await backend.updateProfile(ProfileUpdate(name: name), accessToken: response.session.accessToken)
-        } catch where error.isTransient {
+        } catch  where error.isTransient {
             logger.warning("name kept in the profile cache; the backend update will be retried", metadata: ["error": "\(error)"])
             var user = response.user
             user.displayName = name.formatted
             return user
-        } catch where !error.endsSession {
+        } catch  where !error.endsSession {
             // A name the backend refuses (too large, invalid) would be refused again on every
             // later sign-in: the sign-in stands without it, and the cache forgets it.
             logger.warning("the backend refused the name; signed in without it", metadata: ["error": "\(error)"])

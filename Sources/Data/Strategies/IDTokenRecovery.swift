@@ -15,7 +15,8 @@ enum IDTokenRecovery {
         // The backend has just accepted the token, so its `sub` is the provider's user id.
         let subject = (try? CompactJWS(parsing: recovery.idToken.revealed))?.payload["sub"]?.stringValue
         return AuthenticationResult(
-            user: response.user, credential: AuthCredential(provider: recovery.provider, providerUserID: subject, idToken: recovery.idToken),
+            user: response.user,
+            credential: AuthCredential(provider: recovery.provider, providerUserID: subject, idToken: recovery.idToken),
             session: response.session, isNewUser: response.isNewUser)
     }
 }

@@ -53,7 +53,9 @@ public struct WebRedirectAuthStrategy: SocialAuthStrategyProviding {
     /// - Throws: ``AuthError``: `cancelled`, `invalidCredential` (a redirect for another sign-in),
     ///   the backend's errors.
     public func signIn(with credential: LoginCredential) async throws(AuthError) -> SignInOutcome {
-        guard credential == .social(provider) else { throw .invalidInput("\(provider) in the browser cannot handle \(credential.provider)") }
+        guard credential == .social(provider) else {
+            throw .invalidInput("\(provider) in the browser cannot handle \(credential.provider)")
+        }
         return .authenticated(try await run(linking: nil))
     }
 

@@ -83,9 +83,11 @@ extension SupabaseAuthBackend: PasskeyBackend {
     /// - Returns: The renamed passkey.
     /// - Throws: ``AuthError``.
     public func renamePasskey(id: String, to name: String, session: AuthSession) async throws(AuthError) -> Passkey {
-        try Self.passkey(.object(try await call {
-            try await api.renamePasskey(bearer: session.accessToken.revealed, passkeyID: id, friendlyName: name)
-        }))
+        try Self.passkey(
+            .object(
+                try await call {
+                    try await api.renamePasskey(bearer: session.accessToken.revealed, passkeyID: id, friendlyName: name)
+                }))
     }
 
     /// `DELETE /passkeys/{passkey_id}`.

@@ -13,7 +13,9 @@ extension SupabaseAuthBackend: SecondFactorBackend {
     /// - Returns: The URI, secret, issuer, account name and QR code.
     /// - Throws: ``AuthError``.
     public func enrollTOTP(friendlyName: String?, issuer: String?, session: AuthSession) async throws(AuthError) -> SecondFactorEnrollment {
-        let payload = try await call { try await api.enrollFactor(bearer: session.accessToken.revealed, friendlyName: friendlyName, issuer: issuer) }
+        let payload = try await call {
+            try await api.enrollFactor(bearer: session.accessToken.revealed, friendlyName: friendlyName, issuer: issuer)
+        }
         let label = Self.keyURILabel(payload.totp.uri.revealed)
         return SecondFactorEnrollment(
             factor: SecondFactor(id: payload.id, friendlyName: payload.friendlyName.flatMap { $0.isEmpty ? nil : $0 }, isVerified: false),

@@ -16,7 +16,8 @@ extension SupabaseAuthBackend: WebSignInBackend {
         let provider = ProviderWireNames.supabase(request.provider)
         let url = try await call { () async throws -> URL in
             if let token = request.linkingAccessToken {
-                return try await web.identitiesAuthorizeURL(bearer: token.revealed, provider: provider, redirectTo: redirectTo, codeChallenge: request.codeChallenge)
+                return try await web.identitiesAuthorizeURL(
+                    bearer: token.revealed, provider: provider, redirectTo: redirectTo, codeChallenge: request.codeChallenge)
             }
             return try web.authorizeURL(provider: provider, redirectTo: redirectTo, codeChallenge: request.codeChallenge)
         }
@@ -25,7 +26,9 @@ extension SupabaseAuthBackend: WebSignInBackend {
 
     public func finishWebSignIn(callback: URL, start: WebSignInStart, codeVerifier: Secret) async throws(AuthError) -> BackendSignIn {
         let web = try api.webSignIn()
-        guard let code = OAuthCallback(url: callback)["code"], !code.isEmpty else { throw .invalidCredential("the redirect carries no code") }
+        guard let code = OAuthCallback(url: callback)["code"], !code.isEmpty else {
+            throw .invalidCredential("the redirect carries no code")
+        }
         let flow = SupabaseNewUserRule.Flow.pkce(provider: ProviderWireNames.supabase(start.request.provider))
         let signIn = try await call {
             SupabaseWireMapping.signIn(try await web.token(pkceAuthCode: code, codeVerifier: codeVerifier.revealed), flow: flow)

@@ -28,7 +28,9 @@ public struct SupabaseAuthBackend: AuthBackend {
     /// - Returns: The session and user.
     /// - Throws: ``AuthError``.
     public func signIn(with credential: IDTokenCredential) async throws(AuthError) -> BackendSignIn {
-        try await call { SupabaseWireMapping.signIn(try await api.token(idToken: Self.request(credential, link: false), bearer: nil), flow: .idToken) }
+        try await call {
+            SupabaseWireMapping.signIn(try await api.token(idToken: Self.request(credential, link: false), bearer: nil), flow: .idToken)
+        }
     }
 
     /// Creates an anonymous user (`POST /signup` with no email).
@@ -55,7 +57,9 @@ public struct SupabaseAuthBackend: AuthBackend {
     /// - Returns: The session and user.
     /// - Throws: ``AuthError``.
     public func verifyEmailCode(_ code: Secret, email: String) async throws(AuthError) -> BackendSignIn {
-        try await call { SupabaseWireMapping.signIn(try await api.verify(email: email, token: code.revealed, type: "email"), flow: .emailCode) }
+        try await call {
+            SupabaseWireMapping.signIn(try await api.verify(email: email, token: code.revealed, type: "email"), flow: .emailCode)
+        }
     }
 
     /// Rotates the refresh token (`grant_type=refresh_token`).
@@ -82,7 +86,8 @@ public struct SupabaseAuthBackend: AuthBackend {
     /// - Throws: ``AuthError``.
     public func updateProfile(_ update: ProfileUpdate, accessToken: Secret) async throws(AuthError) -> AuthUser {
         try await call {
-            SupabaseWireMapping.user(try await api.updateUser(bearer: accessToken.revealed, data: SupabaseWireMapping.metadata(for: update.name)))
+            SupabaseWireMapping.user(
+                try await api.updateUser(bearer: accessToken.revealed, data: SupabaseWireMapping.metadata(for: update.name)))
         }
     }
 
@@ -96,7 +101,8 @@ public struct SupabaseAuthBackend: AuthBackend {
         do {
             return try await call {
                 let payload = try await api.token(idToken: Self.request(credential, link: true), bearer: accessToken.revealed)
-                return BackendSignIn(session: SupabaseWireMapping.session(payload), user: SupabaseWireMapping.user(payload.user), isNewUser: false)
+                return BackendSignIn(
+                    session: SupabaseWireMapping.session(payload), user: SupabaseWireMapping.user(payload.user), isNewUser: false)
             }
         } catch .credentialAlreadyInUse(let error, nil) {
             // Supabase keeps no record of spent ID tokens: the same credential signs in to the

@@ -60,8 +60,8 @@ package enum SupabaseNewUserRule {
             return startedInThisRequest(user)
         case .pkce(let provider):
             guard let lastSignIn = user.lastSignInAt.flatMap(SupabaseTimestamp.seconds),
-                  let created = SupabaseTimestamp.seconds(user.createdAt),
-                  lastSignIn - created <= pkceExchangeWindow
+                let created = SupabaseTimestamp.seconds(user.createdAt),
+                lastSignIn - created <= pkceExchangeWindow
             else { return false }
             return identityUntouched(user, provider: provider)
         }
@@ -80,7 +80,7 @@ package enum SupabaseNewUserRule {
     /// account without a confirmed email, of `created_at`).
     private static func startedInThisRequest(_ user: SupabaseUserPayload) -> Bool {
         guard let lastSignIn = user.lastSignInAt.flatMap(SupabaseTimestamp.seconds),
-              let start = SupabaseTimestamp.seconds(user.emailConfirmedAt ?? user.createdAt)
+            let start = SupabaseTimestamp.seconds(user.emailConfirmedAt ?? user.createdAt)
         else { return false }
         return abs(lastSignIn - start) <= sameRequest
     }

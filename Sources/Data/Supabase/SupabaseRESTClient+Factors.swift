@@ -21,7 +21,8 @@ extension SupabaseRESTClient {
     }
 
     func unenrollFactor(bearer: String, factorID: String) async throws {
-        _ = try await send("DELETE", url: try endpoint("factors/\(try Self.factorPath(factorID))"), body: nil, bearer: bearer, idempotent: true)
+        _ = try await send(
+            "DELETE", url: try endpoint("factors/\(try Self.factorPath(factorID))"), body: nil, bearer: bearer, idempotent: true)
     }
 
     /// Factor ids are UUIDs; anything else could walk the path (`../`).

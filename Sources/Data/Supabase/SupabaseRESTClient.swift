@@ -58,7 +58,9 @@ struct SupabaseRESTClient: SupabaseAuthAPI {
 
     func endpoint(_ path: String, query: [(String, String)] = []) throws(AuthError) -> URL {
         let url = configuration.authURL.appendingPathComponent(path)
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { throw .invalidInput("cannot form a URL from \(url)") }
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            throw .invalidInput("cannot form a URL from \(url)")
+        }
         if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
         guard let endpoint = components.url else { throw .invalidInput("cannot form a URL from \(url) and its query") }
         return endpoint
@@ -83,7 +85,8 @@ struct SupabaseRESTClient: SupabaseAuthAPI {
             HTTPHeader("X-Supabase-Api-Version", "2024-01-01"),
         ]
         if body != nil { headers.append(HTTPHeader("Content-Type", "application/json")) }
-        let response = try await transport.exchange(HTTPRequestData(method: method, url: url, headers: headers, body: body, isIdempotent: idempotent))
+        let response = try await transport.exchange(
+            HTTPRequestData(method: method, url: url, headers: headers, body: body, isIdempotent: idempotent))
         guard (200..<300).contains(response.status) else { throw SupabaseErrorDecoding.failure(from: response) }
         return response
     }
@@ -106,12 +109,15 @@ package enum SupabaseErrorDecoding {
             return .oauth(error: error, description: object["error_description"]?.stringValue ?? error)
         }
         let versioned = (response.headers["x-supabase-api-version"] ?? "") >= "2024-01-01"
-        let code = (versioned ? object["code"]?.stringValue : nil) ?? object["error_code"]?.stringValue
+        let code =
+            (versioned ? object["code"]?.stringValue : nil) ?? object["error_code"]?.stringValue
             ?? object["code"]?.stringValue ?? response.headers["x-sb-error-code"]
             ?? (response.status >= 500 ? "unexpected_failure" : "unknown")
         let fallback = String(decoding: response.body.prefix(200), as: UTF8.self)
-        return .api(status: response.status, code: code,
-                    message: message ?? object["error_description"]?.stringValue ?? object["error"]?.stringValue ?? (fallback.isEmpty ? "HTTP \(response.status)" : fallback))
+        return .api(
+            status: response.status, code: code,
+            message: message ?? object["error_description"]?.stringValue ?? object["error"]?.stringValue
+                ?? (fallback.isEmpty ? "HTTP \(response.status)" : fallback))
     }
 }
 
@@ -123,7 +129,8 @@ extension SupabaseAuthBackend {
     ///     failure.
     ///   - clock: Time, for expiry and the retry backoff.
     public init(configuration: SupabaseConfiguration, transport: HTTPTransport, clock: AuthClock) {
-        self.init(api: SupabaseRESTClient(configuration: configuration, transport: transport.retryingIdempotentRequests(clock: clock)),
-                  clock: clock)
+        self.init(
+            api: SupabaseRESTClient(configuration: configuration, transport: transport.retryingIdempotentRequests(clock: clock)),
+            clock: clock)
     }
 }

@@ -23,23 +23,31 @@ extension SupabaseAuthAPI {
 
 extension SupabaseRESTClient: SupabaseWebSignInAPI {
     func authorizeURL(provider: String, redirectTo: String, codeChallenge: String) throws -> URL {
-        try endpoint("authorize", query: [
-            ("provider", provider), ("redirect_to", redirectTo), ("code_challenge", codeChallenge), ("code_challenge_method", "s256"),
-        ])
+        try endpoint(
+            "authorize",
+            query: [
+                ("provider", provider), ("redirect_to", redirectTo), ("code_challenge", codeChallenge), ("code_challenge_method", "s256"),
+            ])
     }
 
     func identitiesAuthorizeURL(bearer: String, provider: String, redirectTo: String, codeChallenge: String) async throws -> URL {
-        let url = try endpoint("user/identities/authorize", query: [
-            ("provider", provider), ("redirect_to", redirectTo), ("code_challenge", codeChallenge), ("code_challenge_method", "s256"),
-            ("skip_http_redirect", "true"),
-        ])
+        let url = try endpoint(
+            "user/identities/authorize",
+            query: [
+                ("provider", provider), ("redirect_to", redirectTo), ("code_challenge", codeChallenge), ("code_challenge_method", "s256"),
+                ("skip_http_redirect", "true"),
+            ])
         struct Answer: Decodable { var url: String }
         let answer: Answer = try decode(try await send("GET", url: url, body: nil, bearer: bearer, idempotent: true))
-        guard let authorization = URL(string: answer.url) else { throw AuthError.invalidInput("Supabase answered an authorization URL that is not a URL") }
+        guard let authorization = URL(string: answer.url) else {
+            throw AuthError.invalidInput("Supabase answered an authorization URL that is not a URL")
+        }
         return authorization
     }
 
     func token(pkceAuthCode: String, codeVerifier: String) async throws -> SupabaseSessionPayload {
-        try await call("POST", "token", query: [("grant_type", "pkce")], body: ["auth_code": pkceAuthCode, "code_verifier": codeVerifier], idempotent: false)
+        try await call(
+            "POST", "token", query: [("grant_type", "pkce")], body: ["auth_code": pkceAuthCode, "code_verifier": codeVerifier],
+            idempotent: false)
     }
 }

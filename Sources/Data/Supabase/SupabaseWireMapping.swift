@@ -10,9 +10,11 @@ package enum SupabaseWireMapping {
     /// - Returns: The domain user.
     package static func user(_ payload: SupabaseUserPayload) -> AuthUser {
         let metadata = payload.userMetadata
-        let name = metadata["full_name"]?.stringValue ?? metadata["name"]?.stringValue
+        let name =
+            metadata["full_name"]?.stringValue ?? metadata["name"]?.stringValue
             ?? PersonName(givenName: metadata["first_name"]?.stringValue, familyName: metadata["last_name"]?.stringValue).formatted
-        let providerNames = payload.appMetadata["providers"]?.arrayValue?.compactMap(\.stringValue)
+        let providerNames =
+            payload.appMetadata["providers"]?.arrayValue?.compactMap(\.stringValue)
             ?? payload.identities.map(\.provider)
         let isPrivate = payload.identities.contains {
             $0.identityData["custom_claims"]?.objectValue?["is_private_email"].flatMap(VerifiedIDToken.flexibleBool) == true
@@ -35,7 +37,8 @@ package enum SupabaseWireMapping {
     ///   - flow: The call that answered (see ``SupabaseNewUserRule``).
     /// - Returns: The domain sign-in.
     package static func signIn(_ payload: SupabaseSessionPayload, flow: SupabaseNewUserRule.Flow) -> BackendSignIn {
-        BackendSignIn(session: session(payload), user: user(payload.user), isNewUser: SupabaseNewUserRule.isNewUser(payload.user, flow: flow))
+        BackendSignIn(
+            session: session(payload), user: user(payload.user), isNewUser: SupabaseNewUserRule.isNewUser(payload.user, flow: flow))
     }
 
     /// The domain session of a wire session.
@@ -47,10 +50,13 @@ package enum SupabaseWireMapping {
             expiresAt: Date(timeIntervalSince1970: TimeInterval(min(max(payload.expiresAt, 0), latestExpiry))), userID: payload.user.id)
         // The level is read from the client's own access token, unverified, as supabase-swift's
         // `getAuthenticatorAssuranceLevel` does: it says what to ask, it protects nothing.
-        session.assuranceLevel = (try? CompactJWS(parsing: payload.accessToken))?.payload["aal"]?.stringValue.map { AssuranceLevel(rawValue: $0) }
+        session.assuranceLevel = (try? CompactJWS(parsing: payload.accessToken))?.payload["aal"]?.stringValue.map {
+            AssuranceLevel(rawValue: $0)
+        }
         if payload.providerToken != nil || payload.providerRefreshToken != nil {
-            session.providerTokens = ProviderTokens(accessToken: payload.providerToken.map { Secret($0) },
-                                                    refreshToken: payload.providerRefreshToken.map { Secret($0) })
+            session.providerTokens = ProviderTokens(
+                accessToken: payload.providerToken.map { Secret($0) },
+                refreshToken: payload.providerRefreshToken.map { Secret($0) })
         }
         return session
     }

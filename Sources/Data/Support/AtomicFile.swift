@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Files written so that a reader sees the old content or the new, never a mix: the bytes go
 /// to a temporary file in the same directory (created with the final mode, 0600 by default),
@@ -101,9 +102,9 @@ package enum AtomicFile {
 private enum Glue {
     static func write(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc) || canImport(Musl)
-        return Glibc.write(fd, pointer, count)
+            return Glibc.write(fd, pointer, count)
         #else
-        return Darwin.write(fd, pointer, count)
+            return Darwin.write(fd, pointer, count)
         #endif
     }
 }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import AuthDomain
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A page that sends a browser on to one URL, in a file of mode 0600 inside a fresh directory of
 /// mode 0700 (`mkdtemp`), created exclusively so that no other user's file or link is written

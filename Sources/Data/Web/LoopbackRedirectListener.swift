@@ -35,7 +35,9 @@ public struct LoopbackRedirectListener: WebAuthenticationSession {
     ///   - open: Shows the authorization URL, already checked by ``BrowserURL`` (prints it, or
     ///     drives a test browser). To start a desktop browser, use `init(port:path:timeout:browser:)`,
     ///     which keeps the URL off every command line.
-    public init(port: UInt16 = 0, path: String = "/callback", timeout: Duration = .seconds(300), open: @escaping @Sendable (URL) async -> Void) {
+    public init(
+        port: UInt16 = 0, path: String = "/callback", timeout: Duration = .seconds(300), open: @escaping @Sendable (URL) async -> Void
+    ) {
         self.init(port: port, path: path, timeout: timeout) { url throws(AuthError) in
             await open(url)
             return nil
@@ -95,7 +97,8 @@ private struct LoopbackAttempt: WebAuthenticationAttempt {
             client.write(answer["error"] == nil ? HTTPPage.done : HTTPPage.refused)
             return callback
         }
-        throw .network("timed out after \(Int(timeout.components.seconds)) s waiting for the browser to come back to \(redirectURI.absoluteString)")
+        throw .network(
+            "timed out after \(Int(timeout.components.seconds)) s waiting for the browser to come back to \(redirectURI.absoluteString)")
     }
 }
 
@@ -107,10 +110,12 @@ private enum HTTPPage {
     static let otherSignIn = page(400, "Not this sign-in", "This answer does not belong to the sign-in waiting here.")
 
     private static func page(_ status: Int, _ title: String, _ text: String) -> [UInt8] {
-        let body = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(title)</title></head>"
+        let body =
+            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(title)</title></head>"
             + "<body><main><h1>\(title)</h1><p>\(text)</p></main></body></html>"
         let reason = [200: "OK", 400: "Bad Request"][status] ?? "Not Found"
-        let head = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\n"
+        let head =
+            "HTTP/1.1 \(status) \(reason)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\n"
             + "Cache-Control: no-store\r\nConnection: close\r\n\r\n"
         return Array((head + body).utf8)
     }

@@ -35,8 +35,9 @@ struct LoopbackRequest: Sendable {
         guard let length, (0...RedirectListenerSocket.maximumBody).contains(length) else { return .invalid }
         let body = bytes[end.upperBound...]
         guard body.count >= length else { return .incomplete }
-        return .complete(LoopbackRequest(
-            method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: Array(body.prefix(length))))
+        return .complete(
+            LoopbackRequest(
+                method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: Array(body.prefix(length))))
     }
 
     /// The redirect this request is, as a URL on `base`: the query of a `GET`, or the fields of a
@@ -46,7 +47,8 @@ struct LoopbackRequest: Sendable {
     ///   - path: The redirect path.
     /// - Returns: The URL, or `nil` when the request is not the redirect.
     func callbackURL(base: URL, path: String) -> URL? {
-        let (requestPath, query) = target.firstIndex(of: "?").map { (String(target[..<$0]), String(target[target.index(after: $0)...])) }
+        let (requestPath, query) =
+            target.firstIndex(of: "?").map { (String(target[..<$0]), String(target[target.index(after: $0)...])) }
             ?? (target, "")
         guard requestPath == path else { return nil }
         var parts = query.isEmpty ? [] : [query]

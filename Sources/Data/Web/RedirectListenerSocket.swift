@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import AuthDomain
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The socket under ``LoopbackRedirectListener``: a non-blocking TCP socket on `127.0.0.1`, a
 /// listener or one accepted connection, that reads one bounded HTTP request (the browser's
@@ -26,14 +27,14 @@ struct RedirectListenerSocket: Sendable {
     /// - Throws: ``AuthError/network(_:)``.
     static func listen(port: UInt16) throws(AuthError) -> RedirectListenerSocket {
         #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw .network("cannot open a socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
         #if canImport(Darwin)
-        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
         #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -93,7 +94,12 @@ struct RedirectListenerSocket: Sendable {
         var attempts = 0
         while offset < bytes.count, attempts < 200 {
             let written = bytes[offset...].withUnsafeBytes { posixWrite(descriptor, $0.baseAddress, $0.count) }
-            if written > 0 { offset += written } else { attempts += 1; usleep(1000) }
+            if written > 0 {
+                offset += written
+            } else {
+                attempts += 1
+                usleep(1000)
+            }
         }
     }
 

@@ -55,7 +55,8 @@ public struct StoredSession: Hashable, Sendable, Codable {
         try container.encode(user, forKey: .user)
         try container.encodeIfPresent(provider, forKey: .provider)
         if !providerSubjects.isEmpty {
-            try container.encode(Dictionary(uniqueKeysWithValues: providerSubjects.map { ($0.key.rawValue, $0.value) }), forKey: .providerSubjects)
+            try container.encode(
+                Dictionary(uniqueKeysWithValues: providerSubjects.map { ($0.key.rawValue, $0.value) }), forKey: .providerSubjects)
         }
     }
 }

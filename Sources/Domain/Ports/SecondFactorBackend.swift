@@ -65,7 +65,9 @@ extension SecondFactorBackend {
     ///   - pending: Unused.
     /// - Returns: Never.
     /// - Throws: ``AuthError/invalidInput(_:)``.
-    public func completeSecondFactorSignIn(_ factorID: String, code: Secret, pending: PendingSecondFactor) async throws(AuthError) -> BackendSignIn {
+    public func completeSecondFactorSignIn(_ factorID: String, code: Secret, pending: PendingSecondFactor) async throws(AuthError)
+        -> BackendSignIn
+    {
         throw .invalidInput("this backend's first factor answers a session: verify the code against it")
     }
 }

@@ -9,7 +9,8 @@ enum ConsoleFactorList {
         guard !user.factors.isEmpty else { return "" }
         let rows = user.factors.map { factor -> HTML in
             """
-            <tr><th scope="row">\(factor.name.isEmpty ? "—" : factor.name)</th><td class="mono">\(factor.id)</td><td>\(factor.status)</td>\
+            <tr><th scope="row">\(factor.name.isEmpty ? "—" : factor.name)</th><td\
+             class="mono">\(factor.id)</td><td>\(factor.status)</td>\
             <td class="mono code">\(factor.code)</td><td>\(factor.secondsLeft) s</td></tr>
 
             """

@@ -44,8 +44,10 @@ enum ConsoleFormat {
     ///   - fields: More hidden fields.
     ///   - name: What a screen reader says, when the text alone is ambiguous (a button per row).
     ///   - danger: Whether it destroys something.
-    static func postButton(_ label: String, action: String, token: String, fields: [(String, String)] = [], name: String? = nil,
-                           danger: Bool = false) -> HTML {
+    static func postButton(
+        _ label: String, action: String, token: String, fields: [(String, String)] = [], name: String? = nil,
+        danger: Bool = false
+    ) -> HTML {
         let hidden = fields.map { name, value -> HTML in "<input type=\"hidden\" name=\"\(name)\" value=\"\(value)\">" }
         let style: HTML = danger ? "danger small" : "secondary small"
         let accessibleName: HTML = name.map { " aria-label=\"\($0)\"" } ?? ""
@@ -81,7 +83,9 @@ enum ConsoleFormat {
             link(path, query + [("page", number == 1 ? "" : String(number)), ("per_page", perPage)])
         }
         let noun = page.total == 1 ? nouns.one : nouns.many
-        let summary = page.rows.isEmpty ? "none of \(count(page.total)) \(noun)"
+        let summary =
+            page.rows.isEmpty
+            ? "none of \(count(page.total)) \(noun)"
             : "\(count(request.offset + 1))–\(count(request.offset + page.rows.count)) of \(count(page.total)) \(noun)"
         var links: [HTML] = []
         if request.number > 1 {
@@ -93,7 +97,8 @@ enum ConsoleFormat {
             links.append("<a href=\"\(target(page.pageCount))\">Last</a>")
         }
         return """
-            <nav class="pager" aria-label="Pages of \(nouns.many)"><span>\(summary) · page \(count(request.number)) of \(count(page.pageCount))</span>\(links)</nav>
+            <nav class="pager" aria-label="Pages of \(nouns.many)"><span>\(summary) · page \(count(request.number)) of\
+             \(count(page.pageCount))</span>\(links)</nav>
             """
     }
 

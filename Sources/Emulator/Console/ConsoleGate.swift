@@ -44,8 +44,8 @@ struct ConsoleGate: Sendable {
     /// - Returns: The fields, or `nil` when the body is not a form or its token is missing or wrong.
     func form(of request: EmulatorRequest) -> [String: String]? {
         guard request.contentType == "application/x-www-form-urlencoded",
-              let fields = FormEncoding.decode(String(decoding: request.body, as: UTF8.self)),
-              let token = fields[Self.tokenField], SHA256Hex.constantTimeEquals(token, formToken)
+            let fields = FormEncoding.decode(String(decoding: request.body, as: UTF8.self)),
+            let token = fields[Self.tokenField], SHA256Hex.constantTimeEquals(token, formToken)
         else { return nil }
         return fields
     }
@@ -55,8 +55,8 @@ struct ConsoleGate: Sendable {
     private static func presentedKey(_ request: EmulatorRequest) -> String? {
         if let bearer = request.bearer { return bearer }
         guard let value = request.headers["authorization"], value.count > 6, value.prefix(6).lowercased() == "basic ",
-              let decoded = Data(base64Encoded: String(value.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
-              let credentials = String(data: decoded, encoding: .utf8), let colon = credentials.firstIndex(of: ":")
+            let decoded = Data(base64Encoded: String(value.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
+            let credentials = String(data: decoded, encoding: .utf8), let colon = credentials.firstIndex(of: ":")
         else { return nil }
         return String(credentials[credentials.index(after: colon)...])
     }

@@ -22,26 +22,34 @@ enum ConsoleLayout {
     ///   - status: The HTTP status.
     ///   - pageScript: A fixed script of the page's own (never built from input), run under the same nonce.
     /// - Returns: The response; its `X-Console-Digest` header identifies what the content shows.
-    static func page(title: String, section: Section, body: HTML, livePage: String? = nil, status: Int = 200,
-                     pageScript: HTML? = nil) -> EmulatorResponse {
+    static func page(
+        title: String, section: Section, body: HTML, livePage: String? = nil, status: Int = 200,
+        pageScript: HTML? = nil
+    ) -> EmulatorResponse {
         let digest = digest(of: body)
         let nonce = RandomIdentifiers.opaqueToken(24)
-        let live: HTML = livePage.map { page in
-            """
-            <p id="live" class="note" data-page="\(page)" data-digest="\(digest)" hidden>\
-            <label><input type="checkbox" id="live-toggle" checked> Live: refresh when something changes</label></p>
-            <script nonce="\(nonce)">\(script)</script>
-            """
-        } ?? ""
+        let live: HTML =
+            livePage.map { page in
+                """
+                <p id="live" class="note" data-page="\(page)" data-digest="\(digest)" hidden>\
+                <label><input type="checkbox" id="live-toggle" checked> Live: refresh when something changes</label></p>
+                <script nonce="\(nonce)">\(script)</script>
+                """
+            } ?? ""
         let own: HTML = pageScript.map { "<script nonce=\"\(nonce)\">\($0)</script>" } ?? ""
         let document = PageLayout.page(
             title: title + " · login serve console", body: "\(body)\(own)", extraStyle: style, banner: banner(section, live: live))
-        return EmulatorResponse(status: status, headers: [
-            ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"), ("X-Frame-Options", "DENY"),
-            ("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-\(nonce)'; connect-src 'self'; "
-                + "img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"),
-            ("Referrer-Policy", "no-referrer"), ("X-Content-Type-Options", "nosniff"), ("X-Console-Digest", digest),
-        ], body: Array(document.text.utf8))
+        return EmulatorResponse(
+            status: status,
+            headers: [
+                ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"), ("X-Frame-Options", "DENY"),
+                (
+                    "Content-Security-Policy",
+                    "default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-\(nonce)'; connect-src 'self'; "
+                        + "img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+                ),
+                ("Referrer-Policy", "no-referrer"), ("X-Content-Type-Options", "nosniff"), ("X-Console-Digest", digest),
+            ], body: Array(document.text.utf8))
     }
 
     /// A page with a heading and one paragraph (refusals, errors).
@@ -51,11 +59,13 @@ enum ConsoleLayout {
     ///   - text: The explanation.
     /// - Returns: The response.
     static func message(status: Int, title: String, text: String) -> EmulatorResponse {
-        page(title: title, section: .other, body: """
-            <h1>\(title)</h1>
-            <p class="error">\(text)</p>
-            <p><a href="/console">Back to the users</a></p>
-            """, status: status)
+        page(
+            title: title, section: .other,
+            body: """
+                <h1>\(title)</h1>
+                <p class="error">\(text)</p>
+                <p><a href="/console">Back to the users</a></p>
+                """, status: status)
     }
 
     /// A 303 to a console page (after a form post).
@@ -86,7 +96,8 @@ enum ConsoleLayout {
     /// Polls `/console/live` for the digest of the page's own content every 1.5 s, and reloads
     /// when it differs; not while the tab is hidden, the switch is off, or a field being typed
     /// in has changed.
-    private static let script = HTML.trusted("""
+    private static let script = HTML.trusted(
+        """
         (() => {
           const live = document.getElementById('live'), toggle = document.getElementById('live-toggle');
           live.hidden = false;
@@ -107,9 +118,11 @@ enum ConsoleLayout {
         })();
         """)
 
-    private static let style = HTML.trusted("""
+    private static let style = HTML.trusted(
+        """
         main { max-width: 90rem; margin: 1rem auto; }
-        .console-header { display: flex; flex-wrap: wrap; gap: .25rem 1.5rem; align-items: baseline; max-width: 90rem; margin: 0 auto; padding-bottom: .5rem; border-bottom: 1px solid #c7c7cc; }
+        .console-header { display: flex; flex-wrap: wrap; gap: .25rem 1.5rem; align-items: baseline; max-width: 90rem; margin: 0 auto;\
+         padding-bottom: .5rem; border-bottom: 1px solid #c7c7cc; }
         .console-header nav { display: flex; gap: 1rem; }
         .console-header #live { margin: 0 0 0 auto; }
         a[aria-current=page] { font-weight: 700; text-decoration: none; }
@@ -122,7 +135,8 @@ enum ConsoleLayout {
         th, td { text-align: left; padding: .4rem .5rem; border-top: 1px solid rgba(127, 127, 127, .25); vertical-align: top; }
         thead th { background: rgba(127, 127, 127, .12); white-space: nowrap; }
         code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .85rem; overflow-wrap: anywhere; }
-        a.id { display: inline-block; max-width: 11ch; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; vertical-align: bottom; }
+        a.id { display: inline-block; max-width: 11ch; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; vertical-align:\
+         bottom; }
         pre { overflow-x: auto; background: rgba(127, 127, 127, .1); padding: .75rem; border-radius: .5rem; margin: 0; }
         .flash { border-left: 4px solid #248a3d; padding-left: .75rem; }
         .pager { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: baseline; margin: .75rem 0; }

@@ -10,16 +10,17 @@ enum ConsoleLinkResultPage {
     /// - Parameter query: The query it was opened with.
     /// - Returns: The content.
     static func content(query: [String: String]) -> HTML {
-        let firebase: HTML = query["oobCode"].map { code in
-            """
-            <p>An email sign-in link of Firebase: the app completes the sign-in with it (<code>signInWithEmailLink</code>), \
-            or <code>login otp --backend firebase --email EMAIL --code CODE</code> with this code.</p>
-            <p>Code (<code>oobCode</code>): <code class="code">\(code)</code></p>
-            """
-        } ?? """
-            <p>This page shows what a mailed link did.</p>
-            <noscript><p>With JavaScript off, the result is in the address bar, after the <code>#</code>.</p></noscript>
-            """
+        let firebase: HTML =
+            query["oobCode"].map { code in
+                """
+                <p>An email sign-in link of Firebase: the app completes the sign-in with it (<code>signInWithEmailLink</code>), \
+                or <code>login otp --backend firebase --email EMAIL --code CODE</code> with this code.</p>
+                <p>Code (<code>oobCode</code>): <code class="code">\(code)</code></p>
+                """
+            } ?? """
+                <p>This page shows what a mailed link did.</p>
+                <noscript><p>With JavaScript off, the result is in the address bar, after the <code>#</code>.</p></noscript>
+                """
         return """
             <p><a href="/console/mail">← Mailbox</a></p>
             <h1>Link result</h1>
@@ -29,7 +30,8 @@ enum ConsoleLinkResultPage {
 
     /// Reads GoTrue's fragment (`#access_token=…&type=…`, or `#error=…&error_code=…`), says what
     /// it means with text only, and takes the tokens out of the address bar.
-    static let script = HTML.trusted("""
+    static let script = HTML.trusted(
+        """
         (() => {
           if (!location.hash) return;
           const fragment = new URLSearchParams(location.hash.slice(1));
@@ -59,14 +61,15 @@ enum ConsoleLinkResultPage {
     /// - Returns: The link to open.
     static func openable(_ link: String, host: String?) -> String {
         guard var components = URLComponents(string: link),
-              let path = components.percentEncodedPath.split(separator: "/").first.map(String.init)
+            let path = components.percentEncodedPath.split(separator: "/").first.map(String.init)
         else { return link }
         if let host, let origin = URLComponents(string: "http://" + host), let name = origin.host {
             components.scheme = "http"
             components.host = name
             components.port = origin.port
         }
-        let result = (components.scheme ?? "http") + "://" + (components.percentEncodedHost ?? "")
+        let result =
+            (components.scheme ?? "http") + "://" + (components.percentEncodedHost ?? "")
             + (components.port.map { ":\($0)" } ?? "") + "/console/link-result"
         var items = components.queryItems ?? []
         if path == "auth", components.path.hasSuffix("/verify") {

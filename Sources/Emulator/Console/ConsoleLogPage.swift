@@ -22,8 +22,9 @@ enum ConsoleLogPage {
 
                     """
             }
-            list = ConsoleFormat.table(id: "log-caption", caption: "The last \(entries.count) requests, newest first (times in UTC)",
-                                       headers: ["Time", "Method", "Path", "Status", "ms"], rows: rows)
+            list = ConsoleFormat.table(
+                id: "log-caption", caption: "The last \(entries.count) requests, newest first (times in UTC)",
+                headers: ["Time", "Method", "Path", "Status", "ms"], rows: rows)
         }
         return """
             <h1>Requests</h1>

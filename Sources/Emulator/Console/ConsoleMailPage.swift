@@ -10,7 +10,9 @@ enum ConsoleMailPage {
     static func content(_ page: ConsolePage<ConsoleMailMessage>, recipient: String?, host: String?) -> HTML {
         let list: HTML
         if page.total == 0 {
-            list = recipient == nil ? "<p>No mail yet. A one-time code or an email sign-in link sent by a service shows up here.</p>"
+            list =
+                recipient == nil
+                ? "<p>No mail yet. A one-time code or an email sign-in link sent by a service shows up here.</p>"
                 : "<p>No mail to \(recipient ?? "").</p>"
         } else {
             list = """
@@ -25,7 +27,8 @@ enum ConsoleMailPage {
         return """
             <h1>\(recipient.map { "Mail to \($0)" } ?? "Mailbox")</h1>
             <form class="search" method="get" action="/console/mail" role="search">
-            <label for="to">Show the mail to one address<input id="to" name="to" type="search" value="\(recipient ?? "")" autocomplete="off" spellcheck="false"></label>
+            <label for="to">Show the mail to one address<input id="to" name="to" type="search" value="\(recipient ?? "")"\
+             autocomplete="off" spellcheck="false"></label>
             <button class="primary" type="submit">Show</button>\(all)
             </form>
             \(list)

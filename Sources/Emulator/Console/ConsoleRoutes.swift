@@ -19,34 +19,64 @@ struct ConsoleRoutes: Sendable {
     let log: RequestLog
 
     /// The console's routes.
-    static let table = RouteTable<ConsoleRoutes>(prefix: "/console", [
-        ("GET", "/", "the console: the users of both services, newest first, searched by email or id (`q`), a page at a time (`page`) (HTML)",
-         { await $0.users($1.request) }),
-        ("GET", "/users/{service}/{user_id}", "a user (`supabase` or `firebase:<project>`): identities, metadata, sessions, Apple authorizations, `validSince` (HTML)",
-         { await $0.user($1) }),
-        ("POST", "/users",
-         "create a user with a confirmed email (a form with the console's token, `service`, `email` and an optional `password`)",
-         { await $0.create($1.request) }),
-        ("POST", "/users/{service}/{user_id}/{action}",
-         "act on a user (a form with the console's token): `delete`, `ban`, `unban`, `end-sessions`, `expire-sessions`, `recover`, "
-            + "`revoke-apple` "
-            + "(`client_id`), `metadata` (`user_metadata`, `app_metadata` or `custom_claims`, each a JSON object replacing the whole)",
-         { await $0.act($1) }),
-        ("GET", "/mail", "the mailbox: every message with its code, newest first, in all or to one address (`to`) (HTML)", { await $0.mail($1.request) }),
-        ("POST", "/reset", "forget every user, session, code and message; keys are kept (a form with the console's token and `confirm=yes`)",
-         { await $0.reset($1.request) }),
-        ("GET", "/link-result",
-         "where the mailbox's links land: what the link did (Supabase: from the fragment; Firebase: the sign-in code) (HTML)",
-         { _, call in
-             ConsoleLayout.page(title: "Link result", section: .mail, body: ConsoleLinkResultPage.content(query: call.request.query),
-                                pageScript: ConsoleLinkResultPage.script)
-         }),
-        ("GET", "/log", "the emulator's recent requests, newest first: method, path without the query, status, time (HTML)",
-         { routes, _ in
-             ConsoleLayout.page(title: "Requests", section: .log, body: ConsoleLogPage.content(routes.log.recent), livePage: "/console/log")
-         }),
-        ("GET", "/live", "the digest of what a console page (`page`) shows now, which its live refresh polls (text)", { await $0.live($1.request) }),
-    ])
+    static let table = RouteTable<ConsoleRoutes>(
+        prefix: "/console",
+        [
+            (
+                "GET", "/",
+                "the console: the users of both services, newest first, searched by email or id (`q`), a page at a time (`page`) (HTML)",
+                { await $0.users($1.request) }
+            ),
+            (
+                "GET", "/users/{service}/{user_id}",
+                "a user (`supabase` or `firebase:<project>`): identities, metadata, sessions, Apple authorizations, `validSince` (HTML)",
+                { await $0.user($1) }
+            ),
+            (
+                "POST", "/users",
+                "create a user with a confirmed email (a form with the console's token, `service`, `email` and an optional `password`)",
+                { await $0.create($1.request) }
+            ),
+            (
+                "POST", "/users/{service}/{user_id}/{action}",
+                "act on a user (a form with the console's token): `delete`, `ban`, `unban`, `end-sessions`, `expire-sessions`, `recover`, "
+                    + "`revoke-apple` "
+                        + """
+                        (`client_id`), `metadata` (`user_metadata`, `app_metadata` or `custom_claims`, each a JSON object replacing the\
+                         whole)
+                        """,
+                { await $0.act($1) }
+            ),
+            (
+                "GET", "/mail", "the mailbox: every message with its code, newest first, in all or to one address (`to`) (HTML)",
+                { await $0.mail($1.request) }
+            ),
+            (
+                "POST", "/reset",
+                "forget every user, session, code and message; keys are kept (a form with the console's token and `confirm=yes`)",
+                { await $0.reset($1.request) }
+            ),
+            (
+                "GET", "/link-result",
+                "where the mailbox's links land: what the link did (Supabase: from the fragment; Firebase: the sign-in code) (HTML)",
+                { _, call in
+                    ConsoleLayout.page(
+                        title: "Link result", section: .mail, body: ConsoleLinkResultPage.content(query: call.request.query),
+                        pageScript: ConsoleLinkResultPage.script)
+                }
+            ),
+            (
+                "GET", "/log", "the emulator's recent requests, newest first: method, path without the query, status, time (HTML)",
+                { routes, _ in
+                    ConsoleLayout.page(
+                        title: "Requests", section: .log, body: ConsoleLogPage.content(routes.log.recent), livePage: "/console/log")
+                }
+            ),
+            (
+                "GET", "/live", "the digest of what a console page (`page`) shows now, which its live refresh polls (text)",
+                { await $0.live($1.request) }
+            ),
+        ])
 
     /// Answers a request under `/console`.
     /// - Parameters:
@@ -56,7 +86,9 @@ struct ConsoleRoutes: Sendable {
     func handle(_ request: EmulatorRequest, path: ArraySlice<String>) async -> EmulatorResponse {
         if let refusal = gate.refusal(for: request) { return refusal }
         let refusal = { (status: Int) -> EmulatorResponse in
-            status == 405 ? ConsoleLayout.message(status: 405, title: "Method not allowed", text: "\(request.method) is not served at \(request.path).")
+            status == 405
+                ? ConsoleLayout.message(
+                    status: 405, title: "Method not allowed", text: "\(request.method) is not served at \(request.path).")
                 : ConsoleLayout.message(status: 404, title: "Not found", text: "The console has no page at \(request.path).")
         }
         return (try? await Self.table.respond(self, to: request, path: path, refusal: refusal)) ?? refusal(404)
@@ -67,25 +99,34 @@ struct ConsoleRoutes: Sendable {
     private func users(_ request: EmulatorRequest) async -> EmulatorResponse {
         let search = (request.query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let page = await source.users(matching: search.lowercased(), page: ConsolePageRequest(query: request.query))
-        return ConsoleLayout.page(title: "Users", section: .users, body: ConsoleUsersPage.content(
-            page, search: search, done: request.query["done"], token: gate.formToken, services: source.serviceChoices),
+        return ConsoleLayout.page(
+            title: "Users", section: .users,
+            body: ConsoleUsersPage.content(
+                page, search: search, done: request.query["done"], token: gate.formToken, services: source.serviceChoices),
             livePage: Self.target(of: request))
     }
 
     private func user(_ call: RouteCall) async -> EmulatorResponse {
-        guard let key = ConsoleUserKey(segment: call[parameter: "service"], id: call[parameter: "user_id"]), let user = await source.user(key) else {
+        guard let key = ConsoleUserKey(segment: call[parameter: "service"], id: call[parameter: "user_id"]),
+            let user = await source.user(key)
+        else {
             return ConsoleLayout.message(status: 404, title: "No such user", text: "There is no such user (any more).")
         }
-        return ConsoleLayout.page(title: user.summary.email ?? user.summary.key.id, section: .users, body: ConsoleUserPage.content(
-            user, done: call.request.query["done"], token: gate.formToken), livePage: Self.target(of: call.request))
+        return ConsoleLayout.page(
+            title: user.summary.email ?? user.summary.key.id, section: .users,
+            body: ConsoleUserPage.content(
+                user, done: call.request.query["done"], token: gate.formToken), livePage: Self.target(of: call.request))
     }
 
     private func mail(_ request: EmulatorRequest) async -> EmulatorResponse {
-        let recipient = request.query["to"].map { $0.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
+        let recipient = request.query["to"].map { $0.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() }.flatMap {
+            $0.isEmpty ? nil : $0
+        }
         let page = await source.mail(to: recipient, page: ConsolePageRequest(query: request.query))
-        return ConsoleLayout.page(title: recipient.map { "Mail to \($0)" } ?? "Mailbox", section: .mail,
-                                  body: ConsoleMailPage.content(page, recipient: recipient, host: request.headers["host"]),
-                                  livePage: Self.target(of: request))
+        return ConsoleLayout.page(
+            title: recipient.map { "Mail to \($0)" } ?? "Mailbox", section: .mail,
+            body: ConsoleMailPage.content(page, recipient: recipient, host: request.headers["host"]),
+            livePage: Self.target(of: request))
     }
 
     /// The digest of what a console page shows now: `X-Console-Digest` of the page, answered
@@ -95,11 +136,13 @@ struct ConsoleRoutes: Sendable {
         page.clientAddress = request.clientAddress
         let segments = page.segments
         guard segments.first == "console", segments.dropFirst().first != "live" else {
-            return EmulatorResponse(status: 400, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array("page must be a console page".utf8))
+            return EmulatorResponse(
+                status: 400, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array("page must be a console page".utf8))
         }
         let answer = await handle(page, path: segments.dropFirst())
-        return EmulatorResponse(status: answer.status, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")],
-                                body: Array((answer.header("X-Console-Digest") ?? "").utf8))
+        return EmulatorResponse(
+            status: answer.status, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")],
+            body: Array((answer.header("X-Console-Digest") ?? "").utf8))
     }
 
     // MARK: - Actions
@@ -107,7 +150,7 @@ struct ConsoleRoutes: Sendable {
     private func act(_ call: RouteCall) async -> EmulatorResponse {
         guard let form = gate.form(of: call.request) else { return Self.tokenRefusal }
         guard let key = ConsoleUserKey(segment: call[parameter: "service"], id: call[parameter: "user_id"]),
-              let action = ConsoleAction(name: call[parameter: "action"], form: form)
+            let action = ConsoleAction(name: call[parameter: "action"], form: form)
         else {
             return ConsoleLayout.message(status: 404, title: "No such action", text: "The console cannot do that.")
         }
@@ -128,10 +171,11 @@ struct ConsoleRoutes: Sendable {
         // The password comes only in the form's body, as typed: never in a URL, a page or the log.
         let password = form["password"].flatMap { $0.isEmpty ? nil : $0 }
         guard let service = form["service"].flatMap({ ConsoleUserKey(segment: $0, id: "-")?.service }),
-              !email.isEmpty, email.utf8.count <= 320, (password?.utf8.count ?? 0) <= Self.maximumPasswordBytes
+            !email.isEmpty, email.utf8.count <= 320, (password?.utf8.count ?? 0) <= Self.maximumPasswordBytes
         else {
-            return ConsoleLayout.message(status: 400, title: "Not created",
-                                         text: "Choose a service and type an email (at most 320 bytes) and, if you like, a password (at most 1024 bytes).")
+            return ConsoleLayout.message(
+                status: 400, title: "Not created",
+                text: "Choose a service and type an email (at most 320 bytes) and, if you like, a password (at most 1024 bytes).")
         }
         do {
             let key = try await source.createUser(in: service, email: email, password: password)

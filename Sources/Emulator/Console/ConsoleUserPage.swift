@@ -33,13 +33,17 @@ enum ConsoleUserPage {
 
     private static func facts(_ user: ConsoleUserDetail) -> HTML {
         let summary = user.summary
-        let service: HTML = summary.key.project.map { "\(summary.key.serviceName), project <span class=\"mono\">\($0)</span>" } ?? "\(summary.key.serviceName)"
+        let service: HTML =
+            summary.key.project.map { "\(summary.key.serviceName), project <span class=\"mono\">\($0)</span>" }
+            ?? "\(summary.key.serviceName)"
         let email: HTML = summary.email.map { "\($0) (\(user.emailVerified ? "verified" : "not verified"))" } ?? "—"
-        let banned: HTML = !summary.isBanned ? "no" : user.bannedUntil.map { "yes, until \(ConsoleFormat.time($0)) UTC" } ?? "yes (disabled)"
+        let banned: HTML =
+            !summary.isBanned ? "no" : user.bannedUntil.map { "yes, until \(ConsoleFormat.time($0)) UTC" } ?? "yes (disabled)"
         let lastSignIn: HTML = summary.lastSignInAt.map { "\(ConsoleFormat.time($0)) UTC" } ?? "never"
-        let validSince: HTML = user.validSince.map {
-            "<dt>validSince</dt><dd>\(ConsoleFormat.time($0)) UTC <span class=\"note\">(tokens issued before are refused)</span></dd>"
-        } ?? ""
+        let validSince: HTML =
+            user.validSince.map {
+                "<dt>validSince</dt><dd>\(ConsoleFormat.time($0)) UTC <span class=\"note\">(tokens issued before are refused)</span></dd>"
+            } ?? ""
         return """
             <dl class="facts">
             <dt>Service</dt><dd>\(service)</dd>
@@ -59,22 +63,38 @@ enum ConsoleUserPage {
         let path = user.summary.key.path
         let supabase = user.summary.key.service == .supabase
         func item(_ action: ConsoleAction, _ label: String, _ note: String, danger: Bool = false) -> HTML {
-            "<li>\(ConsoleFormat.postButton(label, action: path + "/" + action.name, token: token, danger: danger))<span class=\"note\">\(note)</span></li>"
+            """
+            <li>\(ConsoleFormat.postButton(label, action: path + "/" + action.name, token: token, danger: danger))<span\
+             class=\"note\">\(note)</span></li>
+            """
         }
-        let ban = user.summary.isBanned
+        let ban =
+            user.summary.isBanned
             ? item(.unban, "Unban", supabase ? "Lifts the ban (ban_duration none)." : "Enables the user again.")
-            : item(.ban, "Ban", supabase ? "Bans for about a hundred years (ban_duration 876000h): sign-ins and refreshes answer user_banned; sessions stay."
-                : "Disables the user: sign-ins and refreshes answer USER_DISABLED.")
-        let end = supabase
+            : item(
+                .ban, "Ban",
+                supabase
+                    ? "Bans for about a hundred years (ban_duration 876000h): sign-ins and refreshes answer user_banned; sessions stay."
+                    : "Disables the user: sign-ins and refreshes answer USER_DISABLED.")
+        let end =
+            supabase
             ? "Signs every device out: a refresh answers refresh_token_not_found, an access token session_not_found."
             : "Forgets the refresh tokens: a refresh answers INVALID_REFRESH_TOKEN; ID tokens work until they expire."
-        let expire = supabase
-            ? "The sessions stay but stop refreshing (not_after now): a refresh answers session_expired; access tokens work until they expire."
+        let expire =
+            supabase
+            ? """
+            The sessions stay but stop refreshing (not_after now): a refresh answers session_expired; access tokens work until they\
+             expire.
+            """
             : "Moves validSince to now: every refresh token and ID token issued before answers TOKEN_EXPIRED."
-        let recover = user.summary.email == nil ? "" : item(
-            .sendRecovery, "Send recovery mail", supabase
-                ? "Mails a recovery code and link (POST /recover): /verify type recovery signs in, then PUT /user sets a password."
-                : "Mails a PASSWORD_RESET code and link (sendOobCode): resetPassword with the code sets a password.")
+        let recover =
+            user.summary.email == nil
+            ? ""
+            : item(
+                .sendRecovery, "Send recovery mail",
+                supabase
+                    ? "Mails a recovery code and link (POST /recover): /verify type recovery signs in, then PUT /user sets a password."
+                    : "Mails a PASSWORD_RESET code and link (sendOobCode): resetPassword with the code sets a password.")
         return """
             <ul class="actions-list">
             \(ban)
@@ -87,15 +107,27 @@ enum ConsoleUserPage {
     }
 
     private static func identities(_ user: ConsoleUserDetail) -> HTML {
-        guard !user.identities.isEmpty else { return "<p>None: \(user.summary.isAnonymous ? "an anonymous user" : "no provider is linked").</p>" }
+        guard !user.identities.isEmpty else {
+            return "<p>None: \(user.summary.isAnonymous ? "an anonymous user" : "no provider is linked").</p>"
+        }
         let dated = user.summary.key.service == .supabase
         let rows = user.identities.map { identity -> HTML in
-            let dates: HTML = dated
-                ? "<td>\(ConsoleFormat.time(identity.createdAt))</td><td>\(ConsoleFormat.time(identity.lastSignInAt, placeholder: "never"))</td>" : ""
-            return "<tr><th scope=\"row\">\(identity.provider)</th><td class=\"mono\">\(identity.subject)</td><td>\(identity.email ?? "—")</td>\(dates)</tr>\n"
+            let dates: HTML =
+                dated
+                ? """
+                <td>\(ConsoleFormat.time(identity.createdAt))</td><td>\
+                \(ConsoleFormat.time(identity.lastSignInAt, placeholder: "never"))</td>
+                """
+                : ""
+            return
+                """
+                <tr><th scope=\"row\">\(identity.provider)</th><td class=\"mono\">\(identity.subject)</td><td>\(identity.email ?? "—")<\
+                /td>\(dates)</tr>\n
+                """
         }
-        return ConsoleFormat.table(id: "identities-caption", caption: "Linked identities (times in UTC)",
-                                   headers: ["Provider", "Subject", "Email"] + (dated ? ["Linked", "Last sign-in"] : []), rows: rows)
+        return ConsoleFormat.table(
+            id: "identities-caption", caption: "Linked identities (times in UTC)",
+            headers: ["Provider", "Subject", "Email"] + (dated ? ["Linked", "Last sign-in"] : []), rows: rows)
     }
 
     private static func metadata(_ user: ConsoleUserDetail) -> HTML {
@@ -108,7 +140,8 @@ enum ConsoleUserPage {
     /// `user_metadata` and `app_metadata`, Firebase's custom claims.
     private static func metadataForm(_ user: ConsoleUserDetail, token: String) -> HTML {
         let supabase = user.summary.key.service == .supabase
-        let fields: [(name: String, shown: String)] = supabase
+        let fields: [(name: String, shown: String)] =
+            supabase
             ? [("user_metadata", "user_metadata"), ("app_metadata", "app_metadata")] : [("custom_claims", "customAttributes")]
         let areas = fields.map { field -> HTML in
             let value = user.fields.first { $0.name == field.shown }?.value ?? "{}"
@@ -118,7 +151,8 @@ enum ConsoleUserPage {
 
                 """
         }
-        let note: HTML = supabase
+        let note: HTML =
+            supabase
             ? "Each a JSON object that replaces the whole; app_metadata keeps provider and providers, which the identities decide."
             : "A JSON object that replaces the custom claims (at most 1,000 bytes; reserved claims such as sub or exp are refused)."
         return """
@@ -133,15 +167,18 @@ enum ConsoleUserPage {
     private static func sessions(_ user: ConsoleUserDetail) -> HTML {
         guard !user.sessions.isEmpty else { return "<p>None: the user is signed in nowhere.</p>" }
         let rows = user.sessions.enumerated().map { index, session -> HTML in
-            let expiry: HTML = session.expiresAt.map { "\(ConsoleFormat.time($0))\(session.isExpired ? " (expired)" : "")" } ?? "none (until sign-out)"
+            let expiry: HTML =
+                session.expiresAt.map { "\(ConsoleFormat.time($0))\(session.isExpired ? " (expired)" : "")" } ?? "none (until sign-out)"
             return """
                 <tr><th scope="row" class="mono">\(session.id ?? "refresh token \(index + 1)")</th><td>\(session.method)</td>\
-                <td>\(ConsoleFormat.time(session.createdAt))</td><td>\(ConsoleFormat.time(session.lastRefreshedAt, placeholder: "never"))</td><td>\(expiry)</td></tr>
+                <td>\(ConsoleFormat.time(session.createdAt))</td><td>\
+                \(ConsoleFormat.time(session.lastRefreshedAt, placeholder: "never"))</td><td>\(expiry)</td></tr>
 
                 """
         }
-        return ConsoleFormat.table(id: "sessions-caption", caption: "Sessions, oldest first (times in UTC)",
-                                   headers: ["Session", "Signed in with", "Created", "Last refreshed", "Expires"], rows: rows)
+        return ConsoleFormat.table(
+            id: "sessions-caption", caption: "Sessions, oldest first (times in UTC)",
+            headers: ["Session", "Signed in with", "Created", "Last refreshed", "Expires"], rows: rows)
     }
 
     private static func apple(_ user: ConsoleUserDetail, token: String) -> HTML {
@@ -149,7 +186,9 @@ enum ConsoleUserPage {
             return "<p>None: the user has no Apple identity, or its Apple ID authorized no app.</p>"
         }
         let rows = user.appleAuthorizations.map { authorization -> HTML in
-            let app: HTML = authorization.isThisApp ? "\(authorization.clientID) <span class=\"note\">(served here)</span>" : "\(authorization.clientID)"
+            let app: HTML =
+                authorization.isThisApp
+                ? "\(authorization.clientID) <span class=\"note\">(served here)</span>" : "\(authorization.clientID)"
             let email: HTML = "\(authorization.sharedEmail)\(authorization.isPrivateEmail ? " (Hide My Email)" : "")"
             let status: HTML
             if let revoked = authorization.revokedAt {

@@ -9,12 +9,15 @@ enum ConsoleUsersPage {
     ///   - token: The console's form token.
     ///   - services: The services a user can be created in.
     /// - Returns: The content.
-    static func content(_ page: ConsolePage<ConsoleUserSummary>, search: String, done: String?, token: String,
-                        services: [ConsoleUserKey.Service]) -> HTML {
+    static func content(
+        _ page: ConsolePage<ConsoleUserSummary>, search: String, done: String?, token: String,
+        services: [ConsoleUserKey.Service]
+    ) -> HTML {
         let query = [("q", search)]
         let list: HTML
         if page.total == 0 {
-            list = search.isEmpty
+            list =
+                search.isEmpty
                 ? "<p>No users yet. Sign in through the services (an app, <code>login</code>, or the REST routes) and they appear here.</p>"
                 : "<p>No user's email or id contains “\(search)”.</p>"
         } else {
@@ -32,7 +35,8 @@ enum ConsoleUsersPage {
             <h1>Users</h1>
             \(ConsoleFormat.flash(done))
             <form class="search" method="get" action="/console" role="search">
-            <label for="q">Search by email or id<input id="q" name="q" type="search" value="\(search)" autocomplete="off" spellcheck="false"></label>
+            <label for="q">Search by email or id<input id="q" name="q" type="search" value="\(search)" autocomplete="off"\
+             spellcheck="false"></label>
             <button class="primary" type="submit">Search</button>\(showAll)
             </form>
             \(list)
@@ -41,7 +45,8 @@ enum ConsoleUsersPage {
             <form method="post" action="/console/reset" aria-labelledby="reset">
             \(ConsoleFormat.tokenField(token))
             <label class="confirm"><input type="checkbox" name="confirm" value="yes" required> \
-            Forget every user, session, code and message of both services, and whom the simulated Apple and Google remember (the keys stay)</label>
+            Forget every user, session, code and message of both services, and whom the simulated Apple and Google remember (the keys\
+             stay)</label>
             <div><button class="danger" type="submit">Reset everything</button></div>
             </form>
             """
@@ -70,10 +75,13 @@ enum ConsoleUsersPage {
     }
 
     private static func row(_ user: ConsoleUserSummary) -> HTML {
-        let service: HTML = user.key.project.map { "\(user.key.serviceName) <span class=\"note\">(\($0))</span>" } ?? "\(user.key.serviceName)"
+        let service: HTML =
+            user.key.project.map { "\(user.key.serviceName) <span class=\"note\">(\($0))</span>" } ?? "\(user.key.serviceName)"
         return """
-            <tr><td>\(service)</td><th scope="row"><a class="mono id" href="\(user.key.path)" title="\(user.key.id)">\(user.key.id)</a></th>\
-            <td>\(user.email ?? "—")</td><td>\(user.email == nil ? "—" : ConsoleFormat.yesNo(user.isConfirmed))</td><td>\(user.name ?? "—")</td><td>\(user.providers.isEmpty ? "—" : user.providers.joined(separator: ", "))</td>\
+            <tr><td>\(service)</td><th scope="row"><a class="mono id" href="\(user.key.path)"\
+             title="\(user.key.id)">\(user.key.id)</a></th>\
+            <td>\(user.email ?? "—")</td><td>\(user.email == nil ? "—" : ConsoleFormat.yesNo(user.isConfirmed))</td><td>\
+            \(user.name ?? "—")</td><td>\(user.providers.isEmpty ? "—" : user.providers.joined(separator: ", "))</td>\
             <td>\(ConsoleFormat.yesNo(user.isAnonymous))</td><td>\(ConsoleFormat.yesNo(user.isBanned))</td>\
             <td>\(ConsoleFormat.time(user.createdAt))</td><td>\(ConsoleFormat.time(user.lastSignInAt, placeholder: "never"))</td></tr>
 

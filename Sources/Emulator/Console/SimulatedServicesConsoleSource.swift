@@ -35,7 +35,7 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
         var keys: [SortKey] = supabase.keys.map { ($0.createdAt, "supabase", $0.id) }
         for project in services.firebaseProjects.projectIDs {
             guard let engine = services.firebaseProjects.engine(for: project),
-                  let found = try? await engine.consoleUserKeys(matching: search, limit: end)
+                let found = try? await engine.consoleUserKeys(matching: search, limit: end)
             else { continue }
             total += found.total
             keys += found.keys.map { ($0.createdAt, "firebase:" + project, $0.localId) }
@@ -51,12 +51,14 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
             guard let (user, sessions) = (try? services.supabase.consoleUser(key.id)) ?? nil else { return nil }
             return await detail(of: user, sessions: sessions)
         case .firebase(let project):
-            guard let engine = services.firebaseProjects.engine(for: project), let (user, tokens) = (try? await engine.consoleUser(key.id)) ?? nil
+            guard let engine = services.firebaseProjects.engine(for: project),
+                let (user, tokens) = (try? await engine.consoleUser(key.id)) ?? nil
             else { return nil }
             var detail = await detail(of: user, project: project, refreshTokens: tokens)
             detail.factors = ((try? engine.currentCodes(localId: user.localId)) ?? []).map {
-                .init(id: $0.factor.mfaEnrollmentId, name: $0.factor.displayName ?? "", status: "verified", code: $0.code,
-                      secondsLeft: $0.secondsLeft)
+                .init(
+                    id: $0.factor.mfaEnrollmentId, name: $0.factor.displayName ?? "", status: "verified", code: $0.code,
+                    secondsLeft: $0.secondsLeft)
             }
             detail.passkeys = Self.passkeys((try? engine.consolePasskeys(of: user.localId)) ?? [])
             return detail
@@ -104,15 +106,19 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
                 .init(name: "app_metadata", value: Self.prettyJSON(user.appMetadata)),
             ],
             identities: user.identities.map {
-                .init(provider: $0.provider, subject: $0.providerID, email: $0.email, createdAt: $0.createdAt, lastSignInAt: $0.lastSignInAt)
+                .init(
+                    provider: $0.provider, subject: $0.providerID, email: $0.email, createdAt: $0.createdAt, lastSignInAt: $0.lastSignInAt)
             },
             sessions: sessions.map {
-                .init(id: $0.id, method: Self.methods(of: $0), createdAt: $0.createdAt, lastRefreshedAt: $0.refreshedAt,
-                      expiresAt: $0.notAfter, isExpired: ($0.notAfter ?? .distantFuture) <= now)
+                .init(
+                    id: $0.id, method: Self.methods(of: $0), createdAt: $0.createdAt, lastRefreshedAt: $0.refreshedAt,
+                    expiresAt: $0.notAfter, isExpired: ($0.notAfter ?? .distantFuture) <= now)
             },
             appleAuthorizations: await appleAuthorizations(of: subjects), validSince: nil,
             factors: ((try? services.supabase.currentCodes(userID: user.id)) ?? []).map {
-                .init(id: $0.factor.id, name: $0.factor.friendlyName ?? "", status: $0.factor.status, code: $0.code, secondsLeft: $0.secondsLeft)
+                .init(
+                    id: $0.factor.id, name: $0.factor.friendlyName ?? "", status: $0.factor.status, code: $0.code,
+                    secondsLeft: $0.secondsLeft)
             }, passkeys: Self.passkeys((try? services.supabase.consolePasskeys(of: user.id)) ?? []))
     }
 
@@ -142,11 +148,15 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
         let apple = ProviderWireNames.firebase(.apple)
         return ConsoleUserDetail(
             summary: summary(of: user, project: project), emailVerified: user.emailVerified, bannedUntil: nil, fields: fields,
-            identities: user.providers.map { .init(provider: $0.providerId, subject: $0.rawId, email: $0.email, createdAt: nil, lastSignInAt: nil) },
+            identities: user.providers.map {
+                .init(provider: $0.providerId, subject: $0.rawId, email: $0.email, createdAt: nil, lastSignInAt: nil)
+            },
             sessions: refreshTokens.map { token in
-                .init(id: nil, method: token.secondFactor == nil ? token.signInProvider : token.signInProvider + " + totp", createdAt: Date(timeIntervalSince1970: Double(token.issuedAt)),
-                      lastRefreshedAt: token.lastRefreshedAt.map { Date(timeIntervalSince1970: Double($0)) },
-                      expiresAt: token.issuedAt < user.validSince ? validSince : nil, isExpired: token.issuedAt < user.validSince)
+                .init(
+                    id: nil, method: token.secondFactor == nil ? token.signInProvider : token.signInProvider + " + totp",
+                    createdAt: Date(timeIntervalSince1970: Double(token.issuedAt)),
+                    lastRefreshedAt: token.lastRefreshedAt.map { Date(timeIntervalSince1970: Double($0)) },
+                    expiresAt: token.issuedAt < user.validSince ? validSince : nil, isExpired: token.issuedAt < user.validSince)
             },
             appleAuthorizations: await appleAuthorizations(of: user.providers.filter { $0.providerId == apple }.map(\.rawId)),
             validSince: validSince)
@@ -166,8 +176,9 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
         var authorizations: [ConsoleUserDetail.AppleAuthorization] = []
         for subject in subjects {
             authorizations += await services.apple.authorizations(subject: subject).map {
-                .init(clientID: $0.clientID, subject: $0.subject, sharedEmail: $0.sharedEmail, isPrivateEmail: $0.isPrivateEmail,
-                      authorizedAt: $0.authorizedAt, revokedAt: $0.revokedAt, isThisApp: ours.contains($0.clientID))
+                .init(
+                    clientID: $0.clientID, subject: $0.subject, sharedEmail: $0.sharedEmail, isPrivateEmail: $0.isPrivateEmail,
+                    authorizedAt: $0.authorizedAt, revokedAt: $0.revokedAt, isThisApp: ours.contains($0.clientID))
             }
         }
         return authorizations
@@ -176,8 +187,9 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
     func mail(to recipient: String?, page: ConsolePageRequest) async -> ConsolePage<ConsoleMailMessage> {
         let (total, messages) = await services.mailbox.page(to: recipient, offset: page.offset, limit: page.limit)
         let rows = messages.map {
-            ConsoleMailMessage(recipient: $0.recipient, sender: $0.message.sender, kind: $0.message.kind, code: $0.message.code,
-                               link: $0.message.link, sentAt: $0.message.sentAt)
+            ConsoleMailMessage(
+                recipient: $0.recipient, sender: $0.message.sender, kind: $0.message.kind, code: $0.message.code,
+                link: $0.message.link, sentAt: $0.message.sentAt)
         }
         return ConsolePage(rows: rows, total: total, request: page)
     }
@@ -188,7 +200,8 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
         if case .revokeAppleAuthorization(let client) = action {
             guard let user = await user(key) else { throw .userNotFound }
             var revoked = false
-            for subject in Set(user.appleAuthorizations.map(\.subject)) where await services.apple.revokeAuthorization(subject: subject, clientID: client) {
+            for subject in Set(user.appleAuthorizations.map(\.subject))
+            where await services.apple.revokeAuthorization(subject: subject, clientID: client) {
                 revoked = true
             }
             guard revoked else { throw .refused("The user's Apple ID has no active authorization of \(client).") }
@@ -281,7 +294,9 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
         switch service {
         case .supabase:
             do {
-                guard let password else { return ConsoleUserKey(service: service, id: try services.supabase.consoleCreateUser(email: email)) }
+                guard let password else {
+                    return ConsoleUserKey(service: service, id: try services.supabase.consoleCreateUser(email: email))
+                }
                 let params = SupabaseAdminNewUser(email: email, password: password, emailConfirm: true)
                 return ConsoleUserKey(service: service, id: try await services.supabase.adminCreateUser(bearer: serviceRoleKey, params).id)
             } catch {
@@ -338,7 +353,8 @@ struct SimulatedServicesConsoleSource: ConsoleDataSource {
     static func prettyJSON(_ object: JSONObject) -> String {
         let compact = Data(JSONValue.object(object).serialized())
         guard let value = try? JSONSerialization.jsonObject(with: compact),
-              let pretty = try? JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            let pretty = try? JSONSerialization.data(
+                withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         else { return String(decoding: compact, as: UTF8.self) }
         return String(decoding: pretty, as: UTF8.self)
     }

@@ -12,9 +12,11 @@ extension Emulator {
             for header in request.headers { headers[header.name.lowercased()] = header.value }
             var target = request.url.path
             if let query = request.url.query { target += "?" + query }
-            let response = await handle(EmulatorRequest(method: request.method, target: target, headers: headers, body: Array(request.body ?? Data())))
-            return HTTPResponseData(status: response.status, headers: Dictionary(response.headers, uniquingKeysWith: { first, _ in first }),
-                                    body: Data(response.body))
+            let response = await handle(
+                EmulatorRequest(method: request.method, target: target, headers: headers, body: Array(request.body ?? Data())))
+            return HTTPResponseData(
+                status: response.status, headers: Dictionary(response.headers, uniquingKeysWith: { first, _ in first }),
+                body: Data(response.body))
         }
     }
 

@@ -77,8 +77,9 @@ public final class Emulator: Sendable {
     private func record(_ request: EmulatorRequest, _ response: EmulatorResponse, since started: ContinuousClock.Instant) {
         let elapsed = ContinuousClock.now - started
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        requestLog.record(.init(
-            method: request.method, path: request.path, status: response.status, at: Date(), milliseconds: milliseconds))
+        requestLog.record(
+            .init(
+                method: request.method, path: request.path, status: response.status, at: Date(), milliseconds: milliseconds))
     }
 
     private func route(_ request: EmulatorRequest) async -> EmulatorResponse {
@@ -97,7 +98,9 @@ public final class Emulator: Sendable {
         case .emulator:
             let refusal = { (status: Int) -> EmulatorResponse in
                 status == 405
-                    ? .json(["error": .string("method_not_allowed"), "message": .string("\(request.method) is not served at \(request.path)")], status: 405)
+                    ? .json(
+                        ["error": .string("method_not_allowed"), "message": .string("\(request.method) is not served at \(request.path)")],
+                        status: 405)
                     : Self.notFound(request)
             }
             return (try? await Self.table.respond(self, to: request, path: segments[...], refusal: refusal)) ?? Self.notFound(request)
@@ -105,26 +108,48 @@ public final class Emulator: Sendable {
     }
 
     /// The emulator's own routes, beside the services'.
-    static let table = RouteTable<Emulator>(prefix: "", [
-        ("GET", "/", "readiness: the Supabase URL and the default Firebase project", { emulator, _ in
-            .json(["authcoordinator": .object(["ready": .bool(true), "supabase": .string(emulator.configuration.baseURL + "/auth/v1"),
-                                               "firebaseProject": .string(emulator.configuration.firebaseProjects.first ?? "")])])
-        }),
-        ("POST", "/functions/v1/delete-account", "the account-deletion Edge Function convention (a Supabase user's bearer token)", { emulator, call in
-            await emulator.deleteAccountFunction(call.request)
-        }),
-        ("GET", "/mailbox/{email}", "the messages mailed to an address, newest last, each with its `code`", { emulator, call in
-            await emulator.mailbox(email: call[parameter: "email"])
-        }),
-        ("GET", "/mfa/codes/{backend}",
-         "the current TOTP codes of the bearer's own factors (`supabase`: an access token; `firebase`: an ID token, `?project=`), "
-            + "for `login mfa code`", { emulator, call in await emulator.totpCodes(call) }),
-        ("GET", "/web/passkeys/{backend}",
-         "a web app's passkey page (`supabase` or `firebase`): sign in with a mailed code, register a passkey, sign in with it",
-         { emulator, call in WebPasskeyPage.response(backend: call[parameter: "backend"], anonKey: emulator.anonKey) }),
-        ("POST", "/reset", "forget every user, session, authorization and message; keep the keys (`Bearer` service-role key or `owner`)",
-         { emulator, call in await emulator.reset(call.request) }),
-    ])
+    static let table = RouteTable<Emulator>(
+        prefix: "",
+        [
+            (
+                "GET", "/", "readiness: the Supabase URL and the default Firebase project",
+                { emulator, _ in
+                    .json([
+                        "authcoordinator": .object([
+                            "ready": .bool(true), "supabase": .string(emulator.configuration.baseURL + "/auth/v1"),
+                            "firebaseProject": .string(emulator.configuration.firebaseProjects.first ?? ""),
+                        ])
+                    ])
+                }
+            ),
+            (
+                "POST", "/functions/v1/delete-account", "the account-deletion Edge Function convention (a Supabase user's bearer token)",
+                { emulator, call in
+                    await emulator.deleteAccountFunction(call.request)
+                }
+            ),
+            (
+                "GET", "/mailbox/{email}", "the messages mailed to an address, newest last, each with its `code`",
+                { emulator, call in
+                    await emulator.mailbox(email: call[parameter: "email"])
+                }
+            ),
+            (
+                "GET", "/mfa/codes/{backend}",
+                "the current TOTP codes of the bearer's own factors (`supabase`: an access token; `firebase`: an ID token, `?project=`), "
+                    + "for `login mfa code`", { emulator, call in await emulator.totpCodes(call) }
+            ),
+            (
+                "GET", "/web/passkeys/{backend}",
+                "a web app's passkey page (`supabase` or `firebase`): sign in with a mailed code, register a passkey, sign in with it",
+                { emulator, call in WebPasskeyPage.response(backend: call[parameter: "backend"], anonKey: emulator.anonKey) }
+            ),
+            (
+                "POST", "/reset",
+                "forget every user, session, authorization and message; keep the keys (`Bearer` service-role key or `owner`)",
+                { emulator, call in await emulator.reset(call.request) }
+            ),
+        ])
 
     /// Every route the emulator serves, service by service, as the docs list them.
     static var routeTables: [(service: String, prefix: String, routes: [(method: String, pattern: String, summary: String)])] {
@@ -155,8 +180,9 @@ public final class Emulator: Sendable {
 
     /// The answer to a request whose writes the storage could not commit (nothing of them is kept).
     static func storageFailure(_ request: EmulatorRequest) -> EmulatorResponse {
-        failure(request, status: 500, code: "unexpected_failure", message: "Database error: the emulator's storage failed",
-                firebaseMessage: "INTERNAL_ERROR")
+        failure(
+            request, status: 500, code: "unexpected_failure", message: "Database error: the emulator's storage failed",
+            firebaseMessage: "INTERNAL_ERROR")
     }
 
     /// An error answer in the shape of the service the path belongs to.
@@ -186,8 +212,10 @@ public final class Emulator: Sendable {
     private func mailbox(email: String) async -> EmulatorResponse {
         let formatter = ISO8601DateFormatter()
         let messages = await services.mailbox.messages(for: email).map { message -> JSONValue in
-            var entry: JSONObject = ["code": .string(message.code), "sentAt": .string(formatter.string(from: message.sentAt)),
-                                     "sender": .string(message.sender), "kind": .string(message.kind)]
+            var entry: JSONObject = [
+                "code": .string(message.code), "sentAt": .string(formatter.string(from: message.sentAt)),
+                "sender": .string(message.sender), "kind": .string(message.kind),
+            ]
             if let link = message.link { entry["link"] = .string(link) }
             return .object(entry)
         }

@@ -28,8 +28,10 @@ public struct EmulatorConnectionLimits: Sendable, Hashable {
     ///   - idleTimeout: The keep-alive idle timeout (default 60 s).
     ///   - maxConnections: The connection cap (default 128, half the smallest common
     ///     descriptor limit, macOS's 256, so the server keeps descriptors for its own files).
-    public init(headerReadTimeout: Duration = .seconds(10), bodyReadTimeout: Duration = .seconds(30),
-                idleTimeout: Duration = .seconds(60), maxConnections: Int = 128) {
+    public init(
+        headerReadTimeout: Duration = .seconds(10), bodyReadTimeout: Duration = .seconds(30),
+        idleTimeout: Duration = .seconds(60), maxConnections: Int = 128
+    ) {
         self.headerReadTimeout = headerReadTimeout
         self.bodyReadTimeout = bodyReadTimeout
         self.idleTimeout = idleTimeout

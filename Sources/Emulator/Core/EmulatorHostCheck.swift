@@ -32,7 +32,7 @@ struct EmulatorHostCheck: Sendable {
     static func name(of host: String) -> String? {
         let lowered = host.lowercased()
         guard !lowered.isEmpty, lowered.utf8.count <= 255,
-              lowered.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]_".contains($0)) })
+            lowered.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]_".contains($0)) })
         else { return nil }
         if lowered.hasPrefix("[") {
             guard let close = lowered.firstIndex(of: "]") else { return nil }
@@ -48,7 +48,9 @@ struct EmulatorHostCheck: Sendable {
 
     /// An IPv4 address in dotted decimal, or a bracketed IPv6 address.
     static func isIPLiteral(_ name: String) -> Bool {
-        if name.hasPrefix("[") { return name.hasSuffix("]") && name.dropFirst().dropLast().allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." } }
+        if name.hasPrefix("[") {
+            return name.hasSuffix("]") && name.dropFirst().dropLast().allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+        }
         let octets = name.split(separator: ".", omittingEmptySubsequences: false)
         return octets.count == 4 && octets.allSatisfy { !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isNumber) && UInt8($0) != nil }
     }
@@ -59,10 +61,12 @@ struct EmulatorHostCheck: Sendable {
     static func refusal(_ host: String?) -> EmulatorResponse {
         let shown = String((host ?? "").prefix(80).filter { $0.isASCII && !$0.isWhitespace && $0 != "\"" })
         let name = name(of: host ?? "") ?? "NAME"
-        return .json([
-            "error": .string("host_not_allowed"),
-            "message": .string("Host \(shown) is not a name this emulator serves under (a page of another site reaching it through DNS "
-                + "rebinding is refused). To serve it under that name on purpose: login serve --allowed-host \(name)"),
-        ], status: 403)
+        return .json(
+            [
+                "error": .string("host_not_allowed"),
+                "message": .string(
+                    "Host \(shown) is not a name this emulator serves under (a page of another site reaching it through DNS "
+                        + "rebinding is refused). To serve it under that name on purpose: login serve --allowed-host \(name)"),
+            ], status: 403)
     }
 }

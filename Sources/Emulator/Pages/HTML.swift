@@ -75,7 +75,8 @@ extension EmulatorResponse {
         _ page: HTML, status: Int = 200, headers: [(String, String)] = [], fetchesSameOrigin: Bool = false
     ) -> EmulatorResponse {
         let connect = fetchesSameOrigin ? "connect-src 'self'; " : ""
-        let policy = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
+        let policy =
+            "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
             + "\(connect)img-src data:; frame-ancestors 'none'"
         return EmulatorResponse(
             status: status,

@@ -27,7 +27,8 @@ enum PageLayout {
         """
     }
 
-    private static let style = HTML.trusted("""
+    private static let style = HTML.trusted(
+        """
         :root { color-scheme: light dark; font-family: -apple-system, system-ui, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; }
         body { margin: 0; padding: 1rem; line-height: 1.45; }
         main { max-width: 30rem; margin: 2rem auto; }
@@ -35,7 +36,8 @@ enum PageLayout {
         p.lead { margin-top: 0; }
         form { display: grid; gap: .75rem; }
         label { display: grid; gap: .25rem; font-weight: 600; }
-        input[type=text], input[type=email] { font: inherit; font-weight: 400; padding: .55rem .6rem; border: 1px solid #8a8a8e; border-radius: .5rem; }
+        input[type=text], input[type=email] { font: inherit; font-weight: 400; padding: .55rem .6rem; border: 1px solid #8a8a8e;\
+         border-radius: .5rem; }
         fieldset { border: 1px solid #c7c7cc; border-radius: .5rem; padding: .5rem .75rem; }
         fieldset label { display: flex; gap: .5rem; font-weight: 400; align-items: baseline; }
         .actions { display: flex; gap: .75rem; flex-wrap: wrap; }

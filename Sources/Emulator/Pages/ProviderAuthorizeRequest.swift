@@ -5,8 +5,10 @@ import Foundation
 /// `/auth/authorize`, Google's `/o/oauth2/v2/auth`), carried through the page as hidden fields.
 struct ProviderAuthorizeRequest: Sendable, Equatable {
     /// The parameters the pages keep, in the order they are written.
-    static let names = ["client_id", "redirect_uri", "response_type", "response_mode", "scope", "state", "nonce",
-                        "code_challenge", "code_challenge_method", "login_hint"]
+    static let names = [
+        "client_id", "redirect_uri", "response_type", "response_mode", "scope", "state", "nonce",
+        "code_challenge", "code_challenge_method", "login_hint",
+    ]
 
     let clientID: String
     let redirectURI: String
@@ -61,7 +63,9 @@ struct ProviderAuthorizeRequest: Sendable, Equatable {
 
     /// The parameters as name-value pairs, for hidden fields and links.
     var fields: [(String, String)] {
-        let values = [clientID, redirectURI, responseType, responseMode, scope, state, nonce, codeChallenge, codeChallengeMethod, loginHint]
+        let values = [
+            clientID, redirectURI, responseType, responseMode, scope, state, nonce, codeChallenge, codeChallengeMethod, loginHint,
+        ]
         return zip(Self.names, values).compactMap { name, value in value.map { (name, $0) } }
     }
 
@@ -76,7 +80,7 @@ struct ProviderAuthorizeRequest: Sendable, Equatable {
     /// - Returns: The re-serialised URI, or `nil` when it is not allowed.
     static func allowedRedirect(_ uri: String, host: String?) -> String? {
         guard let checked = try? BrowserURL.checked(uri),
-              let redirectHost = URLComponents(url: checked, resolvingAgainstBaseURL: false)?.percentEncodedHost
+            let redirectHost = URLComponents(url: checked, resolvingAgainstBaseURL: false)?.percentEncodedHost
         else { return nil }
         if ["127.0.0.1", "localhost", "::1", "[::1]"].contains(redirectHost) { return checked.absoluteString }
         guard let host else { return nil }

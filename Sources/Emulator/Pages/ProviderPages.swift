@@ -7,10 +7,12 @@ enum ProviderPages {
     ///   - provider: The provider's name as its page shows it ("Sign in with Apple", "Google").
     /// - Returns: The page.
     static func refusal(_ refusal: ProviderAuthorizeRequest.Refusal, provider: String) -> HTML {
-        PageLayout.page(title: "\(provider): \(refusal.error)", body: """
-            <h1>\(provider)</h1>
-            <p class="error"><strong>\(refusal.error)</strong>: \(refusal.description)</p>
-            """)
+        PageLayout.page(
+            title: "\(provider): \(refusal.error)",
+            body: """
+                <h1>\(provider)</h1>
+                <p class="error"><strong>\(refusal.error)</strong>: \(refusal.description)</p>
+                """)
     }
 
     /// Hidden fields carrying the request through the pages.

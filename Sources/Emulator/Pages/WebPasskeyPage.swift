@@ -47,7 +47,8 @@ enum WebPasskeyPage {
     }
 
     /// The script: one adapter per backend over the same five steps.
-    private static let script = HTML.trusted("""
+    private static let script = HTML.trusted(
+        """
         (() => {
           const app = document.getElementById('app'), out = document.getElementById('status');
           const backend = app.dataset.backend, key = app.dataset.key;

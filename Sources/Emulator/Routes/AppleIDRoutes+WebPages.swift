@@ -33,9 +33,11 @@ extension AppleIDRoutes {
             let given = form["first_name"].flatMap { $0.isEmpty ? nil : $0 }
             let name = PersonName(givenName: given, familyName: form["last_name"].flatMap { $0.isEmpty ? nil : $0 })
             do {
-                let response = try await apple.authorize(AppleSheetRequest(
-                    clientID: authorize.clientID, appleID: form["apple_id"], name: name.formatted == nil ? nil : name,
-                    hideEmail: form["email_choice"] == "hide", nonce: authorize.nonce, cancel: false, redirectURI: authorize.redirectURI))
+                let response = try await apple.authorize(
+                    AppleSheetRequest(
+                        clientID: authorize.clientID, appleID: form["apple_id"], name: name.formatted == nil ? nil : name,
+                        hideEmail: form["email_choice"] == "hide", nonce: authorize.nonce, cancel: false, redirectURI: authorize.redirectURI
+                    ))
                 answer = [("code", response.authorizationCode), ("id_token", response.identityToken)]
                 if let user = Self.userField(response, asked: authorize) { answer.append(("user", user)) }
             } catch {
@@ -53,8 +55,10 @@ extension AppleIDRoutes {
     private static func userField(_ response: AppleSheetResponse, asked request: ProviderAuthorizeRequest) -> String? {
         var user: JSONObject = [:]
         if request.asks(for: "name"), let name = response.fullName {
-            user["name"] = .object(["firstName": name.givenName.map(JSONValue.string) ?? .string(""),
-                                    "lastName": name.familyName.map(JSONValue.string) ?? .string("")])
+            user["name"] = .object([
+                "firstName": name.givenName.map(JSONValue.string) ?? .string(""),
+                "lastName": name.familyName.map(JSONValue.string) ?? .string(""),
+            ])
         }
         if request.asks(for: "email"), let email = response.email { user["email"] = .string(email) }
         return user.isEmpty ? nil : user.jsonString

@@ -26,24 +26,37 @@ struct AppleIDRoutes {
     }
 
     /// The simulated Apple under `/appleid`.
-    static let table = RouteTable<AppleIDRoutes>(prefix: "/appleid", [
-        ("GET", "/auth/keys", "Apple's JWKS", { routes, _ in .json(await routes.apple.jwks.json) }),
-        ("GET", "/.well-known/openid-configuration", "the discovery document", { routes, call in
-            .json(routes.discovery(call.request))
-        }),
-        ("GET", "/auth/authorize", "the Sign in with Apple web page (Apple ID, then the first-time sheet or Continue)", {
-            await $0.authorizePage($1.request)
-        }),
-        ("POST", "/auth/authorize", "the sign-in sheet as an API (JSON)", { try await $0.authorize($1.request) }),
-        ("POST", "/auth/authorize/decision",
-         "the web page's answer: `form_post` of `code`, `id_token`, `state`, `user` (first time) to the redirect URI",
-         { await $0.authorizeDecision($1.request) }),
-        ("POST", "/auth/token", "exchange an authorization code (form, with a `client_secret`)", { await $0.token($1.request) }),
-        ("POST", "/auth/revoke", "revoke a token (form, with a `client_secret`)", { await $0.revoke($1.request) }),
-        ("GET", "/auth/authorization", "whether the next authorization is the app's first", { await $0.firstAuthorization($1.request) }),
-        ("GET", "/auth/credential-state", "the credential state of a user for an app", { await $0.credentialState($1.request) }),
-        ("POST", "/settings/revoke", "the user stops using Apple ID with the app (Settings)", { await $0.settingsRevoke($1.request) }),
-    ])
+    static let table = RouteTable<AppleIDRoutes>(
+        prefix: "/appleid",
+        [
+            ("GET", "/auth/keys", "Apple's JWKS", { routes, _ in .json(await routes.apple.jwks.json) }),
+            (
+                "GET", "/.well-known/openid-configuration", "the discovery document",
+                { routes, call in
+                    .json(routes.discovery(call.request))
+                }
+            ),
+            (
+                "GET", "/auth/authorize", "the Sign in with Apple web page (Apple ID, then the first-time sheet or Continue)",
+                {
+                    await $0.authorizePage($1.request)
+                }
+            ),
+            ("POST", "/auth/authorize", "the sign-in sheet as an API (JSON)", { try await $0.authorize($1.request) }),
+            (
+                "POST", "/auth/authorize/decision",
+                "the web page's answer: `form_post` of `code`, `id_token`, `state`, `user` (first time) to the redirect URI",
+                { await $0.authorizeDecision($1.request) }
+            ),
+            ("POST", "/auth/token", "exchange an authorization code (form, with a `client_secret`)", { await $0.token($1.request) }),
+            ("POST", "/auth/revoke", "revoke a token (form, with a `client_secret`)", { await $0.revoke($1.request) }),
+            (
+                "GET", "/auth/authorization", "whether the next authorization is the app's first",
+                { await $0.firstAuthorization($1.request) }
+            ),
+            ("GET", "/auth/credential-state", "the credential state of a user for an app", { await $0.credentialState($1.request) }),
+            ("POST", "/settings/revoke", "the user stops using Apple ID with the app (Settings)", { await $0.settingsRevoke($1.request) }),
+        ])
 
     /// Answers a request under `/appleid`.
     /// - Parameters:
@@ -64,17 +77,20 @@ struct AppleIDRoutes {
         guard let body: AuthorizeBody = request.providerJSON() else { return Self.error("invalid_request", "malformed JSON body") }
         let name = PersonName(givenName: body.givenName, familyName: body.familyName)
         do {
-            let response = try await apple.authorize(AppleSheetRequest(
-                clientID: body.clientId ?? "", appleID: body.email, name: name.formatted == nil ? nil : name,
-                hideEmail: body.hideEmail ?? false, nonce: body.nonce, cancel: body.cancel ?? false))
+            let response = try await apple.authorize(
+                AppleSheetRequest(
+                    clientID: body.clientId ?? "", appleID: body.email, name: name.formatted == nil ? nil : name,
+                    hideEmail: body.hideEmail ?? false, nonce: body.nonce, cancel: body.cancel ?? false))
             var json: JSONObject = [
                 "identityToken": .string(response.identityToken), "authorizationCode": .string(response.authorizationCode),
                 "user": .string(response.user),
             ]
             if let email = response.email { json["email"] = .string(email) }
             if let fullName = response.fullName {
-                json["fullName"] = .object(["givenName": fullName.givenName.map(JSONValue.string) ?? .null,
-                                            "familyName": fullName.familyName.map(JSONValue.string) ?? .null])
+                json["fullName"] = .object([
+                    "givenName": fullName.givenName.map(JSONValue.string) ?? .null,
+                    "familyName": fullName.familyName.map(JSONValue.string) ?? .null,
+                ])
             }
             return .json(json)
         } catch {

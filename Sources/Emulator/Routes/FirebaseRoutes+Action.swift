@@ -25,16 +25,18 @@ extension FirebaseRoutes {
     static func action(_ request: EmulatorRequest) -> EmulatorResponse {
         let query = request.query
         guard let apiKey = query["apiKey"], !apiKey.isEmpty else {
-            return actionError("missing apiKey query parameter",
-                               "Please modify the URL to specify an apiKey, such as ...&apiKey=YOUR_API_KEY")
+            return actionError(
+                "missing apiKey query parameter",
+                "Please modify the URL to specify an apiKey, such as ...&apiKey=YOUR_API_KEY")
         }
         guard let oobCode = query["oobCode"], !oobCode.isEmpty else {
-            return actionError("missing oobCode query parameter",
-                               "Please modify the URL to specify an oobCode, such as ...&oobCode=YOUR_OOB_CODE")
+            return actionError(
+                "missing oobCode query parameter",
+                "Please modify the URL to specify an oobCode, such as ...&oobCode=YOUR_OOB_CODE")
         }
         guard query["mode"] == "signIn" else { return .json(["authEmulator": .object(["error": .string("Invalid mode")])], status: 400) }
         guard let continueURL = query["continueUrl"], var target = URLComponents(string: continueURL),
-              let scheme = target.scheme?.lowercased(), ["http", "https"].contains(scheme)
+            let scheme = target.scheme?.lowercased(), ["http", "https"].contains(scheme)
         else {
             return actionError("Missing continueUrl query parameter", "To sign in, append &continueUrl=YOUR_APP_URL to the link.")
         }
@@ -43,7 +45,8 @@ extension FirebaseRoutes {
             items.append(URLQueryItem(name: name, value: value))
         }
         target.queryItems = items
-        return EmulatorResponse(status: 303, headers: [("Location", target.string ?? continueURL), ("Cache-Control", "no-store")], body: [])
+        return EmulatorResponse(
+            status: 303, headers: [("Location", target.string ?? continueURL), ("Cache-Control", "no-store")], body: [])
     }
 
     private static func actionError(_ error: String, _ instructions: String) -> EmulatorResponse {

@@ -7,18 +7,24 @@ extension FirebaseRoutes {
     /// the path names.
     static var batchRows: [(method: String, pattern: String, summary: String, handler: RouteTable<FirebaseRoutes>.Handler)] {
         [
-            ("POST", "\(admin)/accounts:batchCreate", "import up to 1000 users with their uids; per-row `error` (`Bearer owner`)", {
-                routes, call in
-                try routes.requireAdmin(call.request)
-                let engine = try routes.project(call[parameter: "project"])
-                return .json(try await engine.batchCreate(try routes.decodeObject(call.request)))
-            }),
-            ("POST", "\(admin)/accounts:batchDelete", "delete up to 1000 users; enabled ones only with `force` (`Bearer owner`)", {
-                routes, call in
-                try routes.requireAdmin(call.request)
-                let engine = try routes.project(call[parameter: "project"])
-                return .json(try await engine.batchDelete(try routes.decodeObject(call.request)))
-            }),
+            (
+                "POST", "\(admin)/accounts:batchCreate", "import up to 1000 users with their uids; per-row `error` (`Bearer owner`)",
+                {
+                    routes, call in
+                    try routes.requireAdmin(call.request)
+                    let engine = try routes.project(call[parameter: "project"])
+                    return .json(try await engine.batchCreate(try routes.decodeObject(call.request)))
+                }
+            ),
+            (
+                "POST", "\(admin)/accounts:batchDelete", "delete up to 1000 users; enabled ones only with `force` (`Bearer owner`)",
+                {
+                    routes, call in
+                    try routes.requireAdmin(call.request)
+                    let engine = try routes.project(call[parameter: "project"])
+                    return .json(try await engine.batchDelete(try routes.decodeObject(call.request)))
+                }
+            ),
         ]
     }
 }

@@ -12,16 +12,22 @@ extension FirebaseRoutes {
     /// `GET` and `PATCH` of the project's config, `Bearer owner`.
     static var adminConfigRows: [(method: String, pattern: String, summary: String, handler: RouteTable<FirebaseRoutes>.Handler)] {
         [
-            ("GET", adminV2, "the project's `signIn`, `emailPrivacyConfig`, `passwordPolicyConfig`, `mfa` (`Bearer owner`)", { routes, call in
-                try routes.requireAdmin(call.request)
-                return .json(try await routes.project(call[parameter: "project"]).adminConfig())
-            }),
-            ("PATCH", adminV2, "change the fields `updateMask` names (`Bearer owner`)", { routes, call in
-                try routes.requireAdmin(call.request)
-                let engine = try routes.project(call[parameter: "project"])
-                let body = try routes.decodeObject(call.request)
-                return .json(try await engine.updateAdminConfig(body, updateMask: call.request.query["updateMask"]))
-            }),
+            (
+                "GET", adminV2, "the project's `signIn`, `emailPrivacyConfig`, `passwordPolicyConfig`, `mfa` (`Bearer owner`)",
+                { routes, call in
+                    try routes.requireAdmin(call.request)
+                    return .json(try await routes.project(call[parameter: "project"]).adminConfig())
+                }
+            ),
+            (
+                "PATCH", adminV2, "change the fields `updateMask` names (`Bearer owner`)",
+                { routes, call in
+                    try routes.requireAdmin(call.request)
+                    let engine = try routes.project(call[parameter: "project"])
+                    let body = try routes.decodeObject(call.request)
+                    return .json(try await engine.updateAdminConfig(body, updateMask: call.request.query["updateMask"]))
+                }
+            ),
         ]
     }
 }

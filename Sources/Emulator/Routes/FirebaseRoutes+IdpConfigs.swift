@@ -18,29 +18,44 @@ extension FirebaseRoutes {
         let collection = "\(base)/projects/{project}/\(kind.collection)"
         let item = collection + "/{id}"
         return [
-            ("POST", collection, "create a \(kind.idPrefix)… config (`?\(kind.idParameter)=`, `Bearer owner`)", { routes, call in
-                let (engine, body) = try await routes.idpConfigCall(call)
-                return .json(try await engine.createIdpConfig(kind, id: call.request.query[kind.idParameter], body: body))
-            }),
-            ("GET", collection, "a page of the project's `\(kind.collection)` (`pageSize`, `pageToken`, `Bearer owner`)", { routes, call in
-                let (engine, _) = try await routes.idpConfigCall(call, body: false)
-                let query = call.request.query
-                return .json(try await engine.listIdpConfigs(kind, pageSize: query["pageSize"], pageToken: query["pageToken"]))
-            }),
-            ("GET", item, "one config (`Bearer owner`)", { routes, call in
-                let (engine, _) = try await routes.idpConfigCall(call, body: false)
-                return .json(try await engine.idpConfig(kind, id: call[parameter: "id"]))
-            }),
-            ("PATCH", item, "change the fields `updateMask` names (`Bearer owner`)", { routes, call in
-                let (engine, body) = try await routes.idpConfigCall(call)
-                let mask = call.request.query["updateMask"]
-                return .json(try await engine.updateIdpConfig(kind, id: call[parameter: "id"], body: body, updateMask: mask))
-            }),
-            ("DELETE", item, "delete a config (`Bearer owner`)", { routes, call in
-                let (engine, _) = try await routes.idpConfigCall(call, body: false)
-                try await engine.deleteIdpConfig(kind, id: call[parameter: "id"])
-                return .json([:])
-            }),
+            (
+                "POST", collection, "create a \(kind.idPrefix)… config (`?\(kind.idParameter)=`, `Bearer owner`)",
+                { routes, call in
+                    let (engine, body) = try await routes.idpConfigCall(call)
+                    return .json(try await engine.createIdpConfig(kind, id: call.request.query[kind.idParameter], body: body))
+                }
+            ),
+            (
+                "GET", collection, "a page of the project's `\(kind.collection)` (`pageSize`, `pageToken`, `Bearer owner`)",
+                { routes, call in
+                    let (engine, _) = try await routes.idpConfigCall(call, body: false)
+                    let query = call.request.query
+                    return .json(try await engine.listIdpConfigs(kind, pageSize: query["pageSize"], pageToken: query["pageToken"]))
+                }
+            ),
+            (
+                "GET", item, "one config (`Bearer owner`)",
+                { routes, call in
+                    let (engine, _) = try await routes.idpConfigCall(call, body: false)
+                    return .json(try await engine.idpConfig(kind, id: call[parameter: "id"]))
+                }
+            ),
+            (
+                "PATCH", item, "change the fields `updateMask` names (`Bearer owner`)",
+                { routes, call in
+                    let (engine, body) = try await routes.idpConfigCall(call)
+                    let mask = call.request.query["updateMask"]
+                    return .json(try await engine.updateIdpConfig(kind, id: call[parameter: "id"], body: body, updateMask: mask))
+                }
+            ),
+            (
+                "DELETE", item, "delete a config (`Bearer owner`)",
+                { routes, call in
+                    let (engine, _) = try await routes.idpConfigCall(call, body: false)
+                    try await engine.deleteIdpConfig(kind, id: call[parameter: "id"])
+                    return .json([:])
+                }
+            ),
         ]
     }
 

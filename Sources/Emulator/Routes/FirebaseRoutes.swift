@@ -44,15 +44,27 @@ struct FirebaseRoutes {
             ("accounts:delete", "delete the signed-in user (recent sign-in required)"),
             ("accounts:sendOobCode", "mail a sign-in, password reset, verification or email change link"),
             ("accounts:signInWithEmailLink", "sign in with the link's `oobCode`; with `idToken`, add the email to that user"),
-            ("accounts:createAuthUri", "with `providerId`: the provider's sign-in page (`authUri`) and a `sessionId` for `signInWithIdp`; with `identifier`: its sign-in methods"),
+            (
+                "accounts:createAuthUri",
+                """
+                with `providerId`: the provider's sign-in page (`authUri`) and a `sessionId` for `signInWithIdp`; with `identifier`:\
+                 its sign-in methods
+                """
+            ),
         ]
         var rows: [Row] = clientMethods.map { method, summary -> Row in
-            ("POST", "\(client)/\(method)", summary + " (`?key=`)", { routes, call in try await routes.client(method: method, call.request) })
+            (
+                "POST", "\(client)/\(method)", summary + " (`?key=`)",
+                { routes, call in try await routes.client(method: method, call.request) }
+            )
         }
         rows += v3Aliases.sorted { $0.key < $1.key }.map { alias, method -> Row in
-            ("POST", "\(relyingParty)/\(alias)", "v3 alias of `\(method)` (the iOS SDK)", { routes, call in
-                try await routes.client(method: method, call.request)
-            })
+            (
+                "POST", "\(relyingParty)/\(alias)", "v3 alias of `\(method)` (the iOS SDK)",
+                { routes, call in
+                    try await routes.client(method: method, call.request)
+                }
+            )
         }
         let mfaMethods: [(String, String)] = [
             ("accounts/mfaEnrollment:start", "a TOTP secret (`totpEnrollmentInfo`) for the signed-in user"),
@@ -62,49 +74,75 @@ struct FirebaseRoutes {
             ("accounts/mfaSignIn:finalize", "the tokens for a `mfaPendingCredential` and a TOTP code"),
         ]
         rows += mfaMethods.map { method, summary -> Row in
-            ("POST", "/identitytoolkit.googleapis.com/v2/\(method)", summary + " (`?key=`)", { routes, call in
-                try await routes.mfa(method: method, call.request)
-            })
+            (
+                "POST", "/identitytoolkit.googleapis.com/v2/\(method)", summary + " (`?key=`)",
+                { routes, call in
+                    try await routes.mfa(method: method, call.request)
+                }
+            )
         }
-        rows.append(("POST", "/securetoken.googleapis.com/v1/token", "refresh (form or JSON, snake or camel case)", { routes, call in
-            try routes.requireAPIKey(call.request)
-            return .json(encoding: try await routes.secureToken(call.request))
-        }))
+        rows.append(
+            (
+                "POST", "/securetoken.googleapis.com/v1/token", "refresh (form or JSON, snake or camel case)",
+                { routes, call in
+                    try routes.requireAPIKey(call.request)
+                    return .json(encoding: try await routes.secureToken(call.request))
+                }
+            ))
         let adminMethods: [(String, String)] = [
-            ("accounts", "create a user"), ("accounts:lookup", "look users up"), ("accounts:update", "update a user, revoke tokens (`validSince`)"),
+            ("accounts", "create a user"), ("accounts:lookup", "look users up"),
+            ("accounts:update", "update a user, revoke tokens (`validSince`)"),
             ("accounts:delete", "delete a user"), ("accounts:sendOobCode", "mail an email sign-in link"),
         ]
         rows += adminMethods.map { method, summary -> Row in
-            ("POST", "\(admin)/\(method)", summary + " (`Bearer owner`)", { routes, call in
-                try routes.requireAdmin(call.request)
-                let engine = try routes.project(call[parameter: "project"])
-                return try await routes.admin(method: method, call.request, engine: engine)
-            })
+            (
+                "POST", "\(admin)/\(method)", summary + " (`Bearer owner`)",
+                { routes, call in
+                    try routes.requireAdmin(call.request)
+                    let engine = try routes.project(call[parameter: "project"])
+                    return try await routes.admin(method: method, call.request, engine: engine)
+                }
+            )
         }
         rows += adminUserRows
         rows += passkeyRows
         rows += adminConfigRows + idpConfigRows
         rows += customTokenRows + batchRows + revokeTokenRows
         let emulatorRows: [Row] = [
-            ("DELETE", "\(emulator)/accounts", "forget every user of the project", { routes, call in
-                try await routes.project(call[parameter: "project"]).wipeAccounts()
-                return .json([:])
-            }),
-            ("GET", "\(emulator)/oobCodes", "the project's email links sent", { routes, call in
-                try await Self.oobCodes(of: try routes.project(call[parameter: "project"]))
-            }),
-            ("GET", "\(emulator)/config", "the project's `signIn.allowDuplicateEmails`, `emailPrivacyConfig` and `mfa`", { routes, call in
-                .json(try await routes.project(call[parameter: "project"]).emulatorConfig())
-            }),
-            ("PATCH", "\(emulator)/config", "change `signIn.allowDuplicateEmails`, `emailPrivacyConfig.enableImprovedEmailPrivacy`, `mfa`", {
-                routes, call in
-                let engine = try routes.project(call[parameter: "project"])
-                return .json(try await engine.updateEmulatorConfig(try routes.decodeObject(call.request)))
-            }),
-            ("GET", "/emulator/action",
-             "where a mailed link lands: `signIn` goes on (303) to its `continueUrl`; `resetPassword` (with `newPassword`), "
-                + "`verifyEmail`, `verifyAndChangeEmail` apply the code (firebase-tools' handler)",
-             { routes, call in await routes.action(call.request) }),
+            (
+                "DELETE", "\(emulator)/accounts", "forget every user of the project",
+                { routes, call in
+                    try await routes.project(call[parameter: "project"]).wipeAccounts()
+                    return .json([:])
+                }
+            ),
+            (
+                "GET", "\(emulator)/oobCodes", "the project's email links sent",
+                { routes, call in
+                    try await Self.oobCodes(of: try routes.project(call[parameter: "project"]))
+                }
+            ),
+            (
+                "GET", "\(emulator)/config", "the project's `signIn.allowDuplicateEmails`, `emailPrivacyConfig` and `mfa`",
+                { routes, call in
+                    .json(try await routes.project(call[parameter: "project"]).emulatorConfig())
+                }
+            ),
+            (
+                "PATCH", "\(emulator)/config",
+                "change `signIn.allowDuplicateEmails`, `emailPrivacyConfig.enableImprovedEmailPrivacy`, `mfa`",
+                {
+                    routes, call in
+                    let engine = try routes.project(call[parameter: "project"])
+                    return .json(try await engine.updateEmulatorConfig(try routes.decodeObject(call.request)))
+                }
+            ),
+            (
+                "GET", "/emulator/action",
+                "where a mailed link lands: `signIn` goes on (303) to its `continueUrl`; `resetPassword` (with `newPassword`), "
+                    + "`verifyEmail`, `verifyAndChangeEmail` apply the code (firebase-tools' handler)",
+                { routes, call in await routes.action(call.request) }
+            ),
         ]
         rows += emulatorRows
         return RouteTable(prefix: "", rows)
@@ -151,8 +189,10 @@ struct FirebaseRoutes {
         case "accounts:createAuthUri":
             let body: FirebaseCreateAuthUriRequest = try decode(request)
             if body.providerId?.isEmpty == false {
-                return .json(encoding: try engine.createAuthUri(
-                    providerId: body.providerId, continueUri: body.continueUri, base: "http://" + (request.headers["host"] ?? "127.0.0.1")))
+                return .json(
+                    encoding: try engine.createAuthUri(
+                        providerId: body.providerId, continueUri: body.continueUri,
+                        base: "http://" + (request.headers["host"] ?? "127.0.0.1")))
             }
             return .json(try await engine.signInMethods(identifier: body.identifier, continueUri: body.continueUri))
         default:
@@ -182,11 +222,14 @@ struct FirebaseRoutes {
     private func secureToken(_ request: EmulatorRequest) async throws -> FirebaseSecureTokenResponse {
         let fields: [String: String]
         if request.contentType == "application/x-www-form-urlencoded" {
-            guard let form = FormEncoding.decode(String(decoding: request.body, as: UTF8.self)) else { throw Self.invalidPayload("malformed form") }
+            guard let form = FormEncoding.decode(String(decoding: request.body, as: UTF8.self)) else {
+                throw Self.invalidPayload("malformed form")
+            }
             fields = form
         } else {
             let object: JSONObject = try decodeObject(request)
-            fields = Dictionary(object.entries.compactMap { entry in entry.value.stringValue.map { (entry.key, $0) } }, uniquingKeysWith: { $1 })
+            fields = Dictionary(
+                object.entries.compactMap { entry in entry.value.stringValue.map { (entry.key, $0) } }, uniquingKeysWith: { $1 })
         }
         return try await engine.secureToken(
             grantType: fields["grant_type"] ?? fields["grantType"], refreshToken: fields["refresh_token"] ?? fields["refreshToken"])
@@ -217,8 +260,10 @@ struct FirebaseRoutes {
 
     private static func oobCodes(of engine: FirebaseEngine) async throws -> EmulatorResponse {
         let codes = try await engine.oobCodes().map { code -> JSONValue in
-            .object(["email": .string(code.email), "oobCode": .string(code.oobCode), "oobLink": .string(code.oobLink),
-                     "requestType": .string(code.requestType)])
+            .object([
+                "email": .string(code.email), "oobCode": .string(code.oobCode), "oobLink": .string(code.oobLink),
+                "requestType": .string(code.requestType),
+            ])
         }
         return .json(["oobCodes": .array(codes)])
     }
@@ -278,8 +323,10 @@ struct FirebaseRoutes {
             "code": .int(Int64(failure.status)), "message": .string(failure.message),
             "errors": .array([.object(["message": .string(failure.message), "domain": .string("global"), "reason": .string("invalid")])]),
         ]
-        let statuses = [401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED", 404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED",
-                        413: "FAILED_PRECONDITION", 500: "INTERNAL", 501: "NOT_IMPLEMENTED"]
+        let statuses = [
+            401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED", 404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED",
+            413: "FAILED_PRECONDITION", 500: "INTERNAL", 501: "NOT_IMPLEMENTED",
+        ]
         if let status = statuses[failure.status] { error["status"] = .string(status) }
         return .json(["error": .object(error)], status: failure.status)
     }

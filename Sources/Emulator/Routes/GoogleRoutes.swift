@@ -18,14 +18,21 @@ struct GoogleRoutes {
     }
 
     /// The simulated Google under `/google`.
-    static let table = RouteTable<GoogleRoutes>(prefix: "/google", [
-        ("GET", "/oauth2/v3/certs", "Google's JWKS", { routes, _ in .json(await routes.google.jwks.json) }),
-        ("POST", "/signin", "the account chooser as an API (JSON)", { await $0.signIn($1.request) }),
-        ("GET", "/o/oauth2/v2/auth", "the Google sign-in web page (authorization code flow, PKCE)", { $0.authorizePage($1.request) }),
-        ("POST", "/o/oauth2/v2/auth/decision", "the web page's answer: a redirect with `code` and `state`, or `error=access_denied`",
-         { await $0.authorizeDecision($1.request) }),
-        ("POST", "/token", "exchange a code (form: `code`, `client_id`, `redirect_uri`, `code_verifier`)", { await $0.token($1.request) }),
-    ])
+    static let table = RouteTable<GoogleRoutes>(
+        prefix: "/google",
+        [
+            ("GET", "/oauth2/v3/certs", "Google's JWKS", { routes, _ in .json(await routes.google.jwks.json) }),
+            ("POST", "/signin", "the account chooser as an API (JSON)", { await $0.signIn($1.request) }),
+            ("GET", "/o/oauth2/v2/auth", "the Google sign-in web page (authorization code flow, PKCE)", { $0.authorizePage($1.request) }),
+            (
+                "POST", "/o/oauth2/v2/auth/decision", "the web page's answer: a redirect with `code` and `state`, or `error=access_denied`",
+                { await $0.authorizeDecision($1.request) }
+            ),
+            (
+                "POST", "/token", "exchange a code (form: `code`, `client_id`, `redirect_uri`, `code_verifier`)",
+                { await $0.token($1.request) }
+            ),
+        ])
 
     /// Answers a request under `/google`.
     /// - Parameters:
@@ -35,7 +42,8 @@ struct GoogleRoutes {
     func handle(_ request: EmulatorRequest, path: ArraySlice<String>) async -> EmulatorResponse {
         do {
             return try await Self.table.respond(self, to: request, path: path) { status in
-                status == 405 ? Self.error("method_not_allowed", "method not allowed", status: 405)
+                status == 405
+                    ? Self.error("method_not_allowed", "method not allowed", status: 405)
                     : Self.error("not_found", "no such endpoint", status: 404)
             }
         } catch {
@@ -46,9 +54,10 @@ struct GoogleRoutes {
     private func signIn(_ request: EmulatorRequest) async -> EmulatorResponse {
         guard let body: SignInBody = request.providerJSON() else { return Self.error("invalid_request", "malformed JSON body") }
         do {
-            let response = try await google.signIn(GoogleSignInSheetRequest(
-                clientID: body.clientId ?? "", email: body.email ?? "", name: body.name.flatMap(PersonName.parsing),
-                nonce: body.nonce, cancel: body.cancel ?? false))
+            let response = try await google.signIn(
+                GoogleSignInSheetRequest(
+                    clientID: body.clientId ?? "", email: body.email ?? "", name: body.name.flatMap(PersonName.parsing),
+                    nonce: body.nonce, cancel: body.cancel ?? false))
             return .json([
                 "idToken": .string(response.idToken), "accessToken": .string(response.accessToken), "user": .string(response.userID),
                 "email": .string(response.email), "name": response.name?.formatted.map(JSONValue.string) ?? .null,
@@ -78,10 +87,11 @@ struct GoogleRoutes {
             answer = [("error", "access_denied")]
         } else {
             do {
-                let code = try await google.authorize(GoogleAuthorizationRequest(
-                    clientID: authorize.clientID, redirectURI: authorize.redirectURI, email: form["email"] ?? "",
-                    name: form["name"].flatMap(PersonName.parsing), nonce: authorize.nonce,
-                    codeChallenge: authorize.codeChallenge, codeChallengeMethod: authorize.codeChallengeMethod))
+                let code = try await google.authorize(
+                    GoogleAuthorizationRequest(
+                        clientID: authorize.clientID, redirectURI: authorize.redirectURI, email: form["email"] ?? "",
+                        name: form["name"].flatMap(PersonName.parsing), nonce: authorize.nonce,
+                        codeChallenge: authorize.codeChallenge, codeChallengeMethod: authorize.codeChallengeMethod))
                 answer = [("code", code), ("scope", "email profile openid"), ("authuser", "0"), ("prompt", "consent")]
             } catch {
                 let refusal = ProviderAuthorizeRequest.Refusal(error: "invalid_request", description: "\(error)")

@@ -17,8 +17,14 @@ extension SupabaseRoutes {
         var phoneConfirm: Bool?
         var role: String?
         enum CodingKeys: String, CodingKey {
-            case appMetadata = "app_metadata", userMetadata = "user_metadata", banDuration = "ban_duration"
-            case email, password, emailConfirm = "email_confirm", phone, phoneConfirm = "phone_confirm", role
+            case appMetadata = "app_metadata"
+            case userMetadata = "user_metadata"
+            case banDuration = "ban_duration"
+            case email, password
+            case emailConfirm = "email_confirm"
+            case phone
+            case phoneConfirm = "phone_confirm"
+            case role
         }
     }
 
@@ -35,9 +41,14 @@ extension SupabaseRoutes {
         var phoneConfirm: Bool?
         var role: String?
         enum CodingKeys: String, CodingKey {
-            case id, email, phone, password, passwordHash = "password_hash", emailConfirm = "email_confirm"
-            case userMetadata = "user_metadata", appMetadata = "app_metadata", banDuration = "ban_duration"
-            case phoneConfirm = "phone_confirm", role
+            case id, email, phone, password
+            case passwordHash = "password_hash"
+            case emailConfirm = "email_confirm"
+            case userMetadata = "user_metadata"
+            case appMetadata = "app_metadata"
+            case banDuration = "ban_duration"
+            case phoneConfirm = "phone_confirm"
+            case role
         }
     }
 
@@ -57,7 +68,11 @@ extension SupabaseRoutes {
         var data: JSONObject?
         var redirectTo: String?
         var newEmail: String?
-        enum CodingKeys: String, CodingKey { case type, email, password, data, redirectTo = "redirect_to", newEmail = "new_email" }
+        enum CodingKeys: String, CodingKey {
+            case type, email, password, data
+            case redirectTo = "redirect_to"
+            case newEmail = "new_email"
+        }
     }
 
     /// `POST /admin/generate_link`: the user's fields with `action_link`, `email_otp`,
@@ -90,8 +105,9 @@ extension SupabaseRoutes {
         var links: [String] = []
         if result.pageCount > page { links.append("</admin/users?page=\(page + 1)&per_page=\(perPage)>; rel=\"next\"") }
         links.append("</admin/users?page=\(result.pageCount)&per_page=\(perPage)>; rel=\"last\"")
-        return .json(["users": .array(users), "aud": .string("authenticated")],
-                     headers: [("X-Total-Count", String(result.total)), ("Link", links.joined(separator: ", "))])
+        return .json(
+            ["users": .array(users), "aud": .string("authenticated")],
+            headers: [("X-Total-Count", String(result.total)), ("Link", links.joined(separator: ", "))])
     }
 
     func adminGetUser(_ call: RouteCall) async throws -> EmulatorResponse {
@@ -108,7 +124,8 @@ extension SupabaseRoutes {
         _ = try await engine.adminUpdateAccount(
             bearer: bearer, userID: userID, email: body.email, password: body.password, emailConfirm: body.emailConfirm ?? false,
             phone: body.phone, phoneConfirm: body.phoneConfirm ?? false, role: body.role)
-        var user = try engine.adminUpdateMetadata(bearer: bearer, userID: userID, appMetadata: body.appMetadata, userMetadata: body.userMetadata)
+        var user = try engine.adminUpdateMetadata(
+            bearer: bearer, userID: userID, appMetadata: body.appMetadata, userMetadata: body.userMetadata)
         if let duration = body.banDuration, !duration.isEmpty {
             _ = try await engine.adminBanUser(bearer: bearer, userID: userID, banDuration: duration)
             user = try engine.adminUser(bearer: bearer, userID: userID)

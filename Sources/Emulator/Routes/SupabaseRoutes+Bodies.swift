@@ -18,7 +18,10 @@ extension SupabaseRoutes {
         var codeChallenge: String?
         var codeChallengeMethod: String?
         enum CodingKeys: String, CodingKey {
-            case email, phone, data, createUser = "create_user", codeChallenge = "code_challenge", codeChallengeMethod = "code_challenge_method"
+            case email, phone, data
+            case createUser = "create_user"
+            case codeChallenge = "code_challenge"
+            case codeChallengeMethod = "code_challenge_method"
         }
     }
 
@@ -29,7 +32,11 @@ extension SupabaseRoutes {
         var token: String?
         var tokenHash: String?
         var redirectTo: String?
-        enum CodingKeys: String, CodingKey { case type, email, phone, token, tokenHash = "token_hash", redirectTo = "redirect_to" }
+        enum CodingKeys: String, CodingKey {
+            case type, email, phone, token
+            case tokenHash = "token_hash"
+            case redirectTo = "redirect_to"
+        }
     }
 
     struct SignUpBody: Decodable, ChallengeCarrying {
@@ -40,7 +47,9 @@ extension SupabaseRoutes {
         var codeChallenge: String?
         var codeChallengeMethod: String?
         enum CodingKeys: String, CodingKey {
-            case email, phone, password, data, codeChallenge = "code_challenge", codeChallengeMethod = "code_challenge_method"
+            case email, phone, password, data
+            case codeChallenge = "code_challenge"
+            case codeChallengeMethod = "code_challenge_method"
         }
     }
 
@@ -60,7 +69,11 @@ extension SupabaseRoutes {
         var email: String?
         var codeChallenge: String?
         var codeChallengeMethod: String?
-        enum CodingKeys: String, CodingKey { case email, codeChallenge = "code_challenge", codeChallengeMethod = "code_challenge_method" }
+        enum CodingKeys: String, CodingKey {
+            case email
+            case codeChallenge = "code_challenge"
+            case codeChallengeMethod = "code_challenge_method"
+        }
     }
 
     struct ResendBody: Decodable, ChallengeCarrying {
@@ -70,14 +83,19 @@ extension SupabaseRoutes {
         var codeChallenge: String?
         var codeChallengeMethod: String?
         enum CodingKeys: String, CodingKey {
-            case type, email, phone, codeChallenge = "code_challenge", codeChallengeMethod = "code_challenge_method"
+            case type, email, phone
+            case codeChallenge = "code_challenge"
+            case codeChallengeMethod = "code_challenge_method"
         }
     }
 
     struct PKCEBody: Decodable {
         var authCode: String?
         var codeVerifier: String?
-        enum CodingKeys: String, CodingKey { case authCode = "auth_code", codeVerifier = "code_verifier" }
+        enum CodingKeys: String, CodingKey {
+            case authCode = "auth_code"
+            case codeVerifier = "code_verifier"
+        }
     }
 
     struct RefreshBody: Decodable {
@@ -92,7 +110,10 @@ extension SupabaseRoutes {
         var phone: String?
         var appMetadata: JSONObject?
         var nonce: String?
-        enum CodingKeys: String, CodingKey { case data, email, password, phone, nonce, appMetadata = "app_metadata" }
+        enum CodingKeys: String, CodingKey {
+            case data, email, password, phone, nonce
+            case appMetadata = "app_metadata"
+        }
     }
 }
 

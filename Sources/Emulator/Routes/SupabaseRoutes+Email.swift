@@ -15,7 +15,9 @@ extension SupabaseRoutes {
 
     func otp(_ request: EmulatorRequest) async throws -> EmulatorResponse {
         let body: OTPBody = try decode(request)
-        guard body.phone?.isEmpty != false else { throw SupabaseFailure.api(status: 400, code: "phone_provider_disabled", message: "Unsupported phone provider") }
+        guard body.phone?.isEmpty != false else {
+            throw SupabaseFailure.api(status: 400, code: "phone_provider_disabled", message: "Unsupported phone provider")
+        }
         try await engine.sendOTP(
             email: body.email, createUser: body.createUser ?? true, data: body.data ?? [:], referrers: Self.referrers(request),
             pkce: try Self.challenge(body), client: request.client)
@@ -53,13 +55,17 @@ extension SupabaseRoutes {
 
     func invite(_ request: EmulatorRequest) async throws -> EmulatorResponse {
         let body: InviteBody = try decode(request)
-        return respond(request, try await engine.invite(
-            bearer: request.bearer, email: body.email, data: body.data, referrers: Self.referrers(request)).adminJSON)
+        return respond(
+            request,
+            try await engine.invite(
+                bearer: request.bearer, email: body.email, data: body.data, referrers: Self.referrers(request)
+            ).adminJSON)
     }
 
     func recover(_ request: EmulatorRequest) async throws -> EmulatorResponse {
         let body: RecoverBody = try decode(request)
-        try await engine.recover(email: body.email, referrers: Self.referrers(request), pkce: try Self.challenge(body), client: request.client)
+        try await engine.recover(
+            email: body.email, referrers: Self.referrers(request), pkce: try Self.challenge(body), client: request.client)
         return respond(request, [:])
     }
 

@@ -9,13 +9,20 @@ extension SupabaseRoutes {
         var factorType: String?
         var friendlyName: String?
         var issuer: String?
-        enum CodingKeys: String, CodingKey { case factorType = "factor_type", friendlyName = "friendly_name", issuer }
+        enum CodingKeys: String, CodingKey {
+            case factorType = "factor_type"
+            case friendlyName = "friendly_name"
+            case issuer
+        }
     }
 
     private struct FactorVerifyBody: Decodable {
         var challengeID: String?
         var code: String?
-        enum CodingKeys: String, CodingKey { case challengeID = "challenge_id", code }
+        enum CodingKeys: String, CodingKey {
+            case challengeID = "challenge_id"
+            case code
+        }
     }
 
     func enrollFactor(_ request: EmulatorRequest) async throws -> EmulatorResponse {
@@ -28,7 +35,8 @@ extension SupabaseRoutes {
     func challengeFactor(_ call: RouteCall) async throws -> EmulatorResponse {
         let challenge = try await engine.challengeFactor(
             bearer: call.request.bearer, factorID: call[parameter: "factor_id"], client: call.request.client)
-        return respond(call.request, ["id": .string(challenge.id), "type": .string(challenge.type), "expires_at": .int(challenge.expiresAt)])
+        return respond(
+            call.request, ["id": .string(challenge.id), "type": .string(challenge.type), "expires_at": .int(challenge.expiresAt)])
     }
 
     func verifyFactor(_ call: RouteCall) async throws -> EmulatorResponse {

@@ -10,21 +10,31 @@ extension SupabaseRoutes {
 
     /// The rows the route table adds for passkeys.
     static let passkeyRoutes: [Row] = [
-        ("POST", "/passkeys/registration/options",
+        (
+            "POST", "/passkeys/registration/options",
             "a WebAuthn creation challenge for the signed-in user (not anonymous; `GOTRUE_PASSKEY_ENABLED`)",
-         { try await $0.passkeyRegistrationOptions($1.request) }),
-        ("POST", "/passkeys/registration/verify", "verify `credential` against `challenge_id` and store the passkey",
-         { try await $0.passkeyRegistrationVerify($1.request) }),
-        ("POST", "/passkeys/authentication/options", "a discoverable WebAuthn sign-in challenge",
-            { try await $0.passkeyAuthenticationOptions($1.request) }),
-        ("POST", "/passkeys/authentication/verify", "verify an assertion against `challenge_id`: a session (`amr` `passkey`)",
-         { try await $0.passkeyAuthenticationVerify($1.request) }),
+            { try await $0.passkeyRegistrationOptions($1.request) }
+        ),
+        (
+            "POST", "/passkeys/registration/verify", "verify `credential` against `challenge_id` and store the passkey",
+            { try await $0.passkeyRegistrationVerify($1.request) }
+        ),
+        (
+            "POST", "/passkeys/authentication/options", "a discoverable WebAuthn sign-in challenge",
+            { try await $0.passkeyAuthenticationOptions($1.request) }
+        ),
+        (
+            "POST", "/passkeys/authentication/verify", "verify an assertion against `challenge_id`: a session (`amr` `passkey`)",
+            { try await $0.passkeyAuthenticationVerify($1.request) }
+        ),
         ("GET", "/passkeys", "the signed-in user's passkeys", { try await $0.passkeyList($1.request) }),
         ("PATCH", "/passkeys/{passkey_id}", "rename a passkey (`friendly_name`)", { try await $0.passkeyRename($1) }),
         ("DELETE", "/passkeys/{passkey_id}", "delete a passkey", { try await $0.passkeyDelete($1) }),
         ("GET", "/admin/users/{user_id}/passkeys", "a user's passkeys (service role)", { try await $0.adminPasskeyList($1) }),
-        ("DELETE", "/admin/users/{user_id}/passkeys/{passkey_id}", "delete a user's passkey (service role)",
-         { try await $0.adminPasskeyDelete($1) }),
+        (
+            "DELETE", "/admin/users/{user_id}/passkeys/{passkey_id}", "delete a user's passkey (service role)",
+            { try await $0.adminPasskeyDelete($1) }
+        ),
     ]
 
     /// `PasskeyRegistrationVerifyParams` and `PasskeyAuthenticationVerifyParams`: `challenge_id`
@@ -90,7 +100,8 @@ extension SupabaseRoutes {
     }
 
     private func array(_ request: EmulatorRequest, _ items: [JSONValue]) -> EmulatorResponse {
-        EmulatorResponse(status: 200, headers: [("Content-Type", "application/json")],
+        EmulatorResponse(
+            status: 200, headers: [("Content-Type", "application/json")],
             body: JSONValue.array(items).serialized())
     }
 }

@@ -15,53 +15,112 @@ struct SupabaseRoutes {
     static let table = RouteTable<SupabaseRoutes>(prefix: "/auth/v1", coreRoutes + passkeyRoutes)
 
     private static let coreRoutes: [Row] = [
-        ("POST", "/token", "`grant_type=id_token`, `password` (email), `refresh_token` or `pkce`",
-         { try await $0.token($1.request) }),
-        ("GET", "/authorize", "a browser sign-in: 302 to the provider (`provider`, `redirect_to` or `Referer`, `scopes`, PKCE `code_challenge`); no API key, as Supabase's gateway",
-         { try await $0.authorize($1.request) }),
-        ("GET", "/callback", "the provider's answer: 302 to `redirect_to` with `code` (PKCE) or the session and `provider_token` in the fragment", { await $0.callback($1.request) }),
+        (
+            "POST", "/token", "`grant_type=id_token`, `password` (email), `refresh_token` or `pkce`",
+            { try await $0.token($1.request) }
+        ),
+        (
+            "GET", "/authorize",
+            """
+            a browser sign-in: 302 to the provider (`provider`, `redirect_to` or `Referer`, `scopes`, PKCE `code_challenge`); no API\
+             key, as Supabase's gateway
+            """,
+            { try await $0.authorize($1.request) }
+        ),
+        (
+            "GET", "/callback",
+            "the provider's answer: 302 to `redirect_to` with `code` (PKCE) or the session and `provider_token` in the fragment",
+            { await $0.callback($1.request) }
+        ),
         ("POST", "/callback", "Apple's `form_post` answer, as `GET /callback`", { await $0.callback($1.request) }),
-        ("GET", "/user/identities/authorize", "link a provider through the browser (manual linking; `skip_http_redirect=true` answers `{url}`)",
-         { try await $0.authorizeIdentity($1.request) }),
-        ("POST", "/signup", "an anonymous user, or email + password (a confirmation mail, or a session with autoconfirm); phone answers GoTrue's 400", { try await $0.signUp($1.request) }),
+        (
+            "GET", "/user/identities/authorize",
+            "link a provider through the browser (manual linking; `skip_http_redirect=true` answers `{url}`)",
+            { try await $0.authorizeIdentity($1.request) }
+        ),
+        (
+            "POST", "/signup",
+            "an anonymous user, or email + password (a confirmation mail, or a session with autoconfirm); phone answers GoTrue's 400",
+            { try await $0.signUp($1.request) }
+        ),
         ("POST", "/otp", "mail a one-time code and its link (a PKCE link with `code_challenge`)", { try await $0.otp($1.request) }),
-        ("POST", "/verify", "verify a one-time code (`email` + `token`) or an emailed link's `token_hash`", { try await $0.verify($1.request) }),
-        ("GET", "/verify", "the emailed link: 303 to `redirect_to` with the session (or the error) in the fragment; a PKCE link (`pkce_` token) with `?code=`", { try await $0.verifyLink($1.request) }),
-        ("POST", "/invite", "create a user without a password and mail an invite (type `invite`; service role)",
-         { try await $0.invite($1.request) }),
-        ("POST", "/recover", "mail a password recovery code and its link (type `recovery`); `{}` for any address", { try await $0.recover($1.request) }),
+        (
+            "POST", "/verify", "verify a one-time code (`email` + `token`) or an emailed link's `token_hash`",
+            { try await $0.verify($1.request) }
+        ),
+        (
+            "GET", "/verify",
+            """
+            the emailed link: 303 to `redirect_to` with the session (or the error) in the fragment; a PKCE link (`pkce_` token) with\
+             `?code=`
+            """,
+            { try await $0.verifyLink($1.request) }
+        ),
+        (
+            "POST", "/invite", "create a user without a password and mail an invite (type `invite`; service role)",
+            { try await $0.invite($1.request) }
+        ),
+        (
+            "POST", "/recover", "mail a password recovery code and its link (type `recovery`); `{}` for any address",
+            { try await $0.recover($1.request) }
+        ),
         ("POST", "/resend", "mail a new confirmation code (`type=signup`)", { try await $0.resend($1.request) }),
         ("GET", "/reauthenticate", "mail a reauthentication code to the signed-in user", { try await $0.reauthenticate($1.request) }),
         ("GET", "/user", "the signed-in user", { try await $0.user($1.request) }),
-        ("PUT", "/user", "update `user_metadata` (`data`) and the `password`; `email`, `phone` and `app_metadata` get refusals", { try await $0.updateUser($1.request) }),
-        ("DELETE", "/user/identities/{identity_id}", "unlink an identity (needs manual linking enabled)", { try await $0.unlinkIdentity($1) }),
+        (
+            "PUT", "/user", "update `user_metadata` (`data`) and the `password`; `email`, `phone` and `app_metadata` get refusals",
+            { try await $0.updateUser($1.request) }
+        ),
+        (
+            "DELETE", "/user/identities/{identity_id}", "unlink an identity (needs manual linking enabled)",
+            { try await $0.unlinkIdentity($1) }
+        ),
         ("POST", "/logout", "end sessions (`scope=global|local|others`)", { try await $0.logout($1.request) }),
-        ("POST", "/sso", "SAML single sign-on: 404 `saml_provider_disabled`, as a project without SAML (GoTrue `requireSAMLEnabled`)",
-         { _, _ in throw SupabaseFailure.api(status: 404, code: "saml_provider_disabled", message: "SAML 2.0 is disabled") }),
+        (
+            "POST", "/sso", "SAML single sign-on: 404 `saml_provider_disabled`, as a project without SAML (GoTrue `requireSAMLEnabled`)",
+            { _, _ in throw SupabaseFailure.api(status: 404, code: "saml_provider_disabled", message: "SAML 2.0 is disabled") }
+        ),
         ("GET", "/settings", "the configured providers and sign-up settings", { $0.respond($1.request, $0.settingsBody) }),
         ("GET", "/health", "GoTrue's health answer", { $0.respond($1.request, Self.health) }),
         ("GET", "/.well-known/jwks.json", "the access-token keys (empty for HS256)", { $0.jwks($1.request) }),
         ("GET", "/admin/users", "list users, newest first, `page` and `per_page` (service role)", { try await $0.adminListUsers($1) }),
-        ("POST", "/admin/generate_link",
-         "a `signup`, `invite`, `magiclink`, `recovery`, `email_change_current` or `email_change_new` link and code, not mailed (service role)",
-         { try await $0.adminGenerateLink($1) }),
-        ("POST", "/admin/users", "create a user: email and/or `phone` (E.164), `password` or `password_hash` (bcrypt), `email_confirm`,"
-            + " `phone_confirm`, `role`, metadata, `ban_duration`, `id` (service role)", { try await $0.adminCreateUser($1) }),
+        (
+            "POST", "/admin/generate_link",
+            """
+            a `signup`, `invite`, `magiclink`, `recovery`, `email_change_current` or `email_change_new` link and code, not mailed\
+             (service role)
+            """,
+            { try await $0.adminGenerateLink($1) }
+        ),
+        (
+            "POST", "/admin/users",
+            "create a user: email and/or `phone` (E.164), `password` or `password_hash` (bcrypt), `email_confirm`,"
+                + " `phone_confirm`, `role`, metadata, `ban_duration`, `id` (service role)", { try await $0.adminCreateUser($1) }
+        ),
         ("GET", "/admin/users/{user_id}", "one user (service role)", { try await $0.adminGetUser($1) }),
         ("DELETE", "/admin/users/{user_id}", "delete a user (service role)", { try await $0.adminDeleteUser($1) }),
-        ("PUT", "/admin/users/{user_id}",
-         "set `password`, `email`, `email_confirm`, `phone`, `phone_confirm`, `role`; merge `app_metadata`, `user_metadata`; "
-            + "`ban_duration` (service role)",
-         { try await $0.adminUpdateUserFields($1) }),
+        (
+            "PUT", "/admin/users/{user_id}",
+            "set `password`, `email`, `email_confirm`, `phone`, `phone_confirm`, `role`; merge `app_metadata`, `user_metadata`; "
+                + "`ban_duration` (service role)",
+            { try await $0.adminUpdateUserFields($1) }
+        ),
         // MFA: SupabaseRoutes+Factors.swift
-        ("POST", "/factors", "enrol a TOTP factor: `factor_type`, `friendly_name`, `issuer` → `totp.secret`, `totp.uri`",
-         { try await $0.enrollFactor($1.request) }),
+        (
+            "POST", "/factors", "enrol a TOTP factor: `factor_type`, `friendly_name`, `issuer` → `totp.secret`, `totp.uri`",
+            { try await $0.enrollFactor($1.request) }
+        ),
         ("POST", "/factors/{factor_id}/challenge", "a challenge of the factor (`expires_at`: 300 s)", { try await $0.challengeFactor($1) }),
-        ("POST", "/factors/{factor_id}/verify", "verify a code (`challenge_id`, `code`): the `aal2` session", { try await $0.verifyFactor($1) }),
+        (
+            "POST", "/factors/{factor_id}/verify", "verify a code (`challenge_id`, `code`): the `aal2` session",
+            { try await $0.verifyFactor($1) }
+        ),
         ("DELETE", "/factors/{factor_id}", "unenrol (a verified factor needs `aal2`)", { try await $0.unenrollFactor($1) }),
         ("GET", "/admin/users/{user_id}/factors", "a user's factors (service role)", { try await $0.adminListFactors($1) }),
-        ("DELETE", "/admin/users/{user_id}/factors/{factor_id}", "delete a user's factor (service role)",
-         { try await $0.adminDeleteFactor($1) }),
+        (
+            "DELETE", "/admin/users/{user_id}/factors/{factor_id}", "delete a user's factor (service role)",
+            { try await $0.adminDeleteFactor($1) }
+        ),
     ]
 
     func handle(_ request: EmulatorRequest, path: ArraySlice<String>) async -> EmulatorResponse {
@@ -79,7 +138,9 @@ struct SupabaseRoutes {
         } catch let failure as SupabaseFailure {
             return Self.error(failure, versioned: versioned)
         } catch let gateway as GatewayRefusal {
-            return .json(["message": .string(gateway.message), "hint": .string("Double check your Supabase `anon` or `service_role` API key.")], status: 401)
+            return .json(
+                ["message": .string(gateway.message), "hint": .string("Double check your Supabase `anon` or `service_role` API key.")],
+                status: 401)
         } catch {
             return Self.error(.api(status: 500, code: "unexpected_failure", message: "\(error)"), versioned: versioned)
         }
@@ -115,7 +176,8 @@ struct SupabaseRoutes {
     private func authorize(_ request: EmulatorRequest) async throws -> EmulatorResponse {
         let url = try await engine.authorize(
             provider: request.query["provider"], referrers: Self.referrers(request), codeChallenge: request.query["code_challenge"],
-            codeChallengeMethod: request.query["code_challenge_method"], scopes: request.query["scopes"], base: Self.base(request), client: request.client)
+            codeChallengeMethod: request.query["code_challenge_method"], scopes: request.query["scopes"], base: Self.base(request),
+            client: request.client)
         return EmulatorResponse(status: 302, headers: [("Location", url.absoluteString), ("Cache-Control", "no-store")])
     }
 
@@ -131,7 +193,8 @@ struct SupabaseRoutes {
     private func callback(_ request: EmulatorRequest) async -> EmulatorResponse {
         var fields = request.query
         if request.method == "POST", request.contentType == "application/x-www-form-urlencoded",
-           let form = FormEncoding.decode(String(decoding: request.body, as: UTF8.self)) {
+            let form = FormEncoding.decode(String(decoding: request.body, as: UTF8.self))
+        {
             fields.merge(form) { _, posted in posted }
         }
         let (location, status) = await engine.callback(fields, base: Self.base(request))
@@ -140,8 +203,12 @@ struct SupabaseRoutes {
 
     /// The API gateway's check: an accepted key in `apikey` (header or query).
     private func authorizeGateway(_ request: EmulatorRequest) throws(GatewayRefusal) {
-        guard let key = request.headers["apikey"] ?? request.query["apikey"] else { throw GatewayRefusal(message: "No API key found in request") }
-        guard apiKeys.contains(where: { $0.utf8.count == key.utf8.count && $0 == key }) else { throw GatewayRefusal(message: "Invalid API key") }
+        guard let key = request.headers["apikey"] ?? request.query["apikey"] else {
+            throw GatewayRefusal(message: "No API key found in request")
+        }
+        guard apiKeys.contains(where: { $0.utf8.count == key.utf8.count && $0 == key }) else {
+            throw GatewayRefusal(message: "Invalid API key")
+        }
     }
 
     // MARK: - Handlers
@@ -160,11 +227,14 @@ struct SupabaseRoutes {
             return respond(request, try await engine.grantRefreshToken(body.refreshToken, client: request.client).jsonObject)
         case "password":
             let body: PasswordBody = try decode(request)
-            let session = try await engine.grantPassword(email: body.email, phone: body.phone, password: body.password, client: request.client)
+            let session = try await engine.grantPassword(
+                email: body.email, phone: body.phone, password: body.password, client: request.client)
             return respond(request, session.jsonObject)
         case "pkce":
             let body: PKCEBody = try decode(request)
-            return respond(request, try await engine.grantPKCE(authCode: body.authCode, codeVerifier: body.codeVerifier, client: request.client).jsonObject)
+            return respond(
+                request,
+                try await engine.grantPKCE(authCode: body.authCode, codeVerifier: body.codeVerifier, client: request.client).jsonObject)
         default:
             throw SupabaseFailure.api(status: 400, code: "invalid_credentials", message: "unsupported_grant_type")
         }
@@ -237,17 +307,22 @@ struct SupabaseRoutes {
             return .json(["error": .string(error), "error_description": .string(description)], status: 400)
         case .api(let status, let code, let message):
             // GoTrue's handleResponseErrorWeakPassword adds the reasons beside the message.
-            let weak: JSONObject = code != "weak_password" ? [:] : [
-                "weak_password": .object(["reasons": .array(SupabasePasswordPolicy.reasons(inMessage: message).map(JSONValue.string))]),
-            ]
+            let weak: JSONObject =
+                code != "weak_password"
+                ? [:]
+                : [
+                    "weak_password": .object(["reasons": .array(SupabasePasswordPolicy.reasons(inMessage: message).map(JSONValue.string))])
+                ]
             if versioned {
                 let body: JSONObject = ["code": .string(code), "message": .string(message)]
-                return .json(body.merging(weak), status: status,
-                             headers: [("X-Supabase-Api-Version", "2024-01-01"), ("x-sb-error-code", code)])
+                return .json(
+                    body.merging(weak), status: status,
+                    headers: [("X-Supabase-Api-Version", "2024-01-01"), ("x-sb-error-code", code)])
             }
             let legacy: JSONObject = ["code": .int(Int64(status)), "error_code": .string(code), "msg": .string(message)]
-            return .json(legacy.merging(weak), status: status,
-                         headers: [("x-sb-error-code", code)])
+            return .json(
+                legacy.merging(weak), status: status,
+                headers: [("x-sb-error-code", code)])
         }
     }
 
@@ -297,7 +372,9 @@ extension SupabaseIDTokenRequest {
             default: throw .badJSONBody("\(key) must be a string")
             }
         }
-        self.init(provider: try string("provider"), idToken: try string("id_token"), accessToken: try string("access_token"), nonce: try string("nonce"))
+        self.init(
+            provider: try string("provider"), idToken: try string("id_token"), accessToken: try string("access_token"),
+            nonce: try string("nonce"))
         switch json["link_identity"] {
         case nil, .null?: linkIdentity = nil
         case .bool(let flag)?: linkIdentity = flag

@@ -82,16 +82,20 @@ public func buildEmulator(
         database = try StateDatabase.open(sharedFile: shared, logger: logger)
     } else {
         database = try directory.flatMap { (directory: SimulationStateDirectory) throws(SimulationStoreError) -> SQLiteSimulationStorage? in
-            configuration.ephemeral ? nil : try StateDatabase.open(directory, defaultFirebaseProject: setup.firebaseProjectID, logger: logger)
+            configuration.ephemeral
+                ? nil : try StateDatabase.open(directory, defaultFirebaseProject: setup.firebaseProjectID, logger: logger)
         }
     }
-    let services = try await SimulatedServices(configuration: setup, keys: keys, storage: database ?? InMemorySimulationStorage(), clock: .live)
+    let services = try await SimulatedServices(
+        configuration: setup, keys: keys, storage: database ?? InMemorySimulationStorage(), clock: .live)
     if let seed = configuration.seed {
         let loaded = try await seed.loadIfEmpty(into: services)
         logger.notice(loaded ? "seed loaded" : "seed not loaded: the state directory holds users (a reset loads it)")
     }
-    let app = try buildEmulator(configuration: configuration, services: services, developerKeyPath: directory?.developerKeyURL(for: keys).path,
-                                logger: logger) { emulator, port in
+    let app = try buildEmulator(
+        configuration: configuration, services: services, developerKeyPath: directory?.developerKeyURL(for: keys).path,
+        logger: logger
+    ) { emulator, port in
         base.bind(configuration.baseURL(port: port))
         await onServerRunning(emulator, port)
     }
@@ -115,8 +119,9 @@ package func buildEmulator(
     let limits = configuration.connectionLimits
     let application = Application(
         responder: EmulatorHTTPResponder(emulator: emulator),
-        server: .http1(configuration: HTTP1Channel.Configuration(
-            additionalChannelHandlers: [ConnectionDeadlineHandler(limits: limits, logger: logger)])),
+        server: .http1(
+            configuration: HTTP1Channel.Configuration(
+                additionalChannelHandlers: [ConnectionDeadlineHandler(limits: limits, logger: logger)])),
         configuration: ApplicationConfiguration(
             address: .hostname(configuration.host, port: configuration.port), serverName: nil,
             availableConnectionsDelegate: EmulatorConnectionCap(maxConnections: limits.maxConnections, logger: logger)),

@@ -84,15 +84,17 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
     /// Starts the deadline of the current phase, replacing any running one.
     private func arm(_ context: ChannelHandlerContext) {
         disarm()
-        let (limit, waitingFor): (Duration, String) = switch phase {
-        case .awaitingFirstHead: (limits.headerReadTimeout, "a request head")
-        case .readingBody: (limits.bodyReadTimeout, "the request body")
-        case .idle, .responding: (limits.idleTimeout, "the next request")
-        }
+        let (limit, waitingFor): (Duration, String) =
+            switch phase {
+            case .awaitingFirstHead: (limits.headerReadTimeout, "a request head")
+            case .readingBody: (limits.bodyReadTimeout, "the request body")
+            case .idle, .responding: (limits.idleTimeout, "the next request")
+            }
         timer = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(limit)) { [self] in
             timer = nil
-            logger.debug("closing a connection: no \(waitingFor) within \(limit)",
-                         metadata: ["remote": "\(context.channel.remoteAddress?.description ?? "?")"])
+            logger.debug(
+                "closing a connection: no \(waitingFor) within \(limit)",
+                metadata: ["remote": "\(context.channel.remoteAddress?.description ?? "?")"])
             context.close(promise: nil)
         }
     }

@@ -29,7 +29,8 @@ struct EmulatorConnectionCap: AvailableConnectionsDelegate {
         open += 1
         guard !isSaturated, open >= maxConnections else { return }
         isSaturated = true
-        logger.warning("""
+        logger.warning(
+            """
             connection limit reached: \(open) connections open (the cap is \(maxConnections)); new connections wait \
             until some close (idle and slow ones are closed at their timeouts)
             """)

@@ -24,16 +24,20 @@ public final class RunningEmulator: Sendable {
     ///   - connectionLimits: Its timeouts and connection cap.
     /// - Returns: The running emulator.
     /// - Throws: When it cannot start.
-    public static func start(services: SimulatedServices, stateDirectory: URL? = nil, logger: Logger? = nil,
-                             connectionLimits: EmulatorConnectionLimits = EmulatorConnectionLimits()) async throws -> RunningEmulator {
-        var configuration = EmulatorConfiguration(host: "127.0.0.1", port: 0, stateDirectory: stateDirectory, ephemeral: stateDirectory == nil)
+    public static func start(
+        services: SimulatedServices, stateDirectory: URL? = nil, logger: Logger? = nil,
+        connectionLimits: EmulatorConnectionLimits = EmulatorConnectionLimits()
+    ) async throws -> RunningEmulator {
+        var configuration = EmulatorConfiguration(
+            host: "127.0.0.1", port: 0, stateDirectory: stateDirectory, ephemeral: stateDirectory == nil)
         configuration.connectionLimits = connectionLimits
         configuration.clientIDs = services.configuration.clientIDs
         configuration.firebaseProjects = [services.configuration.firebaseProjectID]
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         var quiet = Logger(label: "test-emulator")
         quiet.logLevel = .critical
-        let app = try buildEmulator(configuration: configuration, services: services, developerKeyPath: nil, logger: logger ?? quiet) { _, port in
+        let app = try buildEmulator(configuration: configuration, services: services, developerKeyPath: nil, logger: logger ?? quiet) {
+            _, port in
             continuation.yield(port)
             continuation.finish()
         }

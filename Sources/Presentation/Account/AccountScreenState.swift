@@ -46,10 +46,9 @@ public struct AccountScreenState: Hashable, Sendable {
                 linkable.contains(provider) ? (isLinked ? .unlink : .link) : nil
             let isLoading = running == .link(provider) || running == .unlink(provider)
             let reason: String? =
-                if action == nil || isLoading { nil }
-                else if running != nil { Self.busyReason }
-                else if action == .unlink && linked.count == 1 { Self.lastWayInReason }
-                else { nil }
+                if action == nil || isLoading { nil } else if running != nil {
+                    Self.busyReason
+                } else if action == .unlink && linked.count == 1 { Self.lastWayInReason } else { nil }
             return LinkedProviderRow(
                 provider: provider, isLinked: isLinked, action: action, isLoading: isLoading,
                 isDisabled: action == nil || isLoading || reason != nil, disabledReason: reason)

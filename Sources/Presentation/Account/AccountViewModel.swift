@@ -1,7 +1,8 @@
 import AuthDomain
 import Foundation
+
 #if canImport(Combine)
-import Combine
+    import Combine
 #endif
 
 /// The account screen's model: the signed-in user, link and unlink, sign out, and delete.
@@ -17,8 +18,8 @@ import Combine
 @MainActor
 public final class AccountViewModel {
     #if canImport(Combine)
-    /// Fires before anything the screen shows changes (SwiftUI `ObservableObject`).
-    public let objectWillChange = ObservableObjectPublisher()
+        /// Fires before anything the screen shows changes (SwiftUI `ObservableObject`).
+        public let objectWillChange = ObservableObjectPublisher()
     #endif
 
     /// The signed-in user, or `nil` before ``load()`` and after sign-out or deletion.
@@ -114,12 +115,12 @@ public final class AccountViewModel {
 
     private func notifyWillChange() {
         #if canImport(Combine)
-        objectWillChange.send()
+            objectWillChange.send()
         #endif
     }
 }
 
 #if canImport(Combine)
-/// As ``LoginViewModel``'s: SwiftUI reads `objectWillChange` on the main actor only.
-extension AccountViewModel: @preconcurrency ObservableObject {}
+    /// As ``LoginViewModel``'s: SwiftUI reads `objectWillChange` on the main actor only.
+    extension AccountViewModel: @preconcurrency ObservableObject {}
 #endif

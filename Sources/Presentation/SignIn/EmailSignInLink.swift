@@ -33,9 +33,7 @@ public struct EmailSignInLink: Hashable, Sendable {
             items.first { $0.name == name }?.value.flatMap { $0.isEmpty ? nil : $0 }
         }
         let code: String? =
-            if value("mode") == "signIn", let oob = value("oobCode") { oob }
-            else if value("oobCode") == nil { value("token") }
-            else { nil }
+            if value("mode") == "signIn", let oob = value("oobCode") { oob } else if value("oobCode") == nil { value("token") } else { nil }
         guard let code, code.count <= Self.maximumCodeLength, code.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
             return nil
         }

@@ -1,5 +1,5 @@
-import Foundation
 import AuthDomain
+import Foundation
 
 /// A way in that a sign-in screen can offer: what the app turns on in ``SignInOptions`` and
 /// what each button starts.

@@ -53,10 +53,9 @@ public struct SignInScreenState: Hashable, Sendable {
         buttons = options.methods.map { method in
             let isLoading = loading == method.provider
             let reason: String? =
-                if isLoading { nil }
-                else if loading != nil { Self.busyDisabledReason }
-                else if method == .emailCode && !Self.looksLikeEmail(email) { Self.emailDisabledReason }
-                else { nil }
+                if isLoading { nil } else if loading != nil {
+                    Self.busyDisabledReason
+                } else if method == .emailCode && !Self.looksLikeEmail(email) { Self.emailDisabledReason } else { nil }
             return SignInButtonState(method: method, isLoading: isLoading, isDisabled: isLoading || reason != nil, disabledReason: reason)
         }
         terms = showsTerms ? TermsCheckbox(isAccepted: termsAccepted, isDisabled: loading != nil) : nil

@@ -19,7 +19,7 @@ struct AppleClientSecretValidator {
         guard jws.algorithm == "ES256" else { throw .invalidClient("client_secret must be signed with ES256") }
         guard let kid = jws.keyID, let key = keys[kid] else { throw .invalidClient("unknown key id") }
         guard let signature = try? P256.Signing.ECDSASignature(rawRepresentation: jws.signature),
-              key.isValidSignature(signature, for: Data(jws.signingInput))
+            key.isValidSignature(signature, for: Data(jws.signingInput))
         else { throw .invalidClient("client_secret signature is invalid") }
         let claims = jws.payload
         let nowSeconds = Int64(now.timeIntervalSince1970)

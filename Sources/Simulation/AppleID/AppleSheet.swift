@@ -27,7 +27,8 @@ public struct AppleSheetRequest: Sendable, Hashable {
     ///   - cancel: Whether the sheet is dismissed.
     ///   - redirectURI: The web authorization's `redirect_uri`, if any.
     public init(
-        clientID: String, appleID: String? = nil, name: PersonName? = nil, hideEmail: Bool = false, nonce: String? = nil, cancel: Bool = false,
+        clientID: String, appleID: String? = nil, name: PersonName? = nil, hideEmail: Bool = false, nonce: String? = nil,
+        cancel: Bool = false,
         redirectURI: String? = nil
     ) {
         self.clientID = clientID

@@ -17,11 +17,14 @@ final class InMemoryAppleIDRows: AppleIDRows {
     }
 
     func authorizations(subject: String) -> [AppleIDState.Authorization] {
-        state.authorizations.values.filter { $0.subject == subject }.sorted { ($0.authorizedAt, $0.clientID) < ($1.authorizedAt, $1.clientID) }
+        state.authorizations.values.filter { $0.subject == subject }.sorted {
+            ($0.authorizedAt, $0.clientID) < ($1.authorizedAt, $1.clientID)
+        }
     }
 
     func save(_ authorization: AppleIDState.Authorization) {
-        state.authorizations[AppleIDState.authorizationKey(clientID: authorization.clientID, subject: authorization.subject)] = authorization
+        state.authorizations[AppleIDState.authorizationKey(clientID: authorization.clientID, subject: authorization.subject)] =
+            authorization
     }
 
     func code(_ code: String) -> AppleIDState.Code? { state.codes[code] }

@@ -20,10 +20,11 @@ extension SimulatedAppleID {
     /// - Returns: Whether there was an active authorization to revoke.
     package func revokeAuthorization(subject: String, clientID: String) -> Bool {
         let now = clock.now()
-        return (try? storage.update { (rows: any SimulationRows) -> Bool in
-            guard Self.activeAuthorization(clientID: clientID, subject: subject, in: rows.appleID) != nil else { return false }
-            Self.revoke(clientID: clientID, subject: subject, tokenKind: "user", at: now, in: rows.appleID)
-            return true
-        }) ?? false
+        return
+            (try? storage.update { (rows: any SimulationRows) -> Bool in
+                guard Self.activeAuthorization(clientID: clientID, subject: subject, in: rows.appleID) != nil else { return false }
+                Self.revoke(clientID: clientID, subject: subject, tokenKind: "user", at: now, in: rows.appleID)
+                return true
+            }) ?? false
     }
 }

@@ -30,7 +30,8 @@ extension SimulatedAppleID {
         let now = clock.now()
         let clientID = try await authenticateClient(form, now: now)
         guard let token = form["token"], !token.isEmpty else { throw .invalidRequest("token is required") }
-        try step(storageFailure: OAuthProviderError(error: "server_error", errorDescription: nil)) { (rows: any AppleIDRows) throws(OAuthProviderError) in
+        try step(storageFailure: OAuthProviderError(error: "server_error", errorDescription: nil)) {
+            (rows: any AppleIDRows) throws(OAuthProviderError) in
             guard let record = rows.token(token), record.clientID == clientID else { return }
             Self.revoke(clientID: clientID, subject: record.subject, tokenKind: record.kind, at: now, in: rows)
         }
@@ -70,8 +71,10 @@ extension SimulatedAppleID {
             }
             record.usedAt = now
             rows.save(code: code, record)
-            rows.insert(token: accessToken, AppleIDState.Token(clientID: clientID, subject: record.subject, kind: "access_token", issuedAt: now))
-            rows.insert(token: refreshToken, AppleIDState.Token(clientID: clientID, subject: record.subject, kind: "refresh_token", issuedAt: now))
+            rows.insert(
+                token: accessToken, AppleIDState.Token(clientID: clientID, subject: record.subject, kind: "access_token", issuedAt: now))
+            rows.insert(
+                token: refreshToken, AppleIDState.Token(clientID: clientID, subject: record.subject, kind: "refresh_token", issuedAt: now))
             return (record, authorization)
         }
         let idToken: String
@@ -92,9 +95,11 @@ extension SimulatedAppleID {
         let authorization = try step(storageFailure: OAuthProviderError(error: "server_error", errorDescription: nil)) {
             (rows: any AppleIDRows) throws(OAuthProviderError) -> AppleIDState.Authorization in
             guard let record = rows.token(token), record.kind == "refresh_token", record.revokedAt == nil,
-                  record.clientID == clientID, let authorization = Self.activeAuthorization(clientID: clientID, subject: record.subject, in: rows)
+                record.clientID == clientID,
+                let authorization = Self.activeAuthorization(clientID: clientID, subject: record.subject, in: rows)
             else { throw .invalidGrant("The token has expired or has been revoked.") }
-            rows.insert(token: accessToken, AppleIDState.Token(clientID: clientID, subject: record.subject, kind: "access_token", issuedAt: now))
+            rows.insert(
+                token: accessToken, AppleIDState.Token(clientID: clientID, subject: record.subject, kind: "access_token", issuedAt: now))
             return authorization
         }
         let idToken: String
@@ -103,6 +108,8 @@ extension SimulatedAppleID {
         } catch {
             throw OAuthProviderError(error: "server_error", errorDescription: nil)
         }
-        return ["access_token": .string(accessToken), "token_type": .string("Bearer"), "expires_in": .int(3600), "id_token": .string(idToken)]
+        return [
+            "access_token": .string(accessToken), "token_type": .string("Bearer"), "expires_in": .int(3600), "id_token": .string(idToken),
+        ]
     }
 }

@@ -28,12 +28,15 @@ public actor SimulatedAppleID {
     ///   - clock: The time source.
     /// - Throws: When key generation fails.
     public init(configuration: AppleIDConfiguration, clock: AuthClock) throws {
-        try self.init(configuration: configuration, clock: clock,
-                      keyRing: RSAKeyRing.generate(count: 2, makeKeyID: { RandomIdentifiers.keyID(10) }), storage: InMemorySimulationStorage())
+        try self.init(
+            configuration: configuration, clock: clock,
+            keyRing: RSAKeyRing.generate(count: 2, makeKeyID: { RandomIdentifiers.keyID(10) }), storage: InMemorySimulationStorage())
     }
 
-    package init(configuration: AppleIDConfiguration, clock: AuthClock, keyRing: RSAKeyRing,
-                 storage: any SimulationStorage, developerKeys: [String: P256.Signing.PublicKey] = [:]) {
+    package init(
+        configuration: AppleIDConfiguration, clock: AuthClock, keyRing: RSAKeyRing,
+        storage: any SimulationStorage, developerKeys: [String: P256.Signing.PublicKey] = [:]
+    ) {
         self.configuration = configuration
         self.clock = clock
         self.keyRing = keyRing
@@ -82,10 +85,11 @@ public actor SimulatedAppleID {
     /// - Returns: `true` when the app was never authorized, or the authorization was revoked.
     public func isFirstAuthorization(appleID: String?, clientID: String) -> Bool {
         let key = (appleID ?? configuration.defaultAppleID).lowercased()
-        return (try? storage.fetch { (rows: any SimulationRows) -> Bool in
-            guard let account = rows.appleID.account(appleID: key) else { return true }
-            return Self.activeAuthorization(clientID: clientID, subject: account.subject, in: rows.appleID) == nil
-        }) ?? true
+        return
+            (try? storage.fetch { (rows: any SimulationRows) -> Bool in
+                guard let account = rows.appleID.account(appleID: key) else { return true }
+                return Self.activeAuthorization(clientID: clientID, subject: account.subject, in: rows.appleID) == nil
+            }) ?? true
     }
 
     /// The Hide My Email address of an Apple ID (made, with the account, on first use).
@@ -125,8 +129,11 @@ public actor SimulatedAppleID {
                     isPrivateEmail: request.hideEmail, authorizedAt: now, revokedAt: nil)
                 rows.save(authorization)
             }
-            rows.save(code: code, AppleIDState.Code(
-                clientID: request.clientID, subject: account.subject, nonce: request.nonce, issuedAt: now, redirectURI: request.redirectURI))
+            rows.save(
+                code: code,
+                AppleIDState.Code(
+                    clientID: request.clientID, subject: account.subject, nonce: request.nonce, issuedAt: now,
+                    redirectURI: request.redirectURI))
             rows.purgeCodes(issuedBefore: now.addingTimeInterval(-300))
             return (account, authorization, firstTime)
         }
@@ -148,7 +155,9 @@ public actor SimulatedAppleID {
     ///   - clientID: The app.
     /// - Returns: `authorized`, `revoked` or `notFound`.
     public func credentialState(userID: String, clientID: String) -> AppleIDCredentialState {
-        let authorization = try? storage.fetch { (rows: any SimulationRows) in rows.appleID.authorization(clientID: clientID, subject: userID) }
+        let authorization = try? storage.fetch { (rows: any SimulationRows) in
+            rows.appleID.authorization(clientID: clientID, subject: userID)
+        }
         guard let authorization = authorization ?? nil else { return .notFound }
         return authorization.revokedAt == nil ? .authorized : .revoked
     }
@@ -175,7 +184,9 @@ public actor SimulatedAppleID {
     // MARK: - Internals shared with the token endpoint
 
     static func activeAuthorization(clientID: String, subject: String, in rows: any AppleIDRows) -> AppleIDState.Authorization? {
-        guard let authorization = rows.authorization(clientID: clientID, subject: subject), authorization.revokedAt == nil else { return nil }
+        guard let authorization = rows.authorization(clientID: clientID, subject: subject), authorization.revokedAt == nil else {
+            return nil
+        }
         return authorization
     }
 
@@ -188,7 +199,9 @@ public actor SimulatedAppleID {
         rows.append(AppleIDState.Revocation(clientID: clientID, subject: subject, tokenKind: tokenKind, at: now))
     }
 
-    func identityToken(for authorization: AppleIDState.Authorization, nonce: String?, binding: (claim: String, value: String), now: Date) throws -> String {
+    func identityToken(for authorization: AppleIDState.Authorization, nonce: String?, binding: (claim: String, value: String), now: Date)
+        throws -> String
+    {
         let iat = Int64(now.timeIntervalSince1970)
         var claims: JSONObject = [
             "iss": .string(configuration.issuer),

@@ -41,8 +41,10 @@ public struct SimulatedAppleIDAuthorizer: AppleIDAuthorizing {
     ///   - clientID: The app's bundle id (the token's `aud`).
     ///   - deviceAppleID: The Apple ID signed in on the device (`nil` for the default).
     ///   - person: What the person does on the sheet.
-    public init(api: any SimulatedAppleIDAPI, clientID: String, deviceAppleID: String?,
-                person: @escaping @Sendable (_ isFirstAuthorization: Bool) async throws(AuthError) -> AppleSheetChoice) {
+    public init(
+        api: any SimulatedAppleIDAPI, clientID: String, deviceAppleID: String?,
+        person: @escaping @Sendable (_ isFirstAuthorization: Bool) async throws(AuthError) -> AppleSheetChoice
+    ) {
         self.api = api
         self.clientID = clientID
         self.deviceAppleID = deviceAppleID
@@ -55,8 +57,10 @@ public struct SimulatedAppleIDAuthorizer: AppleIDAuthorizing {
     ///   - clientID: The app's bundle id (the token's `aud`).
     ///   - deviceAppleID: The Apple ID signed in on the device (`nil` for the default).
     ///   - person: What the person does on the sheet.
-    public init(appleID: SimulatedAppleID, clientID: String, deviceAppleID: String?,
-                person: @escaping @Sendable (_ isFirstAuthorization: Bool) async throws(AuthError) -> AppleSheetChoice) {
+    public init(
+        appleID: SimulatedAppleID, clientID: String, deviceAppleID: String?,
+        person: @escaping @Sendable (_ isFirstAuthorization: Bool) async throws(AuthError) -> AppleSheetChoice
+    ) {
         self.init(api: InProcessAppleIDAPI(appleID: appleID), clientID: clientID, deviceAppleID: deviceAppleID, person: person)
     }
 
@@ -76,10 +80,11 @@ public struct SimulatedAppleIDAuthorizer: AppleIDAuthorizing {
     public func authorize(_ request: AppleIDRequest) async throws(AuthError) -> AppleIDCredential {
         let first = try await api.isFirstAuthorization(appleID: deviceAppleID, clientID: clientID)
         let choice = try await person(first)
-        var credential = try await api.authorize(AppleSheetRequest(
-            clientID: clientID, appleID: choice.appleID ?? deviceAppleID,
-            name: request.scopes.contains(.fullName) ? choice.name : nil,
-            hideEmail: choice.hideEmail, nonce: request.nonce, cancel: choice.cancel))
+        var credential = try await api.authorize(
+            AppleSheetRequest(
+                clientID: clientID, appleID: choice.appleID ?? deviceAppleID,
+                name: request.scopes.contains(.fullName) ? choice.name : nil,
+                hideEmail: choice.hideEmail, nonce: request.nonce, cancel: choice.cancel))
         if !request.scopes.contains(.email) { credential.email = nil }
         return credential
     }

@@ -64,7 +64,7 @@ package struct FirebaseCustomToken: Sendable, Equatable {
     private static func jwtPayload(_ token: String) throws(FirebaseFailure) -> JSONObject {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0]), let payloadBytes = Base64URL.decode(parts[1]),
-              let header = try? StrictJSONParser.parseObject(headerBytes), let payload = try? StrictJSONParser.parseObject(payloadBytes)
+            let header = try? StrictJSONParser.parseObject(headerBytes), let payload = try? StrictJSONParser.parseObject(payloadBytes)
         else { throw invalid("Invalid assertion format") }
         let algorithm = header["alg"]?.stringValue
         switch algorithm {

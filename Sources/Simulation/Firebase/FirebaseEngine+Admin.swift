@@ -9,7 +9,8 @@ extension FirebaseEngine {
     package func adminRevokeRefreshTokens(localId: String) async throws(FirebaseFailure) {
         var request = FirebaseUpdateRequest(idToken: nil)
         request.validSince = FirebaseInt64(nowSeconds + 1)
-        _ = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in try store.update(localId, with: request, isAdmin: true, now: now) }
+        _ = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in try store.update(localId, with: request, isAdmin: true, now: now)
+        }
     }
 
     /// `POST /v1/projects/{p}/accounts`: creates a user (with a password, checked against
@@ -39,9 +40,10 @@ extension FirebaseEngine {
     package func adminUpdate(_ request: FirebaseUpdateRequest) async throws(FirebaseFailure) -> FirebaseUpdateResponse {
         guard let localId = request.localId else { throw .code("MISSING_LOCAL_ID") }
         let hash = try await checkedHash(request.password)
-        return FirebaseUpdateResponse(user: try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
-            try store.update(localId, with: request, passwordHash: hash, isAdmin: true, now: now)
-        }.payload)
+        return FirebaseUpdateResponse(
+            user: try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+                try store.update(localId, with: request, passwordHash: hash, isAdmin: true, now: now)
+            }.payload)
     }
 
     /// A new password's hash after the policy, or `nil` when none was sent.
@@ -58,7 +60,9 @@ extension FirebaseEngine {
     }
 
     /// `DELETE /emulator/v1/projects/{p}/accounts`.
-    package func wipeAccounts() async throws(FirebaseFailure) { try mutate { (store: FirebaseStore) throws(FirebaseFailure) in store.wipe() } }
+    package func wipeAccounts() async throws(FirebaseFailure) {
+        try mutate { (store: FirebaseStore) throws(FirebaseFailure) in store.wipe() }
+    }
 
     /// `GET /emulator/v1/projects/{p}/oobCodes`.
     package func oobCodes() async throws(FirebaseFailure) -> [(email: String, oobCode: String, oobLink: String, requestType: String)] {

@@ -54,7 +54,9 @@ extension FirebaseEngine {
     }
 
     private static func json(_ payload: FirebaseUserInfoPayload) -> JSONValue {
-        guard let data = try? JSONEncoder().encode(payload), let object = try? StrictJSONParser.parseObject(Array(data)) else { return .null }
+        guard let data = try? JSONEncoder().encode(payload), let object = try? StrictJSONParser.parseObject(Array(data)) else {
+            return .null
+        }
         return .object(object)
     }
 }

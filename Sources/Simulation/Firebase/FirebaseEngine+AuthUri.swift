@@ -29,13 +29,15 @@ extension FirebaseEngine {
     ///   - base: The emulator's origin, where the providers' pages are.
     /// - Returns: The response: `authUri`, `providerId`, `sessionId`.
     /// - Throws: `MISSING_CONTINUE_URI`, `INVALID_CONTINUE_URI`, `INVALID_PROVIDER_ID`.
-    package func createAuthUri(providerId rawProvider: String?, continueUri: String?, base: String) throws(FirebaseFailure) -> FirebaseCreateAuthUriResponse {
+    package func createAuthUri(providerId rawProvider: String?, continueUri: String?, base: String) throws(FirebaseFailure)
+        -> FirebaseCreateAuthUriResponse
+    {
         guard let continueUri, !continueUri.isEmpty else { throw .code("MISSING_CONTINUE_URI") }
         guard FirebaseURI.isAbsolute(continueUri), continueUri.utf8.count <= 2048 else { throw .code("INVALID_CONTINUE_URI") }
         let providerId = (rawProvider ?? "").lowercased()
         let provider = ProviderWireNames.provider(firebase: providerId)
         guard let webFlow, webFlow.serves(provider, verifiesIDTokens: verifiers[provider] != nil),
-              let clientID = configuration.clientIDs[provider]?.sorted().first
+            let clientID = configuration.clientIDs[provider]?.sorted().first
         else {
             throw .code("INVALID_PROVIDER_ID", "Provider \(providerId) is not enabled for this project.")
         }
@@ -44,7 +46,10 @@ extension FirebaseEngine {
             providerId: providerId, continueUri: continueUri, state: RandomIdentifiers.base64URL(32), createdAt: now)
         let sessionId = RandomIdentifiers.base64URL(32)
         webSessions.withLock { $0.insert(session, id: sessionId, now: now) }
-        guard let authUri = webFlow.authorizationURL(provider: provider, base: base, clientID: clientID, redirectURI: continueUri, state: session.state) else {
+        guard
+            let authUri = webFlow.authorizationURL(
+                provider: provider, base: base, clientID: clientID, redirectURI: continueUri, state: session.state)
+        else {
             throw .code("INVALID_PROVIDER_ID")
         }
         return FirebaseCreateAuthUriResponse(authUri: authUri.absoluteString, providerId: providerId, sessionId: sessionId)
@@ -63,9 +68,13 @@ extension FirebaseEngine {
         sessionId: String, requestUri: String, params: FirebaseIdpParameters
     ) async throws(FirebaseFailure) -> (providerId: String, answer: ProviderWebFlow.Answer) {
         let now = self.now
-        guard let session = webSessions.withLock({ $0.take(sessionId, now: now) }) else { throw .code("INVALID_SESSION_ID", "The session has expired or was already used.") }
+        guard let session = webSessions.withLock({ $0.take(sessionId, now: now) }) else {
+            throw .code("INVALID_SESSION_ID", "The session has expired or was already used.")
+        }
         let continueBase = session.continueUri.prefix { $0 != "?" && $0 != "#" }
-        guard requestUri.hasPrefix(continueBase) else { throw .code("INVALID_REQUEST_URI", "requestUri does not match the session's continueUri.") }
+        guard requestUri.hasPrefix(continueBase) else {
+            throw .code("INVALID_REQUEST_URI", "requestUri does not match the session's continueUri.")
+        }
         guard params["state"] == session.state else { throw .idpResponse("The OAuth state does not match the session.") }
         let provider = ProviderWireNames.provider(firebase: session.providerId)
         if let idToken = params["id_token"], !idToken.isEmpty { return (session.providerId, .idToken(idToken)) }

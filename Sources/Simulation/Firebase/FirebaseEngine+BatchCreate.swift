@@ -102,7 +102,8 @@ extension FirebaseStore {
         }
         let phone: String?
         do { phone = try checkedPhoneNumber(row.phoneNumber, of: row.localId) } catch {
-            throw error.code == "PHONE_NUMBER_EXISTS" ? "((phone number exists in other account in database))" : "phone number format is invalid"
+            throw error.code == "PHONE_NUMBER_EXISTS"
+                ? "((phone number exists in other account in database))" : "phone number format is invalid"
         }
         let existing = rows.user(row.localId)
         if existing != nil, !allowOverwrite { throw "localId belongs to an existing account - can not overwrite." }
@@ -111,8 +112,9 @@ extension FirebaseStore {
         }
         var providers = row.providers
         if row.hasPassword, let email = row.email {
-            providers.insert(FirebaseProviderRecord(
-                providerId: "password", rawId: email, email: email, displayName: row.displayName, photoUrl: row.photoUrl), at: 0)
+            providers.insert(
+                FirebaseProviderRecord(
+                    providerId: "password", rawId: email, email: email, displayName: row.displayName, photoUrl: row.photoUrl), at: 0)
         }
         var user = FirebaseUserRecord(
             localId: row.localId, email: row.email, emailVerified: row.emailVerified, displayName: row.displayName,

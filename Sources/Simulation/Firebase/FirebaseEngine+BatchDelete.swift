@@ -25,10 +25,11 @@ extension FirebaseEngine {
             for (index, localId) in localIds.enumerated() {
                 guard let user = store.user(localId) else { continue }
                 guard user.disabled || force else {
-                    errors.append(.object([
-                        "index": .int(Int64(index)), "localId": .string(localId),
-                        "message": .string("NOT_DISABLED : Disable the account before batch deletion."),
-                    ]))
+                    errors.append(
+                        .object([
+                            "index": .int(Int64(index)), "localId": .string(localId),
+                            "message": .string("NOT_DISABLED : Disable the account before batch deletion."),
+                        ]))
                     continue
                 }
                 try store.delete(localId)

@@ -13,7 +13,9 @@ extension FirebaseEngine {
     ///   - limit: How many keys at most (the page's end).
     /// - Returns: How many users match, and the newest keys.
     /// - Throws: `INTERNAL_ERROR` when the storage fails.
-    package func consoleUserKeys(matching search: String, limit: Int) async throws(FirebaseFailure) -> (total: Int, keys: [(createdAt: Date, localId: String)]) {
+    package func consoleUserKeys(matching search: String, limit: Int) async throws(FirebaseFailure) -> (
+        total: Int, keys: [(createdAt: Date, localId: String)]
+    ) {
         let found = try inspect { (store: FirebaseStore) throws(FirebaseFailure) in store.rows.userKeys(matching: search, limit: limit) }
         return (found.total, found.keys.map { (Date(timeIntervalSince1970: Double($0.createdAt) / 1000), $0.localId) })
     }
@@ -30,7 +32,9 @@ extension FirebaseEngine {
     /// - Parameter localId: The uid.
     /// - Returns: The user and tokens, or `nil` when there is no such user.
     /// - Throws: `INTERNAL_ERROR` when the storage fails.
-    package func consoleUser(_ localId: String) async throws(FirebaseFailure) -> (user: FirebaseUserRecord, refreshTokens: [FirebaseRefreshRecord])? {
+    package func consoleUser(_ localId: String) async throws(FirebaseFailure) -> (
+        user: FirebaseUserRecord, refreshTokens: [FirebaseRefreshRecord]
+    )? {
         try inspect { (store: FirebaseStore) throws(FirebaseFailure) in store.consoleUser(localId) }
     }
 

@@ -15,12 +15,15 @@ extension FirebaseEngine {
     ///   `INVALID_HOSTING_LINK_DOMAIN`, `MISSING_EMAIL`, `INVALID_EMAIL`, `EMAIL_NOT_FOUND`, `USER_NOT_FOUND`,
     ///   `MISSING_NEW_EMAIL`, `MISSING_ID_TOKEN`, `EMAIL_EXISTS`, the store's rate limits; 501
     ///   for another request type.
-    package func sendOobCode(_ request: FirebaseOobRequest, isAdmin: Bool = false) async throws(FirebaseFailure) -> FirebaseOobCodeResponse {
+    package func sendOobCode(_ request: FirebaseOobRequest, isAdmin: Bool = false) async throws(FirebaseFailure) -> FirebaseOobCodeResponse
+    {
         guard let requestType = request.requestType, !requestType.isEmpty, requestType != "OOB_REQ_TYPE_UNSPECIFIED" else {
             throw .code("MISSING_REQ_TYPE")
         }
         if request.returnOobLink == true, !isAdmin { throw .insufficientPermission }
-        if let continueUrl = request.continueUrl, !FirebaseURI.isAbsolute(continueUrl) || continueUrl.count > FirebaseFieldLimits.continueUrl {
+        if let continueUrl = request.continueUrl,
+            !FirebaseURI.isAbsolute(continueUrl) || continueUrl.count > FirebaseFieldLimits.continueUrl
+        {
             throw .code("INVALID_CONTINUE_URI", "((expected an absolute URI with valid scheme and host))")
         }
         try FirebaseLinkDomains.check(request.linkDomain)
@@ -30,7 +33,8 @@ extension FirebaseEngine {
         let now = self.now
         let (code, link) = try step { (store: FirebaseStore, rows: any SimulationRows) throws(FirebaseFailure) in
             let code = try store.createOobCode(email: target.email, requestType: requestType, newEmail: target.newEmail, now: now)
-            let link = configuration.actionURL + "?mode=" + target.mode + "&lang=en&oobCode=" + code + "&apiKey=fake-api-key"
+            let link =
+                configuration.actionURL + "?mode=" + target.mode + "&lang=en&oobCode=" + code + "&apiKey=fake-api-key"
                 + (request.continueUrl.map { "&continueUrl=" + FormEncoding.encode([("", $0)]).dropFirst() } ?? "")
             let message = MailMessage(code: code, link: link, kind: requestType, sender: "firebase", sentAt: now)
             mailbox.deliver(message, to: target.newEmail ?? target.email, in: rows)
@@ -51,7 +55,9 @@ extension FirebaseEngine {
     ///   - client: The client's address (for the rate limits); `nil` in process.
     /// - Returns: The tokens; `isNewUser` is always present.
     /// - Throws: ``FirebaseFailure``.
-    package func signInWithEmailLink(_ request: FirebaseEmailLinkRequest, client: String? = nil) async throws(FirebaseFailure) -> FirebaseEmailLinkResponse {
+    package func signInWithEmailLink(_ request: FirebaseEmailLinkRequest, client: String? = nil) async throws(FirebaseFailure)
+        -> FirebaseEmailLinkResponse
+    {
         var caller: Caller?
         if let idToken = request.idToken, !idToken.isEmpty { caller = try await authenticate(idToken) }
         guard let raw = request.email, !raw.isEmpty else { throw .code("MISSING_EMAIL") }
@@ -59,16 +65,19 @@ extension FirebaseEngine {
         guard let email = try? EmailAddress.normalized(raw) else { throw .code("INVALID_EMAIL") }
         let (now, authTime) = (self.now, nowSeconds)
         let (user, isNewUser, refreshToken) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
-            let (user, isNewUser) = try store.signInWithEmailLink(email: email, code: code, linkingTo: caller?.localId, client: client, now: now)
+            let (user, isNewUser) = try store.signInWithEmailLink(
+                email: email, code: code, linkingTo: caller?.localId, client: client, now: now)
             if store.stopsAtSecondFactor(user.localId, linking: caller != nil) { return (user, isNewUser, String?.none) }
             return (user, isNewUser, store.issueRefreshToken(for: user.localId, signInProvider: "password", authTime: authTime, now: now))
         }
         guard let refreshToken else {
-            var response = FirebaseEmailLinkResponse(email: email, localId: user.localId, isNewUser: isNewUser, idToken: nil, refreshToken: nil, expiresIn: nil)
+            var response = FirebaseEmailLinkResponse(
+                email: email, localId: user.localId, isNewUser: isNewUser, idToken: nil, refreshToken: nil, expiresIn: nil)
             try awaitSecondFactor(&response, localId: user.localId, signInProvider: "password", authTime: authTime)
             return response
         }
         let idToken = try mintIDToken(for: user, signInProvider: "password", authTime: authTime)
-        return FirebaseEmailLinkResponse(email: email, localId: user.localId, isNewUser: isNewUser, idToken: idToken, refreshToken: refreshToken, expiresIn: expiresIn)
+        return FirebaseEmailLinkResponse(
+            email: email, localId: user.localId, isNewUser: isNewUser, idToken: idToken, refreshToken: refreshToken, expiresIn: expiresIn)
     }
 }

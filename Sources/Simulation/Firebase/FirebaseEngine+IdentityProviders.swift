@@ -26,9 +26,12 @@ extension FirebaseEngine {
         let (now, nowSeconds) = (self.now, self.nowSeconds)
         let (identity, oauthIdToken, outcome) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             let (identity, oauthIdToken) = try credential.spend(in: store, now: now, nowSeconds: nowSeconds)
-            return (identity, oauthIdToken, try Self.signIn(
-                identity, oauthIdToken: oauthIdToken, caller: callerToken, request: request, client: client, store: store,
-                now: now, authTime: nowSeconds))
+            return (
+                identity, oauthIdToken,
+                try Self.signIn(
+                    identity, oauthIdToken: oauthIdToken, caller: callerToken, request: request, client: client, store: store,
+                    now: now, authTime: nowSeconds)
+            )
         }
         var response = FirebaseIdpResponse(identity: identity, oauthIdToken: oauthIdToken, accessToken: params["access_token"])
         switch outcome {
@@ -82,10 +85,13 @@ extension FirebaseEngine {
                     user = signedIn
                     isNewUser = new
                 case .needConfirmation(let existing):
-                    return .needConfirmation(existing: existing, pendingToken: store.storePending(identity, oauthIdToken: oauthIdToken, now: now))
+                    return .needConfirmation(
+                        existing: existing, pendingToken: store.storePending(identity, oauthIdToken: oauthIdToken, now: now))
                 }
             }
-        } catch where request.returnIdpCredential == true && (error.code == "FEDERATED_USER_ID_ALREADY_LINKED" || error.code == "EMAIL_EXISTS") {
+        } catch
+            where request.returnIdpCredential == true && (error.code == "FEDERATED_USER_ID_ALREADY_LINKED" || error.code == "EMAIL_EXISTS")
+        {
             return .refused(code: error.code, pendingToken: store.storePending(identity, oauthIdToken: oauthIdToken, now: now))
         }
         if store.stopsAtSecondFactor(user.localId, linking: caller != nil) { return .secondFactorRequired(user) }
@@ -95,7 +101,9 @@ extension FirebaseEngine {
 
     /// The credential of a signInWithIdp request: a `pendingToken` to take, or a verified ID token
     /// (the nonce rule checked; an Apple token to spend once).
-    private func resolveCredential(_ request: FirebaseIdpRequest, params: FirebaseIdpParameters) async throws(FirebaseFailure) -> FirebaseIdpCredential {
+    private func resolveCredential(_ request: FirebaseIdpRequest, params: FirebaseIdpParameters) async throws(FirebaseFailure)
+        -> FirebaseIdpCredential
+    {
         if let pendingToken = request.pendingToken, !pendingToken.isEmpty { return .pending(pendingToken) }
         if let sessionId = request.sessionId, !sessionId.isEmpty, let requestUri = request.requestUri {
             // A redirect sign-in (`createAuthUri`): the provider's code (or Apple's form_post
@@ -116,8 +124,9 @@ extension FirebaseEngine {
             do { token = try await verifier.verify(idToken, rawNonce: nil, now: nowSeconds) } catch {
                 throw Self.failure(for: error, token: idToken, rawNonce: nil)
             }
-            return .verified(Self.identity(from: token, providerId: providerId, userParameter: params["user"]), idToken: idToken,
-                             spendsAppleToken: providerId == "apple.com" ? token.expiresAt : nil)
+            return .verified(
+                Self.identity(from: token, providerId: providerId, userParameter: params["user"]), idToken: idToken,
+                spendsAppleToken: providerId == "apple.com" ? token.expiresAt : nil)
         }
         guard let providerId = params["providerId"]?.lowercased(), !providerId.isEmpty else {
             // firebase-tools echoes the whole URI; its query may hold a token, so only the part before it.
@@ -131,7 +140,12 @@ extension FirebaseEngine {
             // As firebase-tools (`ops.ts` `signInWithIdp`): an access token or an authorization
             // code alone is not served. (Production accepts a Google access token.)
             if params["access_token"].map({ !$0.isEmpty }) == true {
-                throw .notImplemented("The Auth Emulator only support sign-in with \(providerId) using id_token, not access_token. Please update your code to use id_token.")
+                throw .notImplemented(
+                    """
+                    The Auth Emulator only support sign-in with \(providerId) using id_token, not access_token. Please update your code\
+                     to use id_token.
+                    """
+                )
             }
             throw .notImplemented("The Auth Emulator only supports sign-in with credentials (id_token required).")
         }
@@ -141,8 +155,9 @@ extension FirebaseEngine {
         } catch {
             throw Self.failure(for: error, token: idToken, rawNonce: params["nonce"])
         }
-        return .verified(Self.identity(from: token, providerId: providerId, userParameter: params["user"]), idToken: idToken,
-                         spendsAppleToken: providerId == "apple.com" ? token.expiresAt : nil)
+        return .verified(
+            Self.identity(from: token, providerId: providerId, userParameter: params["user"]), idToken: idToken,
+            spendsAppleToken: providerId == "apple.com" ? token.expiresAt : nil)
     }
 
     static func failure(for error: IDTokenError, token: String, rawNonce: String?) -> FirebaseFailure {
@@ -150,8 +165,13 @@ extension FirebaseEngine {
         case .nonceMissingInRequest: .code("MISSING_OR_INVALID_NONCE", "Nonce is missing in the request.")
         case .nonceMissingInToken: .code("MISSING_OR_INVALID_NONCE", "Nonce is missing in the ID token.")
         case .nonceMismatch:
-            .code("MISSING_OR_INVALID_NONCE",
-                  "The nonce in ID Token does not match the SHA256 hash of the raw nonce \"\(rawNonce.map { Redaction.redact($0) } ?? "")\" in the request.")
+            .code(
+                "MISSING_OR_INVALID_NONCE",
+                """
+                The nonce in ID Token does not match the SHA256 hash of the raw nonce\
+                 \"\(rawNonce.map { Redaction.redact($0) } ?? "")\" in the request.
+                """
+            )
         default: .idpResponse(error.description)
         }
     }
@@ -171,9 +191,10 @@ extension FirebaseEngine {
 
     static func identity(from token: VerifiedIDToken, providerId: String, userParameter: String?) -> FirebaseIdentity {
         let bounded = { (text: String?) in text.flatMap { $0.isEmpty || $0.count > FirebaseFieldLimits.displayName ? nil : $0 } }
-        var first = token.givenName, last = token.familyName
+        var first = token.givenName
+        var last = token.familyName
         if providerId == "apple.com", let json = userParameter,
-           let name = try? StrictJSONParser.parseObject(Array(json.utf8))["name"]?.objectValue
+            let name = try? StrictJSONParser.parseObject(Array(json.utf8))["name"]?.objectValue
         {
             first = name["firstName"]?.stringValue
             last = name["lastName"]?.stringValue

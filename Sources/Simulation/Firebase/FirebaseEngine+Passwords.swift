@@ -31,8 +31,9 @@ extension FirebaseEngine {
         let hash = try await hashPassword(password)
         let (now, authTime) = (self.now, nowSeconds)
         let (user, refreshToken) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
-            let user = try store.signUp(email: email, passwordHash: hash, displayName: request.displayName, linkingTo: caller?.localId,
-                                        client: client, now: now)
+            let user = try store.signUp(
+                email: email, passwordHash: hash, displayName: request.displayName, linkingTo: caller?.localId,
+                client: client, now: now)
             return (user, store.issueRefreshToken(for: user.localId, signInProvider: "password", authTime: authTime, now: now))
         }
         var response = FirebaseSignUpResponse(
@@ -77,8 +78,9 @@ extension FirebaseEngine {
             return (user, store.issueRefreshToken(for: user.localId, signInProvider: "password", authTime: authTime, now: now))
         }
         guard let refreshToken else {
-            var response = FirebasePasswordSignInResponse(localId: user.localId, email: email, displayName: user.displayName,
-                                                          idToken: nil, refreshToken: nil, expiresIn: nil)
+            var response = FirebasePasswordSignInResponse(
+                localId: user.localId, email: email, displayName: user.displayName,
+                idToken: nil, refreshToken: nil, expiresIn: nil)
             try awaitSecondFactor(&response, localId: user.localId, signInProvider: "password", authTime: authTime)
             return response
         }

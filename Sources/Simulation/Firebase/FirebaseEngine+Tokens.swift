@@ -23,7 +23,9 @@ extension FirebaseEngine {
     /// and that the user exists, is enabled and has not had its tokens revoked since.
     func authenticate(_ idToken: String?) async throws(FirebaseFailure) -> Caller {
         let token = try verifiedToken(idToken)
-        let user = try inspect { (store: FirebaseStore) throws(FirebaseFailure) in try store.activeUser(token.localId, issuedAt: token.issuedAt) }
+        let user = try inspect { (store: FirebaseStore) throws(FirebaseFailure) in
+            try store.activeUser(token.localId, issuedAt: token.issuedAt)
+        }
         return Caller(localId: token.localId, authTime: token.authTime, signInProvider: token.signInProvider, user: user)
     }
 
@@ -31,11 +33,11 @@ extension FirebaseEngine {
     func verifiedToken(_ idToken: String?) throws(FirebaseFailure) -> CallerToken {
         guard let idToken, !idToken.isEmpty else { throw .missingIDToken }
         guard let jws = try? CompactJWS(parsing: idToken), configuration.idTokenKey.isValidSignature(of: jws),
-              jws.keyID == configuration.idTokenKey.keyID,
-              jws.payload["iss"]?.stringValue == "https://securetoken.google.com/\(configuration.projectID)",
-              jws.payload["aud"]?.stringValue == configuration.projectID,
-              let localId = jws.payload["sub"]?.stringValue, let iat = jws.payload["iat"]?.intValue,
-              let exp = jws.payload["exp"]?.intValue
+            jws.keyID == configuration.idTokenKey.keyID,
+            jws.payload["iss"]?.stringValue == "https://securetoken.google.com/\(configuration.projectID)",
+            jws.payload["aud"]?.stringValue == configuration.projectID,
+            let localId = jws.payload["sub"]?.stringValue, let iat = jws.payload["iat"]?.intValue,
+            let exp = jws.payload["exp"]?.intValue
         else { throw .invalidIDToken }
         guard exp > nowSeconds else { throw .invalidIDToken }
         let firebase = jws.payload["firebase"]?.objectValue

@@ -38,8 +38,10 @@ public final class FirebaseEngine: Sendable {
     ///   - providerKeys: Each identity provider's JWKS, as this relying party caches it.
     ///   - storage: Where the project's rows are kept (shared with the mailbox).
     ///   - webFlow: The providers' OAuth front doors, for `createAuthUri`.
-    package init(configuration: FirebaseEngineConfiguration, clock: AuthClock, mailbox: SimulatedMailbox,
-                 providerKeys: [ProviderID: KeySetCache], storage: any SimulationStorage, webFlow: ProviderWebFlow? = nil) {
+    package init(
+        configuration: FirebaseEngineConfiguration, clock: AuthClock, mailbox: SimulatedMailbox,
+        providerKeys: [ProviderID: KeySetCache], storage: any SimulationStorage, webFlow: ProviderWebFlow? = nil
+    ) {
         self.configuration = configuration
         self.webFlow = webFlow
         self.clock = clock
@@ -176,7 +178,9 @@ public final class FirebaseEngine: Sendable {
         let (user, record) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             var (user, record) = try store.refresh(refreshToken, now: now)
             // A withdrawn second factor is no longer named.
-            if let factor = record.secondFactor, !store.rows.mfaEnrollments(of: user.localId).contains(where: { $0.mfaEnrollmentId == factor }) {
+            if let factor = record.secondFactor,
+                !store.rows.mfaEnrollments(of: user.localId).contains(where: { $0.mfaEnrollmentId == factor })
+            {
                 record.secondFactor = nil
             }
             return (user, record)
@@ -185,6 +189,8 @@ public final class FirebaseEngine: Sendable {
         let idToken = try mintIDToken(
             for: user, signInProvider: record.signInProvider, authTime: record.authTime, secondFactor: record.secondFactor,
             extraClaims: developerClaims)
-        return FirebaseSecureTokenResponse(idToken: idToken, expiresIn: expiresIn, refreshToken: refreshToken, userId: user.localId, projectId: configuration.projectNumber)
+        return FirebaseSecureTokenResponse(
+            idToken: idToken, expiresIn: expiresIn, refreshToken: refreshToken, userId: user.localId, projectId: configuration.projectNumber
+        )
     }
 }

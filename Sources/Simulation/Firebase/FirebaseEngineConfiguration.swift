@@ -31,7 +31,10 @@ public struct FirebaseEngineConfiguration: Sendable {
     /// listens (``boundBase``), else the one given.
     public var actionURL: String {
         get { boundBase.map { $0.url + "/emulator/action" } ?? givenActionURL }
-        set { givenActionURL = newValue; boundBase = nil }
+        set {
+            givenActionURL = newValue
+            boundBase = nil
+        }
     }
     private var givenActionURL: String
     /// The emulator's base URL, read when a request arrives; `nil` when the action URL is fixed.

@@ -32,7 +32,8 @@ extension FirebaseFailure {
         "The provided hosting link domain is not configured in Firebase Hosting or is not owned by the current project. "
             + "This cannot be a default hosting domain (web.app or firebaseapp.com).")
     static let insufficientPermission = code("INSUFFICIENT_PERMISSION", status: 403)
-    static let duplicateCredential = code("MISSING_OR_INVALID_NONCE", "Duplicate credential received. Please try again with a new credential.")
+    static let duplicateCredential = code(
+        "MISSING_OR_INVALID_NONCE", "Duplicate credential received. Please try again with a new credential.")
     /// A 501, for what Google's emulator does not serve either.
     static func notImplemented(_ message: String) -> FirebaseFailure { FirebaseFailure(status: 501, message: message) }
     static func idpResponse(_ detail: String) -> FirebaseFailure { code("INVALID_IDP_RESPONSE", detail) }

@@ -22,13 +22,14 @@ extension FirebaseImportedPasswordHash {
             throw .code("INVALID_ARGUMENT", "hashAlgorithm \(algorithm.prefix(32)) is not served by this emulator.")
         }
         let rounds = body["rounds"]?.intValue ?? 0
-        let range: ClosedRange<Int64>? = switch algorithm {
-        case "SCRYPT": 1...8
-        case "MD5": 0...8192
-        case "SHA1", "SHA256", "SHA512": 1...8192
-        case "PBKDF_SHA1", "PBKDF2_SHA256": 0...120_000
-        default: nil
-        }
+        let range: ClosedRange<Int64>? =
+            switch algorithm {
+            case "SCRYPT": 1...8
+            case "MD5": 0...8192
+            case "SHA1", "SHA256", "SHA512": 1...8192
+            case "PBKDF_SHA1", "PBKDF2_SHA256": 0...120_000
+            default: nil
+            }
         if let range, !range.contains(rounds) { throw .code("INVALID_ARGUMENT", "rounds must be in \(range) for \(algorithm).") }
         if algorithm == "SCRYPT", !(1...14).contains(body["memoryCost"]?.intValue ?? 0) {
             throw .code("INVALID_ARGUMENT", "memoryCost must be in 1...14 for SCRYPT.")
@@ -39,8 +40,10 @@ extension FirebaseImportedPasswordHash {
         if algorithm == "STANDARD_SCRYPT" {
             let cost = body["cpuMemCost"]?.intValue ?? 0
             guard cost > 1, cost <= 1 << 20, cost & (cost - 1) == 0, (1...16).contains(body["blockSize"]?.intValue ?? 0),
-                  (1...16).contains(body["parallelization"]?.intValue ?? 0), (1...1024).contains(body["dkLen"]?.intValue ?? 0) else {
-                throw .code("INVALID_ARGUMENT", "STANDARD_SCRYPT needs cpuMemCost a power of two up to 2^20, blockSize, parallelization, dkLen.")
+                (1...16).contains(body["parallelization"]?.intValue ?? 0), (1...1024).contains(body["dkLen"]?.intValue ?? 0)
+            else {
+                throw .code(
+                    "INVALID_ARGUMENT", "STANDARD_SCRYPT needs cpuMemCost a power of two up to 2^20, blockSize, parallelization, dkLen.")
             }
         }
     }
@@ -73,7 +76,8 @@ extension FirebaseImportedPasswordHash {
         value.dkLen = Int(body["dkLen"]?.intValue ?? 0)
         // Without an order, the plain digests take the salt first and the HMACs the password
         // first (firebase-admin-node test/integration/auth.spec.ts, its import cases).
-        value.saltFirst = order == "SALT_AND_PASSWORD" || (order != "PASSWORD_AND_SALT" && ["MD5", "SHA1", "SHA256", "SHA512"].contains(algorithm))
+        value.saltFirst =
+            order == "SALT_AND_PASSWORD" || (order != "PASSWORD_AND_SALT" && ["MD5", "SHA1", "SHA256", "SHA512"].contains(algorithm))
         return value.storedForm
     }
 

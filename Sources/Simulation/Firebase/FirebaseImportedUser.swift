@@ -89,9 +89,10 @@ struct FirebaseImportedUser {
             guard rawId.count <= FirebaseFieldLimits.localId, providerId.count <= FirebaseFieldLimits.localId else {
                 throw "providerId and rawId are at most \(FirebaseFieldLimits.localId) characters"
             }
-            providers.append(FirebaseProviderRecord(
-                providerId: providerId, rawId: rawId, email: row["email"]?.stringValue,
-                displayName: row["displayName"]?.stringValue, photoUrl: row["photoUrl"]?.stringValue))
+            providers.append(
+                FirebaseProviderRecord(
+                    providerId: providerId, rawId: rawId, email: row["email"]?.stringValue,
+                    displayName: row["displayName"]?.stringValue, photoUrl: row["photoUrl"]?.stringValue))
         }
         return providers
     }

@@ -37,7 +37,7 @@ package struct FirebasePasswordPolicy: Codable, Hashable, Sendable {
         minPasswordLength = Int(options["minPasswordLength"]?.intValue ?? 6)
         maxPasswordLength = Int(options["maxPasswordLength"]?.intValue ?? Int64(Self.ceiling))
         guard (Self.fixedMinimumLength...30).contains(minPasswordLength),
-              (minPasswordLength...Self.ceiling).contains(maxPasswordLength)
+            (minPasswordLength...Self.ceiling).contains(maxPasswordLength)
         else {
             throw .code("INVALID_CONFIG", "minPasswordLength must be 6 to 30 and maxPasswordLength from it to 4096")
         }
@@ -56,8 +56,10 @@ package struct FirebasePasswordPolicy: Codable, Hashable, Sendable {
             "containsNumericCharacter": .bool(containsNumericCharacter),
             "containsNonAlphanumericCharacter": .bool(containsNonAlphanumericCharacter),
         ]
-        return ["passwordPolicyEnforcementState": .string(enforcementState),
-                "passwordPolicyVersions": .array([.object(["customStrengthOptions": .object(options)])])]
+        return [
+            "passwordPolicyEnforcementState": .string(enforcementState),
+            "passwordPolicyVersions": .array([.object(["customStrengthOptions": .object(options)])]),
+        ]
     }
 
     /// Checks a new password: Firebase's fixed minimum first (`WEAK_PASSWORD`), then, when the

@@ -41,8 +41,9 @@ public final class FirebaseProjects: Sendable {
         func makeEngine(_ id: String) -> FirebaseEngine {
             var configuration = base
             configuration.projectID = id
-            return FirebaseEngine(configuration: configuration, clock: clock, mailbox: mailbox, providerKeys: providerKeys(),
-                                  storage: storage, webFlow: webFlow)
+            return FirebaseEngine(
+                configuration: configuration, clock: clock, mailbox: mailbox, providerKeys: providerKeys(),
+                storage: storage, webFlow: webFlow)
         }
         let defaultEngine = makeEngine(defaultID)
         var engines = [defaultID: defaultEngine]

@@ -89,7 +89,8 @@ package struct FirebaseRefreshRecord: Codable, Sendable, Hashable {
 
     /// Creates a record with every field.
     package init(
-        localId: String, signInProvider: String, authTime: Int64, issuedAt: Int64, lastRefreshedAt: Int64? = nil, secondFactor: String? = nil,
+        localId: String, signInProvider: String, authTime: Int64, issuedAt: Int64, lastRefreshedAt: Int64? = nil,
+        secondFactor: String? = nil,
         developerClaims: String? = nil
     ) {
         self.secondFactor = secondFactor
@@ -152,7 +153,8 @@ package struct FirebaseIdentity: Codable, Sendable, Hashable {
 
     /// Creates a record with every field.
     package init(
-        providerId: String, rawId: String, email: String? = nil, emailVerified: Bool, displayName: String? = nil, firstName: String? = nil, lastName: String? = nil, photoUrl: String? = nil, rawClaims: JSONObject
+        providerId: String, rawId: String, email: String? = nil, emailVerified: Bool, displayName: String? = nil, firstName: String? = nil,
+        lastName: String? = nil, photoUrl: String? = nil, rawClaims: JSONObject
     ) {
         self.providerId = providerId
         self.rawId = rawId

@@ -81,9 +81,11 @@ extension FirebaseStore {
     package func users(
         localIds: [String], emails: [String], phoneNumbers: [String] = [], federated: [FirebaseFederatedUserId] = []
     ) -> [FirebaseUserRecord] {
-        let byId = (localIds + federated.compactMap { id in
-            id.providerId.flatMap { providerId in id.rawId.flatMap { rows.federatedUser(providerId: providerId, rawId: $0) } }
-        }).compactMap { rows.user($0) }
+        let byId =
+            (localIds
+            + federated.compactMap { id in
+                id.providerId.flatMap { providerId in id.rawId.flatMap { rows.federatedUser(providerId: providerId, rawId: $0) } }
+            }).compactMap { rows.user($0) }
         let byEmail = emails.compactMap { rows.localId(email: $0.lowercased()).flatMap { rows.user($0) } }
         let byPhone = phoneNumbers.compactMap { rows.localId(phoneNumber: $0).flatMap { rows.user($0) } }
         var seen: Set<String> = []

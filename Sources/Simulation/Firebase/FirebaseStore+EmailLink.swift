@@ -13,7 +13,9 @@ extension FirebaseStore {
     /// - Throws: `TOO_MANY_ATTEMPTS_TRY_LATER` within the resend interval, `QUOTA_EXCEEDED` past
     ///   the project's daily emails.
     package func createOobCode(email: String, requestType: String, newEmail: String? = nil, now: Date) throws(FirebaseFailure) -> String {
-        if let last = rows.lastEmailSent(to: email), now.timeIntervalSince(last) < configuration.emailResendInterval { throw .tooManyAttempts }
+        if let last = rows.lastEmailSent(to: email), now.timeIntervalSince(last) < configuration.emailResendInterval {
+            throw .tooManyAttempts
+        }
         try spendEmailQuota(now: now)
         if rows.emailSendCount() >= 4096 {
             rows.deleteEmailSends(sentBefore: now.addingTimeInterval(-configuration.emailResendInterval))

@@ -25,7 +25,8 @@ extension FirebaseStore {
     ///   - now: The time.
     /// - Returns: The outcome.
     /// - Throws: `USER_DISABLED`, `USER_NOT_FOUND` (no `autoCreate`), `TOO_MANY_ATTEMPTS_TRY_LATER`.
-    package func signIn(with identity: FirebaseIdentity, autoCreate: Bool, client: String?, now: Date) throws(FirebaseFailure) -> IdpOutcome {
+    package func signIn(with identity: FirebaseIdentity, autoCreate: Bool, client: String?, now: Date) throws(FirebaseFailure) -> IdpOutcome
+    {
         let millis = Self.millis(now)
         if let localId = rows.federatedUser(providerId: identity.providerId, rawId: identity.rawId), var user = rows.user(localId) {
             guard !user.disabled else { throw .userDisabled }

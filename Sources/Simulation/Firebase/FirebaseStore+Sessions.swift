@@ -8,9 +8,11 @@ extension FirebaseStore {
         developerClaims: String? = nil
     ) -> String {
         let token = "AMf-vB" + RandomIdentifiers.base64URL(180)
-        rows.insertRefreshToken(token, FirebaseRefreshRecord(
-            localId: localId, signInProvider: signInProvider, authTime: authTime, issuedAt: Int64(now.timeIntervalSince1970),
-            secondFactor: secondFactor, developerClaims: developerClaims))
+        rows.insertRefreshToken(
+            token,
+            FirebaseRefreshRecord(
+                localId: localId, signInProvider: signInProvider, authTime: authTime, issuedAt: Int64(now.timeIntervalSince1970),
+                secondFactor: secondFactor, developerClaims: developerClaims))
         let tokens = rows.refreshTokens(of: localId)
         for old in tokens.prefix(max(0, tokens.count - configuration.maxRefreshTokensPerUser)) { rows.deleteRefreshToken(old) }
         return token

@@ -26,8 +26,9 @@ package struct FirebaseStore {
     // MARK: - Helpers
 
     static func providerRecord(_ identity: FirebaseIdentity) -> FirebaseProviderRecord {
-        FirebaseProviderRecord(providerId: identity.providerId, rawId: identity.rawId, email: identity.email,
-                               displayName: identity.displayName, photoUrl: identity.photoUrl)
+        FirebaseProviderRecord(
+            providerId: identity.providerId, rawId: identity.rawId, email: identity.email,
+            displayName: identity.displayName, photoUrl: identity.photoUrl)
     }
 
     static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }

@@ -9,7 +9,7 @@ enum FirebaseURI {
         let scheme = uri[..<colon].utf8
         let isLetter = { (byte: UInt8) in (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
         guard let first = scheme.first, isLetter(first),
-              scheme.allSatisfy({ isLetter($0) || (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
+            scheme.allSatisfy({ isLetter($0) || (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
         else { return false }
         guard ["http", "https"].contains(uri[..<colon].lowercased()) else { return true }
         let rest = uri[uri.index(after: colon)...].drop { $0 == "/" || $0 == "\\" }

@@ -33,7 +33,10 @@ struct FirebaseWebSessions: Sendable {
     mutating func insert(_ session: FirebaseWebSession, id: String, now: Date) {
         while head < order.count {
             let oldest = order[head]
-            guard let waiting = sessions[oldest] else { head += 1; continue }
+            guard let waiting = sessions[oldest] else {
+                head += 1
+                continue
+            }
             guard sessions.count >= capacity || now.timeIntervalSince(waiting.createdAt) >= lifetime else { break }
             sessions[oldest] = nil
             head += 1

@@ -21,8 +21,10 @@ public struct GoogleAuthorizationRequest: Sendable, Hashable {
     public var codeChallengeMethod: String?
 
     /// Creates a request.
-    public init(clientID: String, redirectURI: String, email: String, name: PersonName?, nonce: String?,
-                codeChallenge: String?, codeChallengeMethod: String?) {
+    public init(
+        clientID: String, redirectURI: String, email: String, name: PersonName?, nonce: String?,
+        codeChallenge: String?, codeChallengeMethod: String?
+    ) {
         self.clientID = clientID
         self.redirectURI = redirectURI
         self.email = email
@@ -82,8 +84,10 @@ extension SimulatedGoogle {
         }
         let response: GoogleSignInSheetResponse
         do {
-            response = try signIn(GoogleSignInSheetRequest(
-                clientID: pending.request.clientID, email: pending.request.email, name: pending.request.name, nonce: pending.request.nonce))
+            response = try signIn(
+                GoogleSignInSheetRequest(
+                    clientID: pending.request.clientID, email: pending.request.email, name: pending.request.name,
+                    nonce: pending.request.nonce))
         } catch {
             throw OAuthProviderError(error: "server_error", errorDescription: nil)
         }

@@ -83,8 +83,9 @@ public actor SimulatedGoogle {
     /// - Parameter clock: The time source.
     /// - Throws: When key generation fails.
     public init(clock: AuthClock) throws {
-        self.init(clock: clock, keyRing: try RSAKeyRing.generate(count: 2, makeKeyID: { RandomIdentifiers.hex(40) }),
-                  storage: InMemorySimulationStorage())
+        self.init(
+            clock: clock, keyRing: try RSAKeyRing.generate(count: 2, makeKeyID: { RandomIdentifiers.hex(40) }),
+            storage: InMemorySimulationStorage())
     }
 
     package init(clock: AuthClock, keyRing: RSAKeyRing, storage: any SimulationStorage) {
@@ -119,8 +120,9 @@ public actor SimulatedGoogle {
         do {
             account = try storage.update { (rows: any SimulationRows) -> Account in
                 if let account = rows.google.account(email: email) { return account }
-                let account = Account(email: email, subject: RandomIdentifiers.googleSubject(),
-                                      givenName: request.name?.givenName, familyName: request.name?.familyName)
+                let account = Account(
+                    email: email, subject: RandomIdentifiers.googleSubject(),
+                    givenName: request.name?.givenName, familyName: request.name?.familyName)
                 rows.google.insert(account)
                 return account
             }
@@ -145,7 +147,9 @@ public actor SimulatedGoogle {
         claims["iat"] = .int(now)
         claims["exp"] = .int(now + 3600)
         let token: String
-        do { token = try keyRing.active.signer.sign(claims) } catch { throw .authorizationFailed("the simulated Google could not sign the token") }
+        do { token = try keyRing.active.signer.sign(claims) } catch {
+            throw .authorizationFailed("the simulated Google could not sign the token")
+        }
         return GoogleSignInSheetResponse(
             idToken: token, accessToken: accessToken, userID: account.subject, email: account.email,
             name: name.formatted == nil ? nil : name)

@@ -64,7 +64,8 @@ public struct SimulatedGoogleAuthorizer: GoogleSignInAuthorizing {
     /// - Throws: ``AuthError``.
     public func signIn(_ request: GoogleSignInRequest) async throws(AuthError) -> GoogleSignInCredential {
         let choice = await person()
-        return try await api.signIn(GoogleSignInSheetRequest(
-            clientID: clientID, email: choice.email, name: choice.name, nonce: request.nonce, cancel: choice.cancel))
+        return try await api.signIn(
+            GoogleSignInSheetRequest(
+                clientID: clientID, email: choice.email, name: choice.name, nonce: request.nonce, cancel: choice.cancel))
     }
 }

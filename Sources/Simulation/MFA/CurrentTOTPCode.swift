@@ -36,7 +36,8 @@ package struct CurrentTOTPCode: Sendable, Hashable {
     package init?(json: JSONValue) {
         guard let object = json.objectValue, let factorID = object["factorId"]?.stringValue, let code = object["code"]?.stringValue
         else { return nil }
-        self.init(factorID: factorID, verified: object["verified"]?.boolValue ?? false, code: code,
-                  secondsLeft: Int(object["secondsLeft"]?.intValue ?? 30))
+        self.init(
+            factorID: factorID, verified: object["verified"]?.boolValue ?? false, code: code,
+            secondsLeft: Int(object["secondsLeft"]?.intValue ?? 30))
     }
 }

@@ -22,14 +22,15 @@ extension QRCode {
     package func terminalLines() -> [String] {
         func dark(_ x: Int, _ y: Int) -> Bool { (0..<size).contains(x) && (0..<size).contains(y) && self[x, y] }
         return stride(from: -4, to: size + 4, by: 2).map { y in
-            String((-4..<(size + 4)).map { x -> Character in
-                switch (dark(x, y), dark(x, y + 1)) {
-                case (true, true): "█"
-                case (true, false): "▀"
-                case (false, true): "▄"
-                case (false, false): " "
-                }
-            })
+            String(
+                (-4..<(size + 4)).map { x -> Character in
+                    switch (dark(x, y), dark(x, y + 1)) {
+                    case (true, true): "█"
+                    case (true, false): "▀"
+                    case (false, true): "▄"
+                    case (false, false): " "
+                    }
+                })
         }
     }
 }

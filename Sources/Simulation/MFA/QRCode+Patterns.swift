@@ -36,7 +36,8 @@ extension QRCode {
     /// The centres of the alignment patterns on each axis.
     static func alignmentPositions(_ version: Int) -> [Int] {
         guard version > 1 else { return [] }
-        let count = version / 7 + 2, size = version * 4 + 17
+        let count = version / 7 + 2
+        let size = version * 4 + 17
         let step = (version * 8 + count * 3 + 5) / (count * 4 - 4) * 2
         var positions = [6]
         for i in 0..<(count - 1) { positions.insert(size - 7 - i * step, at: 1) }
@@ -85,16 +86,17 @@ extension QRCode {
     mutating func applyMask(_ mask: Int) {
         for y in 0..<size {
             for x in 0..<size where !isFunctionModule(x, y) {
-                let flip = switch mask {
-                case 0: (x + y) % 2 == 0
-                case 1: y % 2 == 0
-                case 2: x % 3 == 0
-                case 3: (x + y) % 3 == 0
-                case 4: (x / 3 + y / 2) % 2 == 0
-                case 5: x * y % 2 + x * y % 3 == 0
-                case 6: (x * y % 2 + x * y % 3) % 2 == 0
-                default: ((x + y) % 2 + x * y % 3) % 2 == 0
-                }
+                let flip =
+                    switch mask {
+                    case 0: (x + y) % 2 == 0
+                    case 1: y % 2 == 0
+                    case 2: x % 3 == 0
+                    case 3: (x + y) % 3 == 0
+                    case 4: (x / 3 + y / 2) % 2 == 0
+                    case 5: x * y % 2 + x * y % 3 == 0
+                    case 6: (x * y % 2 + x * y % 3) % 2 == 0
+                    default: ((x + y) % 2 + x * y % 3) % 2 == 0
+                    }
                 if flip { modules[y * size + x].toggle() }
             }
         }

@@ -14,14 +14,16 @@ extension QRCode {
                 if dark == self[x + 1, y], dark == self[x, y + 1], dark == self[x + 1, y + 1] { total += 3 }
             }
         }
-        let dark = modules.filter { $0 }.count, count = size * size
+        let dark = modules.filter { $0 }.count
+        let count = size * size
         total += ((abs(dark * 20 - count * 10) + count - 1) / count - 1) * 10
         return total
     }
 
     /// Rule 1: a run of five or more modules of one colour costs 3, and 1 more per extra module.
     private func runPenalty(_ cells: [Bool]) -> Int {
-        var total = 0, run = 1
+        var total = 0
+        var run = 1
         for i in 1...cells.count {
             if i < cells.count, cells[i] == cells[i - 1] {
                 run += 1

@@ -35,9 +35,10 @@ package enum PasskeyCeremonyOptions {
                 "name": .string(user.name), "displayName": .string(user.displayName), "id": .string(Base64URL.encode(user.handle)),
             ]),
             "challenge": .string(Base64URL.encode(challenge)),
-            "pubKeyCredParams": .array([COSEAlgorithm.es256, .rs256].map { algorithm in
-                .object(["type": .string("public-key"), "alg": .int(Int64(algorithm.rawValue))])
-            }),
+            "pubKeyCredParams": .array(
+                [COSEAlgorithm.es256, .rs256].map { algorithm in
+                    .object(["type": .string("public-key"), "alg": .int(Int64(algorithm.rawValue))])
+                }),
             "timeout": .int(timeout),
             "authenticatorSelection": .object([
                 "requireResidentKey": .bool(true), "residentKey": .string("required"), "userVerification": .string("preferred"),

@@ -9,8 +9,10 @@ extension WebAuthnRelyingParty {
     ///   - challenge: The challenge issued for this ceremony.
     /// - Returns: The credential to store.
     /// - Throws: ``WebAuthnVerificationError``.
-    public func verifyRegistration(_ credential: RegistrationCredential,
-        challenge: [UInt8]) throws(WebAuthnVerificationError) -> RegisteredCredential {
+    public func verifyRegistration(
+        _ credential: RegistrationCredential,
+        challenge: [UInt8]
+    ) throws(WebAuthnVerificationError) -> RegisteredCredential {
         try checkClientData(credential.clientDataJSON, type: "webauthn.create", challenge: challenge)
         let object: AttestationObject
         do { object = try AttestationObject(bytes: credential.attestationObject) } catch { throw .malformed(error) }

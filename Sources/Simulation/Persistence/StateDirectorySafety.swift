@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The rule ssh applies to `~/.ssh`, applied to a state directory and the files in it: owned by
 /// the user running the process and writable by no one else. Whoever can write the directory can
@@ -40,29 +41,36 @@ public enum StateDirectorySafety {
         }
         let user = geteuid()
         guard info.st_uid == user else {
-            throw .unavailable(path: path, reason: """
-                is owned by uid \(info.st_uid), not by you (uid \(user)); another user could replace its keys and \
-                sessions. Use a directory of your own (--state-dir), or fix it: chown \(user) \(quoted(path))
-                """)
+            throw .unavailable(
+                path: path,
+                reason: """
+                    is owned by uid \(info.st_uid), not by you (uid \(user)); another user could replace its keys and \
+                    sessions. Use a directory of your own (--state-dir), or fix it: chown \(user) \(quoted(path))
+                    """)
         }
         let mode = UInt32(info.st_mode) & 0o7777
         guard mode & 0o022 == 0 else {
-            throw .unavailable(path: path, reason: """
-                is writable by \(mode & 0o020 != 0 ? "its group" : "others")\(mode & 0o022 == 0o022 ? " and others" : "") \
-                (mode \(String(mode, radix: 8))); anyone who can write it can replace the signing keys and sessions. \
-                Fix: \(fixMode) \(quoted(path))
-                """)
+            throw .unavailable(
+                path: path,
+                reason: """
+                    is writable by \(mode & 0o020 != 0 ? "its group" : "others")\(mode & 0o022 == 0o022 ? " and others" : "") \
+                    (mode \(String(mode, radix: 8))); anyone who can write it can replace the signing keys and sessions. \
+                    Fix: \(fixMode) \(quoted(path))
+                    """)
         }
         guard !`private` || mode & 0o077 == 0 else {
-            throw .unavailable(path: path, reason: """
-                is open to \(mode & 0o070 != 0 ? "its group" : "others")\(mode & 0o070 != 0 && mode & 0o007 != 0 ? " and others" : "") \
-                (mode \(String(mode, radix: 8))); anyone who can read it can read the refresh tokens, addresses and mailed \
-                codes in its database. Fix: \(fixMode) \(quoted(path))
-                """)
+            throw .unavailable(
+                path: path,
+                reason: """
+                    is open to \(mode & 0o070 != 0 ? "its group" : "others")\(mode & 0o070 != 0 && mode & 0o007 != 0 ? " and others" : "") \
+                    (mode \(String(mode, radix: 8))); anyone who can read it can read the refresh tokens, addresses and mailed \
+                    codes in its database. Fix: \(fixMode) \(quoted(path))
+                    """)
         }
     }
 
     private static func quoted(_ path: String) -> String {
-        path.allSatisfy { $0.isLetter || $0.isNumber || "/._-+@:".contains($0) } ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        path.allSatisfy { $0.isLetter || $0.isNumber || "/._-+@:".contains($0) }
+            ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

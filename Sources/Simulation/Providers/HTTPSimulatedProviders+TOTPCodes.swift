@@ -18,8 +18,9 @@ extension HTTPSimulatedProviders {
         else { throw .invalidInput("not a URL: the emulator's mfa/codes") }
         if let project { components.queryItems = [URLQueryItem(name: "project", value: project)] }
         guard let url = components.url else { throw .invalidInput("not a URL: the emulator's mfa/codes with its project") }
-        let request = HTTPRequestData(method: "GET", url: url, headers: [HTTPHeader("Authorization", "Bearer " + bearer.revealed)],
-                                      body: nil, isIdempotent: true)
+        let request = HTTPRequestData(
+            method: "GET", url: url, headers: [HTTPHeader("Authorization", "Bearer " + bearer.revealed)],
+            body: nil, isIdempotent: true)
         let response = try await transport.exchange(request)
         let object = (try? StrictJSONParser.parseObject(Array(response.body))) ?? [:]
         guard (200..<300).contains(response.status) else { throw .backend(Self.refusal(object, status: response.status)) }

@@ -41,8 +41,9 @@ public struct HTTPSimulatedProviders: Sendable {
         let formatter = ISO8601DateFormatter()
         return items.compactMap { item -> MailMessage? in
             guard let object = item.objectValue, let code = object["code"]?.stringValue else { return nil }
-            return MailMessage(code: code, link: object["link"]?.stringValue, kind: object["kind"]?.stringValue ?? "",
-                               sender: object["sender"]?.stringValue ?? "", sentAt: object["sentAt"]?.stringValue.flatMap(formatter.date(from:)) ?? Date())
+            return MailMessage(
+                code: code, link: object["link"]?.stringValue, kind: object["kind"]?.stringValue ?? "",
+                sender: object["sender"]?.stringValue ?? "", sentAt: object["sentAt"]?.stringValue.flatMap(formatter.date(from:)) ?? Date())
         }
     }
 
@@ -55,13 +56,15 @@ public struct HTTPSimulatedProviders: Sendable {
         }
         components.queryItems = query
         guard let url = components.url else { throw .invalidInput("not a URL: the identity provider's \(path) with its query") }
-        return try object(try await transport.exchange(HTTPRequestData(method: "GET", url: url, headers: [], body: nil, isIdempotent: true)))
+        return try object(
+            try await transport.exchange(HTTPRequestData(method: "GET", url: url, headers: [], body: nil, isIdempotent: true)))
     }
 
     /// `POST` of a JSON body to a path under the base URL; the JSON object answered, or the provider's error.
     func post(_ path: String, _ body: JSONObject) async throws(AuthError) -> JSONObject {
-        let request = HTTPRequestData(method: "POST", url: baseURL.appendingPathComponent(path),
-                                      headers: [HTTPHeader("Content-Type", "application/json")], body: Data(body.serialized()), isIdempotent: false)
+        let request = HTTPRequestData(
+            method: "POST", url: baseURL.appendingPathComponent(path),
+            headers: [HTTPHeader("Content-Type", "application/json")], body: Data(body.serialized()), isIdempotent: false)
         return try object(try await transport.exchange(request))
     }
 

@@ -16,7 +16,9 @@ package final class KeySetCache: Sendable {
     private let minimumRefetchInterval: TimeInterval
     private let state = Locked(State())
 
-    package init(minimumRefetchInterval: TimeInterval = 60, now: @escaping @Sendable () -> Date, fetch: @escaping @Sendable () async throws -> JWKSet) {
+    package init(
+        minimumRefetchInterval: TimeInterval = 60, now: @escaping @Sendable () -> Date, fetch: @escaping @Sendable () async throws -> JWKSet
+    ) {
         self.fetch = fetch
         self.now = now
         self.minimumRefetchInterval = minimumRefetchInterval

@@ -48,10 +48,14 @@ package struct ProviderWebFlow: Sendable {
     package struct Door: Sendable {
         /// The sign-in page's URL for the emulator at a base, a client id, a redirect URI, the
         /// relying party's state and extra scopes; `nil` when there is none.
-        package typealias Page = @Sendable (_ base: String, _ clientID: String, _ redirectURI: String, _ state: String,
-                                            _ scopes: String?) -> URL?
+        package typealias Page =
+            @Sendable (
+                _ base: String, _ clientID: String, _ redirectURI: String, _ state: String,
+                _ scopes: String?
+            ) -> URL?
         /// Code, client id, redirect URI → the provider's answer.
-        package typealias Exchange = @Sendable (_ code: String, _ clientID: String, _ redirectURI: String)
+        package typealias Exchange =
+            @Sendable (_ code: String, _ clientID: String, _ redirectURI: String)
             async throws(ExchangeFailure) -> Exchanged
 
         /// The sign-in page's URL.
@@ -95,13 +99,20 @@ package struct ProviderWebFlow: Sendable {
     ///   - keys: The keys (team id, developer key).
     ///   - clock: The time (the secret's `iat`).
     /// - Returns: The flow.
-    package static func simulated(apple: SimulatedAppleID, google: SimulatedGoogle, keys: SimulationKeys, clock: AuthClock) -> ProviderWebFlow {
-        let appleDoor = Door(answersWithIDToken: true, authorizationURL: { base, clientID, redirectURI, state, scopes in
-            page(base + "/appleid/auth/authorize", [
-                ("client_id", clientID), ("redirect_uri", redirectURI), ("response_type", "code"),
-                ("scope", scopes ?? "name email"), ("response_mode", "form_post"), ("state", state),
-            ])
-        }) { code, clientID, redirectURI throws(ExchangeFailure) in
+    package static func simulated(apple: SimulatedAppleID, google: SimulatedGoogle, keys: SimulationKeys, clock: AuthClock)
+        -> ProviderWebFlow
+    {
+        let appleDoor = Door(
+            answersWithIDToken: true,
+            authorizationURL: { base, clientID, redirectURI, state, scopes in
+                page(
+                    base + "/appleid/auth/authorize",
+                    [
+                        ("client_id", clientID), ("redirect_uri", redirectURI), ("response_type", "code"),
+                        ("scope", scopes ?? "name email"), ("response_mode", "form_post"), ("state", state),
+                    ])
+            }
+        ) { code, clientID, redirectURI throws(ExchangeFailure) in
             let secret = try appleClientSecret(keys: keys, clientID: clientID, clock: clock)
             let answer: JSONObject
             do throws(OAuthProviderError) {
@@ -114,12 +125,17 @@ package struct ProviderWebFlow: Sendable {
             }
             return try idTokenAnswer(answer)
         }
-        let googleDoor = Door(answersWithIDToken: true, authorizationURL: { base, clientID, redirectURI, state, scopes in
-            page(base + "/google/o/oauth2/v2/auth", [
-                ("client_id", clientID), ("redirect_uri", redirectURI), ("response_type", "code"),
-                ("scope", scopes ?? "openid email profile"), ("state", state), ("access_type", "offline"),
-            ])
-        }) { code, clientID, redirectURI throws(ExchangeFailure) in
+        let googleDoor = Door(
+            answersWithIDToken: true,
+            authorizationURL: { base, clientID, redirectURI, state, scopes in
+                page(
+                    base + "/google/o/oauth2/v2/auth",
+                    [
+                        ("client_id", clientID), ("redirect_uri", redirectURI), ("response_type", "code"),
+                        ("scope", scopes ?? "openid email profile"), ("state", state), ("access_type", "offline"),
+                    ])
+            }
+        ) { code, clientID, redirectURI throws(ExchangeFailure) in
             let answer: JSONObject
             do throws(OAuthProviderError) {
                 answer = try await google.token(form: [
@@ -130,9 +146,11 @@ package struct ProviderWebFlow: Sendable {
             }
             return try idTokenAnswer(answer)
         }
-        return ProviderWebFlow(revokeApple: simulatedAppleRevocation(apple: apple, keys: keys, clock: clock), doors: [
-            .apple: appleDoor, .google: googleDoor,
-        ])
+        return ProviderWebFlow(
+            revokeApple: simulatedAppleRevocation(apple: apple, keys: keys, clock: clock),
+            doors: [
+                .apple: appleDoor, .google: googleDoor,
+            ])
     }
 
     /// A provider's sign-in page: its URL with the request's fields as the query.
@@ -186,7 +204,9 @@ package struct ProviderWebFlow: Sendable {
     ///   - redirectURI: The redirect URI the code was issued for.
     /// - Returns: The token endpoint's answer.
     /// - Throws: ``ExchangeFailure`` with the provider's error.
-    package func exchange(provider: ProviderID, code: String, clientID: String, redirectURI: String) async throws(ExchangeFailure) -> Exchanged {
+    package func exchange(provider: ProviderID, code: String, clientID: String, redirectURI: String) async throws(ExchangeFailure)
+        -> Exchanged
+    {
         guard let door = doors[provider] else {
             throw ExchangeFailure(error: "unsupported_provider", description: "\(provider) has no web sign-in here")
         }

@@ -14,14 +14,18 @@ package final class InMemorySimulationStorage: SimulationStorage, @unchecked Sen
     package init() {}
 
     /// Runs a step under the lock; what it wrote stays, whether it returns or throws.
-    package func write<Result, Failure: Error>(_ body: (any SimulationRows) throws(Failure) -> Result) throws(StorageStepFailure<Failure>) -> Result {
+    package func write<Result, Failure: Error>(_ body: (any SimulationRows) throws(Failure) -> Result) throws(StorageStepFailure<Failure>)
+        -> Result
+    {
         lock.lock()
         defer { lock.unlock() }
         do { return try body(rows) } catch { throw .step(error) }
     }
 
     /// Runs a read under the same lock.
-    package func read<Result, Failure: Error>(_ body: (any SimulationRows) throws(Failure) -> Result) throws(StorageStepFailure<Failure>) -> Result {
+    package func read<Result, Failure: Error>(_ body: (any SimulationRows) throws(Failure) -> Result) throws(StorageStepFailure<Failure>)
+        -> Result
+    {
         try write(body)
     }
 }

@@ -27,9 +27,10 @@ extension SimulationState {
         for user in state.users.values.sorted(by: { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }) { rows.save(user) }
         for session in state.sessions.values.sorted(by: { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) })
         where state.users[session.userID] != nil {
-            rows.insert(SupabaseSessionRecord(
-                id: session.id, userID: session.userID, createdAt: session.createdAt, amrMethod: session.amrMethod,
-                amrTimestamp: session.amrTimestamp, activeRefreshToken: session.activeRefreshToken))
+            rows.insert(
+                SupabaseSessionRecord(
+                    id: session.id, userID: session.userID, createdAt: session.createdAt, amrMethod: session.amrMethod,
+                    amrTimestamp: session.amrTimestamp, activeRefreshToken: session.activeRefreshToken))
             // The active token last, so that it stays the session's newest.
             let chain = session.refreshTokens.filter { $0 != session.activeRefreshToken } + [session.activeRefreshToken]
             for token in chain {
@@ -49,7 +50,8 @@ extension FirebaseState {
         for user in users.values.sorted(by: { $0.localId < $1.localId }) { rows.save(user) }
         for (key, localId) in federatedIndex.sorted(by: { $0.key < $1.key }) {
             guard let separator = key.firstIndex(of: "|") else { continue }
-            rows.setFederatedUser(providerId: String(key[..<separator]), rawId: String(key[key.index(after: separator)...]), localId: localId)
+            rows.setFederatedUser(
+                providerId: String(key[..<separator]), rawId: String(key[key.index(after: separator)...]), localId: localId)
         }
         // Each user's tokens in their order, then those of deleted users (which still answer USER_NOT_FOUND).
         var imported = Set<String>()

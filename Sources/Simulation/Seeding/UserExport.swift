@@ -43,13 +43,14 @@ public enum UserExport {
                 row["salt"] = .string(salt)
             }
             let federated = user.providers.filter { $0.providerId != "password" && $0.providerId != "phone" }
-            row["providerUserInfo"] = .array(federated.map { provider in
-                var info: JSONObject = ["providerId": .string(provider.providerId), "rawId": .string(provider.rawId)]
-                info["email"] = provider.email.map(JSONValue.string)
-                info["displayName"] = provider.displayName.map(JSONValue.string)
-                info["photoUrl"] = provider.photoUrl.map(JSONValue.string)
-                return .object(info)
-            })
+            row["providerUserInfo"] = .array(
+                federated.map { provider in
+                    var info: JSONObject = ["providerId": .string(provider.providerId), "rawId": .string(provider.rawId)]
+                    info["email"] = provider.email.map(JSONValue.string)
+                    info["displayName"] = provider.displayName.map(JSONValue.string)
+                    info["photoUrl"] = provider.photoUrl.map(JSONValue.string)
+                    return .object(info)
+                })
             return .object(row)
         }
         return JSONValue.object(["users": .array(rows)]).serialized()
@@ -72,7 +73,8 @@ public enum UserExport {
     /// - Throws: ``UserSeedError`` when the storage fails.
     public static func supabaseCSV(_ services: SimulatedServices) throws(UserSeedError) -> (users: String, identities: String) {
         let (users, identities) = try supabaseRows(services)
-        let userColumns = SupabaseSeedRecords.userColumns, identityColumns = SupabaseSeedRecords.identityColumns
+        let userColumns = SupabaseSeedRecords.userColumns
+        let identityColumns = SupabaseSeedRecords.identityColumns
         let userRows = users.map { SupabaseSeedRecords.csvFields($0, columns: userColumns) }
         let identityRows = identities.map { SupabaseSeedRecords.csvFields($0, columns: identityColumns) }
         return (PsqlCSV.write(columns: userColumns, rows: userRows), PsqlCSV.write(columns: identityColumns, rows: identityRows))

@@ -103,15 +103,17 @@ public struct UserSeed: Sendable, Hashable {
         var subjects = ProviderSubjects()
         for user in supabase {
             for identity in user.identities {
-                subjects.add(provider: identity.provider, subject: identity.providerID, email: identity.email,
-                             place: places[user.id] ?? UserSeedError(""))
+                subjects.add(
+                    provider: identity.provider, subject: identity.providerID, email: identity.email,
+                    place: places[user.id] ?? UserSeedError(""))
             }
         }
         for (file, users) in firebase {
             for (row, user) in users {
                 for provider in user.providers {
-                    subjects.add(provider: provider.providerId, subject: provider.rawId, email: provider.email ?? user.email,
-                                 place: UserSeedError("", file: file.name, row: row))
+                    subjects.add(
+                        provider: provider.providerId, subject: provider.rawId, email: provider.email ?? user.email,
+                        place: UserSeedError("", file: file.name, row: row))
                 }
             }
         }

@@ -75,8 +75,10 @@ struct DotEnvParser {
                 while index < scalars.count, Self.isSpace(scalars[index]) { index += 1 }
                 return key
             }
-            guard Self.isSpace(scalar) || scalar == "_" || scalar == "." || scalar.properties.isAlphabetic
-                    || ("0"..."9").contains(scalar) else {
+            guard
+                Self.isSpace(scalar) || scalar == "_" || scalar == "." || scalar.properties.isAlphabetic
+                    || ("0"..."9").contains(scalar)
+            else {
                 throw failure("unexpected character in a variable name (variable names match [A-Za-z0-9_.])", line: line)
             }
             index += 1
@@ -114,7 +116,11 @@ struct DotEnvParser {
         var out: [Unicode.Scalar] = []
         var position = 0
         while position < text.count {
-            guard text[position] == "\\", position + 1 < text.count else { out.append(text[position]); position += 1; continue }
+            guard text[position] == "\\", position + 1 < text.count else {
+                out.append(text[position])
+                position += 1
+                continue
+            }
             switch text[position + 1] {
             case "n": out.append("\n")
             case "r": out.append("\r")
@@ -138,8 +144,15 @@ struct DotEnvParser {
                 position += 2
                 continue
             }
-            guard scalar == "$" else { out.append(scalar); position += 1; continue }
-            if position + 1 < text.count, text[position + 1] == "(" { position += 1; continue }
+            guard scalar == "$" else {
+                out.append(scalar)
+                position += 1
+                continue
+            }
+            if position + 1 < text.count, text[position + 1] == "(" {
+                position += 1
+                continue
+            }
             var cursor = position + 1
             let braced = cursor < text.count && text[cursor] == "{"
             if braced { cursor += 1 }
@@ -147,7 +160,11 @@ struct DotEnvParser {
             while cursor < text.count, text[cursor] == "_" || ("A"..."Z").contains(text[cursor]) || ("0"..."9").contains(text[cursor]) {
                 cursor += 1
             }
-            guard cursor > nameStart else { out.append(scalar); position += 1; continue }
+            guard cursor > nameStart else {
+                out.append(scalar)
+                position += 1
+                continue
+            }
             let name = String(String.UnicodeScalarView(text[nameStart..<cursor]))
             if cursor < text.count, text[cursor] == "}" { cursor += 1 }
             out.append(contentsOf: (defined[name] ?? environment[name] ?? "").unicodeScalars)

@@ -97,15 +97,16 @@ public struct GoTrueJWTKeys: Sendable {
             }
             key = .hs256(secret: secret, keyID: kid)
         default:
-            throw Failure(reason: "key \(kid): kty \(kty.isEmpty ? "(none)" : kty) with alg \(alg.isEmpty ? "(none)" : alg) "
-                + "is not modelled (RSA RS256, EC ES256 and oct HS256 are)")
+            throw Failure(
+                reason: "key \(kid): kty \(kty.isEmpty ? "(none)" : kty) with alg \(alg.isEmpty ? "(none)" : alg) "
+                    + "is not modelled (RSA RS256, EC ES256 and oct HS256 are)")
         }
         return Entry(keyID: kid, key: key, signs: ops.contains("sign"))
     }
 
     private static func rsa(_ jwk: JSONObject, kid: String) throws(Failure) -> JWTSigningKey {
         guard let n = bytes(jwk, "n"), let e = bytes(jwk, "e"), let d = bytes(jwk, "d"), let p = bytes(jwk, "p"),
-              let q = bytes(jwk, "q")
+            let q = bytes(jwk, "q")
         else { throw Failure(reason: "key \(kid): an RSA private JWK needs n, e, d, p and q (base64url)") }
         guard n.drop(while: { $0 == 0 }).count >= 256 else { throw Failure(reason: "key \(kid): RSA keys take at least 2048 bits") }
         do { return .rs256(try _RSA.Signing.PrivateKey(n: n, e: e, d: d, p: p, q: q), keyID: kid) } catch {
@@ -116,7 +117,7 @@ public struct GoTrueJWTKeys: Sendable {
     private static func ec(_ jwk: JSONObject, kid: String) throws(Failure) -> JWTSigningKey {
         guard jwk["crv"]?.stringValue == "P-256" else { throw Failure(reason: "key \(kid): ES256 takes crv P-256") }
         guard let d = bytes(jwk, "d"), let x = bytes(jwk, "x"), let y = bytes(jwk, "y"), x.count == 32, y.count == 32,
-              let key = try? P256.Signing.PrivateKey(rawRepresentation: d)
+            let key = try? P256.Signing.PrivateKey(rawRepresentation: d)
         else { throw Failure(reason: "key \(kid): an EC private JWK needs d, x and y of 32 bytes (base64url)") }
         guard Array(key.publicKey.rawRepresentation) == x + y else {
             throw Failure(reason: "key \(kid): x and y are not the public key of d")

@@ -31,10 +31,10 @@ struct RedirectHost: Equatable {
     /// - Parameter text: The URL.
     init?(_ text: String) {
         guard text.utf8.count <= 2048,
-              !text.unicodeScalars.contains(where: { $0 == "\\" || $0.value <= 0x20 || $0.value == 0x7F || !$0.isASCII }),
-              let parts = URLComponents(string: text), let scheme = parts.scheme?.lowercased(), !Self.refusedSchemes.contains(scheme),
-              let written = parts.percentEncodedHost?.lowercased(), !written.isEmpty, !written.contains("%"),
-              parts.percentEncodedUser == nil, parts.percentEncodedPassword == nil
+            !text.unicodeScalars.contains(where: { $0 == "\\" || $0.value <= 0x20 || $0.value == 0x7F || !$0.isASCII }),
+            let parts = URLComponents(string: text), let scheme = parts.scheme?.lowercased(), !Self.refusedSchemes.contains(scheme),
+            let written = parts.percentEncodedHost?.lowercased(), !written.isEmpty, !written.contains("%"),
+            parts.percentEncodedUser == nil, parts.percentEncodedPassword == nil
         else { return nil }
         let host = written.contains(":") && !written.hasPrefix("[") ? "[\(written)]" : written
         // The authority must be exactly what follows "scheme://" up to the path, query or fragment.

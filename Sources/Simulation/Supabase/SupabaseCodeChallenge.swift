@@ -17,7 +17,8 @@ package struct SupabaseCodeChallenge: Sendable, Hashable {
     /// - Throws: 400 `validation_failed`: half a pair, a length outside 43-128, a character
     ///   outside the RFC's alphabet, or a method other than `s256` and `plain`.
     package static func parse(challenge: String?, method: String?) throws(SupabaseFailure) -> SupabaseCodeChallenge? {
-        let challenge = challenge ?? "", method = method ?? ""
+        let challenge = challenge ?? ""
+        let method = method ?? ""
         guard challenge.isEmpty == method.isEmpty else {
             throw .validation("PKCE flow requires code_challenge_method and code_challenge")
         }

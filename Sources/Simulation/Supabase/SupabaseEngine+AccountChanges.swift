@@ -64,9 +64,11 @@ extension SupabaseEngine {
         let made = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             try store.generateEmailChangeLink(type: type, email: email, newEmail: newEmail, now: clock.now())
         }
-        let link = configuration.issuer + "/verify?" + FormEncoding.encode([
-            ("token", made.linkHash), ("type", "email_change"), ("redirect_to", referrer),
-        ])
+        let link =
+            configuration.issuer + "/verify?"
+            + FormEncoding.encode([
+                ("token", made.linkHash), ("type", "email_change"), ("redirect_to", referrer),
+            ])
         return GeneratedLink(
             user: made.user, actionLink: link, emailOTP: made.code, hashedToken: SupabaseStore.hash(email: email, code: made.code),
             verificationType: type, redirectTo: referrer)

@@ -7,7 +7,9 @@ extension SupabaseEngine {
     /// `DELETE /admin/users/{id}` with a `service_role` token.
     package func adminDeleteUser(bearer: String?, userID: String) async throws(SupabaseFailure) {
         try requireAdmin(bearer)
-        guard UUID(uuidString: userID) != nil else { throw .api(status: 404, code: "validation_failed", message: "user_id must be an UUID") }
+        guard UUID(uuidString: userID) != nil else {
+            throw .api(status: 404, code: "validation_failed", message: "user_id must be an UUID")
+        }
         try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.deleteUser(userID.lowercased()) }
     }
 
@@ -16,7 +18,9 @@ extension SupabaseEngine {
     /// and stores a `banned_until` in the past).
     package func adminBanUser(bearer: String?, userID: String, banDuration: String) async throws(SupabaseFailure) -> SupabaseUserPayload {
         try requireAdmin(bearer)
-        guard UUID(uuidString: userID) != nil else { throw .api(status: 404, code: "validation_failed", message: "user_id must be an UUID") }
+        guard UUID(uuidString: userID) != nil else {
+            throw .api(status: 404, code: "validation_failed", message: "user_id must be an UUID")
+        }
         guard !banDuration.isEmpty else {
             // An empty `ban_duration` leaves the ban as it is.
             guard let user = try inspect({ (store: SupabaseStore) throws(SupabaseFailure) in store.user(userID.lowercased()) }) else {
@@ -25,7 +29,9 @@ extension SupabaseEngine {
             return user.payload
         }
         let until = try Self.bannedUntil(banDuration, now: clock.now())
-        return try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.ban(userID.lowercased(), until: until, now: clock.now()) }.payload
+        return try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+            try store.ban(userID.lowercased(), until: until, now: clock.now())
+        }.payload
     }
 
     /// `banned_until` for a `ban_duration`: `nil` for `"none"` or a zero duration.

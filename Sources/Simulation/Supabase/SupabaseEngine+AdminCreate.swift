@@ -13,15 +13,19 @@ extension SupabaseEngine {
     ///   that is not bcrypt.
     package func adminCreateUser(bearer: String?, _ params: SupabaseAdminNewUser) async throws(SupabaseFailure) -> SupabaseUserRecord {
         try requireAdmin(bearer)
-        let email = params.email ?? "", phone = params.phone ?? ""
+        let email = params.email ?? ""
+        let phone = params.phone ?? ""
         guard !email.isEmpty || !phone.isEmpty else { throw .validation("Cannot create a user without either an email or phone") }
         let address = email.isEmpty ? "" : try normalizedEmail(email)
         let number: String? = phone.isEmpty ? nil : try SupabasePhone.normalized(phone)
-        let password = params.password ?? "", hash = params.passwordHash ?? ""
+        let password = params.password ?? ""
+        let hash = params.passwordHash ?? ""
         guard params.password == nil || hash.isEmpty else { throw .validation("Only a password or a password hash should be provided") }
         let encrypted: String
         if !hash.isEmpty {
-            guard (try? BcryptHash(parsing: hash)) != nil else { throw .api(status: 500, code: "unexpected_failure", message: "Error creating user") }
+            guard (try? BcryptHash(parsing: hash)) != nil else {
+                throw .api(status: 500, code: "unexpected_failure", message: "Error creating user")
+            }
             encrypted = hash
         } else {
             let chosen = password.isEmpty ? RandomIdentifiers.opaqueToken(64) : password
@@ -58,16 +62,23 @@ extension SupabaseStore {
         id: String, email: String, phone: String? = nil, encryptedPassword: String, confirm shouldConfirm: Bool, userMetadata: JSONObject,
         appMetadata: JSONObject?, bannedUntil: Date?, now clock: Date
     ) throws(SupabaseFailure) -> SupabaseUserRecord {
-        guard rows.userID(email: email) == nil else { throw .api(status: 422, code: "email_exists", message: SupabaseFailure.duplicateEmail) }
+        guard rows.userID(email: email) == nil else {
+            throw .api(status: 422, code: "email_exists", message: SupabaseFailure.duplicateEmail)
+        }
         try requireFreePhone(phone, for: id)
         guard rows.user(id) == nil else { throw .api(status: 422, code: "user_already_exists", message: "User already registered") }
         let created = stamp(clock)
         let identityData: JSONObject = [
             "sub": .string(id), "email": .string(email), "email_verified": .bool(false), "phone_verified": .bool(false),
         ]
-        var identities = email.isEmpty ? [] : [SupabaseIdentityRecord(
-            identityID: RandomIdentifiers.uuid(), provider: "email", providerID: id, identityData: identityData,
-            email: email, createdAt: created, updatedAt: created, lastSignInAt: created)]
+        var identities =
+            email.isEmpty
+            ? []
+            : [
+                SupabaseIdentityRecord(
+                    identityID: RandomIdentifiers.uuid(), provider: "email", providerID: id, identityData: identityData,
+                    email: email, createdAt: created, updatedAt: created, lastSignInAt: created)
+            ]
         if let phone { identities.append(Self.phoneIdentity(userID: id, phone: phone, verified: false, now: created)) }
         var custom = appMetadata ?? [:]
         custom["provider"] = nil
@@ -110,18 +121,22 @@ extension SupabaseEngine {
             return try generateEmailChangeLink(type: type, email: email, newEmail: newEmail, redirectTo: redirectTo)
         }
         try checkMetadataSize(data)
-        let referrer = SupabaseRedirects.target(redirectTo, siteURL: configuration.settings.siteURL, allowList: configuration.settings.uriAllowList)
+        let referrer = SupabaseRedirects.target(
+            redirectTo, siteURL: configuration.settings.siteURL, allowList: configuration.settings.uriAllowList)
         if type == "invite" {
             // GoTrue internal/api/mail.go (adminGenerateLink, InviteVerification): the invite's
             // rows as POST /invite makes them, with the link returned instead of mailed.
             let (user, mail) = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
                 try store.invite(email: email, data: data ?? [:], now: clock.now())
             }
-            let link = configuration.issuer + "/verify?" + FormEncoding.encode([
-                ("token", mail.tokenHash), ("type", type), ("redirect_to", referrer),
-            ])
+            let link =
+                configuration.issuer + "/verify?"
+                + FormEncoding.encode([
+                    ("token", mail.tokenHash), ("type", type), ("redirect_to", referrer),
+                ])
             return GeneratedLink(
-                user: user, actionLink: link, emailOTP: mail.code, hashedToken: mail.tokenHash, verificationType: type, redirectTo: referrer)
+                user: user, actionLink: link, emailOTP: mail.code, hashedToken: mail.tokenHash, verificationType: type, redirectTo: referrer
+            )
         }
         // bcrypt runs before the step, and only when the link would create the user.
         let known = try inspect { (store: SupabaseStore) throws(SupabaseFailure) in store.userID(forEmail: email) != nil }
@@ -137,9 +152,11 @@ extension SupabaseEngine {
         let made = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             try store.generateLink(type: type, email: email, signUpHash: signUpHash, data: data ?? [:], now: clock.now())
         }
-        let link = configuration.issuer + "/verify?" + FormEncoding.encode([
-            ("token", made.mail.tokenHash), ("type", made.type), ("redirect_to", referrer),
-        ])
+        let link =
+            configuration.issuer + "/verify?"
+            + FormEncoding.encode([
+                ("token", made.mail.tokenHash), ("type", made.type), ("redirect_to", referrer),
+            ])
         return GeneratedLink(
             user: made.user, actionLink: link, emailOTP: made.mail.code, hashedToken: made.mail.tokenHash,
             verificationType: made.type, redirectTo: referrer)

@@ -66,9 +66,10 @@ extension SupabaseStore {
                 let data: JSONObject = [
                     "sub": .string(userID), "email": .string(email), "email_verified": .bool(shouldConfirm), "phone_verified": .bool(false),
                 ]
-                user.identities.append(SupabaseIdentityRecord(
-                    identityID: RandomIdentifiers.uuid(), provider: "email", providerID: userID, identityData: data,
-                    email: email, createdAt: now, updatedAt: now))
+                user.identities.append(
+                    SupabaseIdentityRecord(
+                        identityID: RandomIdentifiers.uuid(), provider: "email", providerID: userID, identityData: data,
+                        email: email, createdAt: now, updatedAt: now))
             }
         }
         user.updatedAt = stamp(clock)

@@ -14,7 +14,9 @@ extension SupabaseEngine {
     ///   - limit: How many keys at most (the page's end).
     /// - Returns: How many users match, and the newest keys.
     /// - Throws: ``SupabaseFailure/databaseError``.
-    package func consoleUserKeys(matching search: String, limit: Int) throws(SupabaseFailure) -> (total: Int, keys: [(createdAt: Date, id: String)]) {
+    package func consoleUserKeys(matching search: String, limit: Int) throws(SupabaseFailure) -> (
+        total: Int, keys: [(createdAt: Date, id: String)]
+    ) {
         try inspect { (store: SupabaseStore) throws(SupabaseFailure) in store.rows.userKeys(matching: search, limit: limit) }
     }
 

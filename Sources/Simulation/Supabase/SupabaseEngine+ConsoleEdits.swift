@@ -27,9 +27,10 @@ extension SupabaseEngine {
             let identity = SupabaseIdentityRecord(
                 identityID: RandomIdentifiers.uuid(), provider: "email", providerID: userID, identityData: identityData,
                 email: email, createdAt: created, updatedAt: created, lastSignInAt: created)
-            store.rows.save(SupabaseUserRecord(
-                id: userID, email: email, emailConfirmedAt: store.stamp(clock), userMetadata: identityData, identities: [identity],
-                createdAt: created, updatedAt: created, lastSignInAt: nil, isAnonymous: false))
+            store.rows.save(
+                SupabaseUserRecord(
+                    id: userID, email: email, emailConfirmedAt: store.stamp(clock), userMetadata: identityData, identities: [identity],
+                    createdAt: created, updatedAt: created, lastSignInAt: nil, isAnonymous: false))
             return userID
         }
     }

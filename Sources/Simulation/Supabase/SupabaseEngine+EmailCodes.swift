@@ -35,9 +35,11 @@ extension SupabaseEngine {
     ) async throws(SupabaseFailure) -> SupabaseVerifyResponse {
         try limit(\.verify, "verify", client: client)
         guard let type = request.type, !type.isEmpty else { throw .validation("Verify requires a verification type") }
-        let token = request.token ?? "", hash = request.tokenHash ?? ""
+        let token = request.token ?? ""
+        let hash = request.tokenHash ?? ""
         guard token.isEmpty != hash.isEmpty else { throw .validation("Verify requires either a token or a token hash") }
-        let email = request.email ?? "", phone = request.phone ?? ""
+        let email = request.email ?? ""
+        let phone = request.phone ?? ""
         guard token.isEmpty else { return try verifyCode(token, type: type, email: email, phone: phone) }
         guard email.isEmpty, phone.isEmpty, (request.redirectTo ?? "").isEmpty else {
             throw .validation("Only the token_hash and type should be provided")
@@ -56,7 +58,9 @@ extension SupabaseEngine {
             _ = try SupabasePhone.normalized(phone)
             throw .otpExpired
         }
-        guard phone.isEmpty, !rawEmail.isEmpty else { throw .validation("Only an email address or phone number should be provided on verify") }
+        guard phone.isEmpty, !rawEmail.isEmpty else {
+            throw .validation("Only an email address or phone number should be provided on verify")
+        }
         guard let email = try? EmailAddress.normalized(rawEmail) else { throw .validation("Invalid email format", status: 422) }
         let guesses = configuration.settings.rateLimits.map { ($0.wrongCodesPerAddress, "codes|" + email) }
         if let (budget, key) = guesses, !limiter.withLock({ $0.allow(budget, key: key, now: clock.now(), consume: false) }) {
@@ -83,16 +87,21 @@ extension SupabaseEngine {
     /// - Returns: The `Location` to redirect to.
     /// - Throws: ``SupabaseFailure`` for what GoTrue answers as JSON (a missing type or token, a
     ///   rate limit, a PKCE link whose type names no authentication method).
-    package func verifyLink(token: String?, type: String?, redirectTo: String?, client: String = inProcessClient) async throws(SupabaseFailure) -> String {
+    package func verifyLink(token: String?, type: String?, redirectTo: String?, client: String = inProcessClient)
+        async throws(SupabaseFailure) -> String
+    {
         try limit(\.verify, "verify", client: client)
         guard let type, !type.isEmpty else { throw .validation("Verify requires a verification type") }
         guard let token, !token.isEmpty else { throw .validation("Verify requires a token or a token hash") }
-        let target = SupabaseRedirects.target(redirectTo, siteURL: configuration.settings.siteURL, allowList: configuration.settings.uriAllowList)
+        let target = SupabaseRedirects.target(
+            redirectTo, siteURL: configuration.settings.siteURL, allowList: configuration.settings.uriAllowList)
         let now = clock.now()
         if token.hasPrefix(SupabaseStore.pkcePrefix) {
             _ = try SupabaseStore.authenticationMethod(linkType: type)
             do {
-                let code = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.authCode(forLink: token, type: type, now: now) }
+                let code = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+                    try store.authCode(forLink: token, type: type, now: now)
+                }
                 return Self.appending([("code", code)], to: target)
             } catch {
                 return Self.withError(target, error)
@@ -105,7 +114,9 @@ extension SupabaseEngine {
                 case .confirmationAccepted(let message): return target + "#" + FormEncoding.encode([("message", message), ("sb", "")])
                 }
             }
-            let (issued, resolved) = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.verifyTokenHash(token, type: type, now: now) }
+            let (issued, resolved) = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+                try store.verifyTokenHash(token, type: type, now: now)
+            }
             return target + "#" + SupabaseRedirects.fragment(session: try sessionPayload(issued), type: resolved)
         } catch {
             return target + "#" + SupabaseRedirects.fragment(error: error)
@@ -119,7 +130,9 @@ extension SupabaseEngine {
         client: String = inProcessClient
     ) async throws(SupabaseFailure) {
         try limit(\.otp, "resend", client: client)
-        let type = type ?? "", email = rawEmail ?? "", phone = phone ?? ""
+        let type = type ?? ""
+        let email = rawEmail ?? ""
+        let phone = phone ?? ""
         guard ["signup", "email_change", "sms", "phone_change"].contains(type) else {
             throw .validation("Missing one of these types: signup, email_change, sms, phone_change")
         }
@@ -145,7 +158,7 @@ extension SupabaseEngine {
     private func resendEmailChange(currentEmail: String, referrers: [String?]) throws(SupabaseFailure) {
         try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
             guard let userID = store.userID(forEmail: currentEmail),
-                  let pending = store.user(userID)?.emailChange?.newEmail, !pending.isEmpty
+                let pending = store.user(userID)?.emailChange?.newEmail, !pending.isEmpty
             else { return }
             for sent in try store.requestEmailChange(userID: userID, newEmail: pending, now: clock.now()) {
                 try deliver(sent.mail, to: sent.address, in: rows, referrers: referrers)
@@ -159,7 +172,8 @@ extension SupabaseEngine {
         try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
             let (email, code) = try store.reauthenticate(userID: caller.userID, now: clock.now())
             try countEmailSent()
-            mailbox.deliver(MailMessage(code: code, link: nil, kind: "reauthentication", sender: "supabase", sentAt: clock.now()), to: email, in: rows)
+            mailbox.deliver(
+                MailMessage(code: code, link: nil, kind: "reauthentication", sender: "supabase", sentAt: clock.now()), to: email, in: rows)
         }
     }
 
@@ -167,13 +181,18 @@ extension SupabaseEngine {
     /// `<auth>/verify?token=<token_hash>&type=…&redirect_to=<referrer>`, internal/api/mail.go and
     /// mailer/templatemailer), in the step that made it. The referrer is the request's
     /// `redirect_to`, else its `Referer`, when allowed; else the site URL (`utilities.GetReferrer`).
-    func deliver(_ mail: SupabaseStore.Mail, to email: String, in rows: any SimulationRows, referrers: [String?] = []) throws(SupabaseFailure) {
+    func deliver(_ mail: SupabaseStore.Mail, to email: String, in rows: any SimulationRows, referrers: [String?] = [])
+        throws(SupabaseFailure)
+    {
         try countEmailSent()
         let settings = configuration.settings
         let referrer = SupabaseRedirects.referrer(referrers, siteURL: settings.siteURL, allowList: settings.uriAllowList)
-        let link = configuration.issuer + "/verify?" + FormEncoding.encode([
-            ("token", mail.tokenHash), ("type", mail.linkType), ("redirect_to", referrer),
-        ])
-        mailbox.deliver(MailMessage(code: mail.code, link: link, kind: mail.kind, sender: "supabase", sentAt: clock.now()), to: email, in: rows)
+        let link =
+            configuration.issuer + "/verify?"
+            + FormEncoding.encode([
+                ("token", mail.tokenHash), ("type", mail.linkType), ("redirect_to", referrer),
+            ])
+        mailbox.deliver(
+            MailMessage(code: mail.code, link: link, kind: mail.kind, sender: "supabase", sentAt: clock.now()), to: email, in: rows)
     }
 }

@@ -31,11 +31,14 @@ extension SupabaseEngine {
         default: throw .validation("factor_type needs to be totp, phone, or webauthn")
         }
         let name = friendlyName ?? ""
-        guard name.utf8.count <= 256, (issuer ?? "").utf8.count <= 256 else { throw .validation("friendly_name and issuer take at most 256 bytes") }
+        guard name.utf8.count <= 256, (issuer ?? "").utf8.count <= 256 else {
+            throw .validation("friendly_name and issuer take at most 256 bytes")
+        }
         let issuer = issuer.flatMap { $0.isEmpty ? nil : $0 } ?? URL(string: configuration.settings.siteURL)?.host ?? "localhost"
         let enrollment = TOTPEnrollment(issuer: issuer, accountName: caller.user.email)
         let factor = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
-            try store.enrollTOTP(userID: caller.userID, sessionID: caller.sessionID, friendlyName: name, secret: enrollment.secret, now: clock.now())
+            try store.enrollTOTP(
+                userID: caller.userID, sessionID: caller.sessionID, friendlyName: name, secret: enrollment.secret, now: clock.now())
         }
         // GoTrue draws the URI at level H (qr.Encode(key.String(), qr.H, qr.Auto)); 256-byte
         // issuers and emails keep it far below version 40.
@@ -101,7 +104,8 @@ extension SupabaseEngine {
     }
 
     /// `DELETE /admin/users/{id}/factors/{factor_id}`: the deleted factor.
-    package func adminDeleteFactor(bearer: String?, userID: String, factorID: String) async throws(SupabaseFailure) -> SupabaseFactorPayload {
+    package func adminDeleteFactor(bearer: String?, userID: String, factorID: String) async throws(SupabaseFailure) -> SupabaseFactorPayload
+    {
         let user = try adminTarget(bearer, userID)
         return try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             let factor = try store.ownedFactor(factorID, userID: user)
@@ -113,7 +117,8 @@ extension SupabaseEngine {
     /// The factors of a user with their current codes, for the console and `login mfa code`
     /// (the emulator's own window on the secrets, as its mailbox is on mailed codes).
     package func currentCodes(userID: String) throws(SupabaseFailure) -> [(factor: SupabaseFactorPayload, code: String, secondsLeft: Int)] {
-        let now = clock.now(), totp = TOTP()
+        let now = clock.now()
+        let totp = TOTP()
         return try inspect { (store: SupabaseStore) throws(SupabaseFailure) in
             store.rows.factors(userID: userID).compactMap { factor in
                 guard let code = try? totp.code(for: factor.secret, at: now) else { return nil }
@@ -124,7 +129,9 @@ extension SupabaseEngine {
 
     private func adminTarget(_ bearer: String?, _ userID: String) throws(SupabaseFailure) -> String {
         try requireAdmin(bearer)
-        guard UUID(uuidString: userID) != nil else { throw .api(status: 404, code: "validation_failed", message: "user_id must be an UUID") }
+        guard UUID(uuidString: userID) != nil else {
+            throw .api(status: 404, code: "validation_failed", message: "user_id must be an UUID")
+        }
         let id = userID.lowercased()
         guard try inspect({ (store: SupabaseStore) throws(SupabaseFailure) in store.user(id) }) != nil else { throw .adminUserNotFound }
         return id
@@ -151,14 +158,16 @@ extension SupabaseEngine {
     /// `UserUpdate` (internal/api/user.go): a user with a verified factor changes the password,
     /// the email or the phone only from an `aal2` session (401 `insufficient_aal`).
     func requireAAL2ForCredentialChange(_ caller: Caller, _ update: UserUpdate) throws(SupabaseFailure) {
-        let changes = update.password?.isEmpty == false || (update.email.map { !$0.isEmpty && $0 != caller.user.email } ?? false)
+        let changes =
+            update.password?.isEmpty == false || (update.email.map { !$0.isEmpty && $0 != caller.user.email } ?? false)
             || update.phone?.isEmpty == false
         guard changes else { return }
         let (hasMFA, aal) = try inspect { (store: SupabaseStore) throws(SupabaseFailure) in
             (store.rows.factors(userID: caller.userID).contains(where: \.isVerified), store.rows.session(caller.sessionID)?.aal)
         }
         if hasMFA, aal != "aal2" {
-            throw .api(status: 401, code: "insufficient_aal", message: "AAL2 session is required to update email or password when MFA is enabled.")
+            throw .api(
+                status: 401, code: "insufficient_aal", message: "AAL2 session is required to update email or password when MFA is enabled.")
         }
     }
 }

@@ -31,7 +31,7 @@ extension SupabaseEngine {
         guard !name.isEmpty else { throw .validation("Unsupported provider: missing provider") }
         let provider = ProviderWireNames.provider(supabase: name)
         guard let webFlow, webFlow.serves(provider, verifiesIDTokens: verifiers[provider] != nil),
-              let clientID = configuration.clientIDs[provider]?.sorted().first
+            let clientID = configuration.clientIDs[provider]?.sorted().first
         else { throw .validation("Unsupported provider: Provider \(name) could not be found") }
         // GoTrue internal/conf/configuration.go ValidateOAuth, as api/external.go words it.
         guard configuration.settings.enabledProviders.contains(provider) else {
@@ -51,9 +51,10 @@ extension SupabaseEngine {
             referrer: SupabaseRedirects.referrer(referrers, siteURL: settings.siteURL, allowList: settings.uriAllowList),
             linkingTargetID: linkingTarget, createdAt: now, authenticationMethod: "oauth")
         try mutate { (store: SupabaseStore) throws(SupabaseFailure) in store.insertFlowState(record, now: now) }
-        guard let url = webFlow.authorizationURL(
-            provider: provider, base: base, clientID: clientID, redirectURI: base + "/auth/v1/callback", state: record.id,
-            scopes: Self.providerScopes(provider, extra: scopes))
+        guard
+            let url = webFlow.authorizationURL(
+                provider: provider, base: base, clientID: clientID, redirectURI: base + "/auth/v1/callback", state: record.id,
+                scopes: Self.providerScopes(provider, extra: scopes))
         else { throw .validation("Unsupported provider: Provider \(name) could not be found") }
         return url
     }
@@ -97,7 +98,9 @@ extension SupabaseEngine {
         }
     }
 
-    private func completeCallback(_ record: SupabaseFlowStateRecord, fields: [String: String], base: String, now: Date) async throws(SupabaseFailure) -> String {
+    private func completeCallback(_ record: SupabaseFlowStateRecord, fields: [String: String], base: String, now: Date)
+        async throws(SupabaseFailure) -> String
+    {
         if let error = fields["error"], !error.isEmpty {
             throw .oauth(error: error, description: fields["error_description"] ?? error)
         }
@@ -110,7 +113,8 @@ extension SupabaseEngine {
         }
         let exchanged: ProviderWebFlow.Exchanged
         do {
-            exchanged = try await webFlow.exchange(provider: provider, code: code, clientID: clientID, redirectURI: base + "/auth/v1/callback")
+            exchanged = try await webFlow.exchange(
+                provider: provider, code: code, clientID: clientID, redirectURI: base + "/auth/v1/callback")
         } catch {
             throw .api(status: 500, code: "unexpected_failure", message: "Error exchanging code: \(error.error): \(error.description)")
         }
@@ -128,16 +132,17 @@ extension SupabaseEngine {
         // hands them over; the session is made at the exchange. The implicit flow makes it now
         // and spends the flow state.
         guard record.codeChallenge != nil else {
-            var session = try sessionPayload(try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
-                let issued: SupabaseStore.Issued
-                if let target = record.linkingTargetID {
-                    issued = try store.link(identity, toUser: target, now: now)
-                } else {
-                    issued = try store.signIn(with: identity, now: now)
-                }
-                store.removeFlowState(record.id)
-                return issued
-            })
+            var session = try sessionPayload(
+                try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+                    let issued: SupabaseStore.Issued
+                    if let target = record.linkingTargetID {
+                        issued = try store.link(identity, toUser: target, now: now)
+                    } else {
+                        issued = try store.signIn(with: identity, now: now)
+                    }
+                    store.removeFlowState(record.id)
+                    return issued
+                })
             session.providerToken = exchanged.tokens?.accessToken
             session.providerRefreshToken = exchanged.tokens?.refreshToken
             return Self.withoutFragment(record.referrer) + "#" + SupabaseRedirects.fragment(session: session, type: "")
@@ -165,7 +170,9 @@ extension SupabaseEngine {
     /// - Returns: The session.
     /// - Throws: 400 `validation_failed` (either empty), 404 `flow_state_not_found`, 422
     ///   `flow_state_expired`, 400 `bad_code_verifier`.
-    package func grantPKCE(authCode: String?, codeVerifier: String?, client: String = inProcessClient) async throws(SupabaseFailure) -> SupabaseSessionPayload {
+    package func grantPKCE(authCode: String?, codeVerifier: String?, client: String = inProcessClient) async throws(SupabaseFailure)
+        -> SupabaseSessionPayload
+    {
         try limit(\.token, "token", client: client)
         guard let authCode, !authCode.isEmpty, let codeVerifier, !codeVerifier.isEmpty else {
             throw .validation("invalid request: both auth code and code verifier should be non-empty")
@@ -182,7 +189,9 @@ extension SupabaseEngine {
 
     /// "First Last" from Apple's `user` JSON (`{"name":{"firstName":…,"lastName":…}}`).
     static func appleName(_ user: String?) -> String? {
-        guard let user, let object = try? StrictJSONParser.parseObject(Array(user.utf8)), let name = object["name"]?.objectValue else { return nil }
+        guard let user, let object = try? StrictJSONParser.parseObject(Array(user.utf8)), let name = object["name"]?.objectValue else {
+            return nil
+        }
         let full = [name["firstName"]?.stringValue, name["lastName"]?.stringValue].compactMap { $0 }.joined(separator: " ")
             .trimmingCharacters(in: .whitespaces)
         return full.isEmpty || full.utf8.count > 256 ? nil : full

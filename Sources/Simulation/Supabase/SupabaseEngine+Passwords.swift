@@ -35,7 +35,8 @@ extension SupabaseEngine {
         email: String?, phone: String?, password: String?, client: String = inProcessClient
     ) async throws(SupabaseFailure) -> SupabaseSessionPayload {
         try limit(\.token, "token", client: client)
-        let email = email ?? "", phone = phone ?? ""
+        let email = email ?? ""
+        let phone = phone ?? ""
         guard email.isEmpty || phone.isEmpty else {
             throw .validation("Only an email address or phone number should be provided on login.")
         }
@@ -43,7 +44,9 @@ extension SupabaseEngine {
         guard !email.isEmpty else { throw .validation("missing email or phone") }
         guard configuration.settings.emailEnabled else { throw .emailLoginsDisabled(status: 422) }
         guard let address = try? EmailAddress.normalized(email),
-            let candidate = try inspect({ (store: SupabaseStore) throws(SupabaseFailure) in store.passwordCandidate(email: address, now: clock.now()) }),
+            let candidate = try inspect({ (store: SupabaseStore) throws(SupabaseFailure) in
+                store.passwordCandidate(email: address, now: clock.now())
+            }),
             let hash = candidate.encryptedPassword
         else { throw .invalidCredentials }
         guard !candidate.banned else { throw .loginUserBanned }
@@ -52,9 +55,10 @@ extension SupabaseEngine {
             throw .invalidCredentials
         }
         guard candidate.confirmed else { throw .emailNotConfirmed }
-        return try sessionPayload(try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
-            try store.signIn(userID: candidate.userID, checkedHash: hash, now: clock.now())
-        })
+        return try sessionPayload(
+            try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+                try store.signIn(userID: candidate.userID, checkedHash: hash, now: clock.now())
+            })
     }
 
     /// GoTrue's `crypto.GenerateFromPassword`: bcrypt at the configured cost, on ``hashing``.

@@ -26,7 +26,9 @@ extension SupabaseEngine {
         try checkExpiry(claims)
         let audiences = claims["aud"]?.stringValue.map { [$0] } ?? claims["aud"]?.arrayValue?.compactMap(\.stringValue) ?? []
         guard audiences.contains(configuration.audience) else { throw .badJWT("token has invalid claims: token has invalid audience") }
-        guard claims["iss"]?.stringValue == configuration.issuer else { throw .badJWT("token has invalid claims: token has invalid issuer") }
+        guard claims["iss"]?.stringValue == configuration.issuer else {
+            throw .badJWT("token has invalid claims: token has invalid issuer")
+        }
         guard let subject = claims["sub"]?.stringValue, !subject.isEmpty else {
             throw .api(status: 403, code: "bad_jwt", message: "invalid claim: missing sub claim")
         }
@@ -47,7 +49,9 @@ extension SupabaseEngine {
 
     /// `exp` must be present and in the future (golang-jwt's message when it is not).
     func checkExpiry(_ claims: JSONObject) throws(SupabaseFailure) {
-        guard let exp = claims["exp"]?.intValue else { throw .badJWT("token has invalid claims: token is missing required claim: exp claim is required") }
+        guard let exp = claims["exp"]?.intValue else {
+            throw .badJWT("token has invalid claims: token is missing required claim: exp claim is required")
+        }
         guard exp > nowSeconds else { throw .badJWT("token has invalid claims: token is expired") }
     }
 
@@ -90,7 +94,9 @@ extension SupabaseEngine {
     }
 
     /// Verifies an ID token as GoTrue's id_token grant does and extracts the identity.
-    func verify(_ idToken: String, provider: ProviderID, rawNonce: String?, accessToken: String?) async throws(SupabaseFailure) -> SupabaseStore.ProvenIdentity {
+    func verify(_ idToken: String, provider: ProviderID, rawNonce: String?, accessToken: String?) async throws(SupabaseFailure)
+        -> SupabaseStore.ProvenIdentity
+    {
         guard let verifier = verifiers[provider] else {
             throw .validation("Custom OIDC provider \"\(ProviderWireNames.supabase(provider))\" not allowed")
         }
@@ -101,7 +107,7 @@ extension SupabaseEngine {
             throw Self.failure(for: error)
         }
         if let accessToken, !accessToken.isEmpty, let atHash = token.claims["at_hash"]?.stringValue,
-           atHash != SimulatedAppleID.halfHash(accessToken)
+            atHash != SimulatedAppleID.halfHash(accessToken)
         {
             throw .badIDToken()
         }

@@ -84,7 +84,9 @@ extension SupabaseEngine {
     }
 
     /// `PUT /user` with `data` (merged into `user_metadata`).
-    package func updateUser(bearer: String?, data: JSONObject?, email: String?, password: String?) async throws(SupabaseFailure) -> SupabaseUserPayload {
+    package func updateUser(bearer: String?, data: JSONObject?, email: String?, password: String?) async throws(SupabaseFailure)
+        -> SupabaseUserPayload
+    {
         try await updateUser(bearer: bearer, UserUpdate(data: data, email: email, password: password))
     }
 
@@ -97,12 +99,16 @@ extension SupabaseEngine {
         guard let id = UUID(uuidString: identityID) else {
             throw .api(status: 404, code: "validation_failed", message: "identity_id must be an UUID")
         }
-        return try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.unlinkIdentity(id, fromUser: caller.userID, now: clock.now()) }.payload
+        return try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+            try store.unlinkIdentity(id, fromUser: caller.userID, now: clock.now())
+        }.payload
     }
 
     /// `POST /logout?scope=`.
     package func logout(bearer: String?, scope: String?) async throws(SupabaseFailure) {
         let caller = try await authenticate(bearer)
-        try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.logout(userID: caller.userID, sessionID: caller.sessionID, scope: scope ?? "global") }
+        try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+            try store.logout(userID: caller.userID, sessionID: caller.sessionID, scope: scope ?? "global")
+        }
     }
 }

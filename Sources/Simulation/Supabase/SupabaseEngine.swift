@@ -41,8 +41,10 @@ public final class SupabaseEngine: Sendable {
     ///   - providerKeys: Each identity provider's JWKS, as this relying party caches it.
     ///   - storage: Where the engine's rows are kept (shared with the mailbox).
     ///   - webFlow: The providers' OAuth front doors, for browser sign-ins.
-    package init(configuration: SupabaseEngineConfiguration, clock: AuthClock, mailbox: SimulatedMailbox,
-                 providerKeys: [ProviderID: KeySetCache], storage: any SimulationStorage, webFlow: ProviderWebFlow? = nil) {
+    package init(
+        configuration: SupabaseEngineConfiguration, clock: AuthClock, mailbox: SimulatedMailbox,
+        providerKeys: [ProviderID: KeySetCache], storage: any SimulationStorage, webFlow: ProviderWebFlow? = nil
+    ) {
         self.configuration = configuration
         self.webFlow = webFlow
         self.clock = clock
@@ -80,11 +82,14 @@ public final class SupabaseEngine: Sendable {
     // MARK: - Token endpoint
 
     /// `grant_type=id_token`: sign in, or link when `link_identity` is set.
-    package func grantIDToken(_ request: SupabaseIDTokenRequest, bearer: String?, client: String = inProcessClient) async throws(SupabaseFailure) -> SupabaseSessionPayload {
+    package func grantIDToken(_ request: SupabaseIDTokenRequest, bearer: String?, client: String = inProcessClient)
+        async throws(SupabaseFailure) -> SupabaseSessionPayload
+    {
         try limit(\.token, "token", client: client)
         guard let idToken = request.idToken, !idToken.isEmpty else { throw .badIDToken("id_token required") }
-        guard let provider = request.provider.flatMap({ $0.isEmpty ? nil : ProviderWireNames.provider(supabase: $0.lowercased()) })
-            ?? providerFromIssuer(request.issuer)
+        guard
+            let provider = request.provider.flatMap({ $0.isEmpty ? nil : ProviderWireNames.provider(supabase: $0.lowercased()) })
+                ?? providerFromIssuer(request.issuer)
         else {
             throw .badIDToken("provider or client_id and issuer required")
         }
@@ -100,7 +105,9 @@ public final class SupabaseEngine: Sendable {
         if request.linkIdentity == true {
             guard bearer?.isEmpty == false else { throw .badIDToken("Linking requires a valid user access token in Authorization") }
             let caller = try await authenticate(bearer)
-            issued = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.link(identity, toUser: caller.userID, now: clock.now()) }
+            issued = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+                try store.link(identity, toUser: caller.userID, now: clock.now())
+            }
         } else {
             issued = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.signIn(with: identity, now: clock.now()) }
         }
@@ -108,10 +115,13 @@ public final class SupabaseEngine: Sendable {
     }
 
     /// `grant_type=refresh_token`: rotate the refresh token.
-    package func grantRefreshToken(_ token: String?, client: String = inProcessClient) async throws(SupabaseFailure) -> SupabaseSessionPayload {
+    package func grantRefreshToken(_ token: String?, client: String = inProcessClient) async throws(SupabaseFailure)
+        -> SupabaseSessionPayload
+    {
         try limit(\.token, "token", client: client)
         guard let token, !token.isEmpty else { throw .validation("Refresh token is not valid") }
-        return try sessionPayload(try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.refresh(token: token, now: clock.now()) })
+        return try sessionPayload(
+            try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.refresh(token: token, now: clock.now()) })
     }
 
     /// `POST /signup` (GoTrue internal/api/signup.go): without email and phone an anonymous user
@@ -122,16 +132,19 @@ public final class SupabaseEngine: Sendable {
         email: String?, phone: String?, password: String?, data: JSONObject, referrers: [String?] = [],
         pkce: SupabaseCodeChallenge? = nil, client: String = inProcessClient
     ) async throws(SupabaseFailure) -> SupabaseSignUpAnswer {
-        let hasEmail = email?.isEmpty == false, hasPhone = phone?.isEmpty == false
+        let hasEmail = email?.isEmpty == false
+        let hasPhone = phone?.isEmpty == false
         guard hasEmail || hasPhone else {
             // GoTrue internal/api/api.go (the /signup route), then api/anonymous.go.
             guard configuration.settings.anonymousUsersEnabled else { throw .anonymousDisabled }
             try limit(\.anonymousUsers, "anonymous", client: client)
             if configuration.settings.disableSignup { throw .signupDisabled }
             try checkMetadataSize(data)
-            return .session(try sessionPayload(try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
-                try store.signUpAnonymously(data: data, now: clock.now())
-            }))
+            return .session(
+                try sessionPayload(
+                    try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+                        try store.signUpAnonymously(data: data, now: clock.now())
+                    }))
         }
         try limit(\.otp, "signup", client: client)
         // GoTrue internal/api/signup.go: sign-ups off first, then the parameters, then the provider.
@@ -147,7 +160,9 @@ public final class SupabaseEngine: Sendable {
     }
 
     /// `POST /signup` without email or phone: an anonymous user.
-    package func signUpAnonymously(data: JSONObject, client: String = inProcessClient) async throws(SupabaseFailure) -> SupabaseSessionPayload {
+    package func signUpAnonymously(data: JSONObject, client: String = inProcessClient) async throws(SupabaseFailure)
+        -> SupabaseSessionPayload
+    {
         guard case .session(let session) = try await signUp(email: nil, phone: nil, password: nil, data: data, client: client) else {
             throw .databaseError
         }
@@ -162,7 +177,9 @@ public final class SupabaseEngine: Sendable {
         // An empty client: the request named none in GOTRUE_RATE_LIMIT_HEADER (GoTrue does not limit it).
         guard let limits = configuration.settings.rateLimits, !client.isEmpty else { return }
         let now = clock.now()
-        guard limiter.withLock({ $0.allow(limits[keyPath: which], key: name + "|" + client, now: now) }) else { throw .overRequestRateLimit }
+        guard limiter.withLock({ $0.allow(limits[keyPath: which], key: name + "|" + client, now: now) }) else {
+            throw .overRequestRateLimit
+        }
     }
 
     /// Counts a mail against `GOTRUE_RATE_LIMIT_EMAIL_SENT` (GoTrue `internal/api/mail.go`

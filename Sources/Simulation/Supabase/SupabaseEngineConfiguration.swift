@@ -8,7 +8,10 @@ public struct SupabaseEngineConfiguration: Sendable {
     /// emulator's bound address once it listens (``boundBase``), else the one given.
     public var issuer: String {
         get { boundBase.map { $0.url + "/auth/v1" } ?? givenIssuer }
-        set { givenIssuer = newValue; boundBase = nil }
+        set {
+            givenIssuer = newValue
+            boundBase = nil
+        }
     }
     private var givenIssuer: String
     /// The emulator's base URL, read when a request arrives, once its port is bound; `nil` when

@@ -37,8 +37,10 @@ package struct SupabaseFlowStateRecord: Codable, Sendable, Hashable {
 
     /// Creates a record with every field.
     package init(
-        id: String, provider: String, codeChallenge: String? = nil, codeChallengeMethod: String? = nil, authCode: String? = nil, referrer: String, linkingTargetID: String? = nil, createdAt: Date, authCodeIssuedAt: Date? = nil,
-        userID: String? = nil, authenticationMethod: String = "oauth", providerAccessToken: String? = nil, providerRefreshToken: String? = nil
+        id: String, provider: String, codeChallenge: String? = nil, codeChallengeMethod: String? = nil, authCode: String? = nil,
+        referrer: String, linkingTargetID: String? = nil, createdAt: Date, authCodeIssuedAt: Date? = nil,
+        userID: String? = nil, authenticationMethod: String = "oauth", providerAccessToken: String? = nil,
+        providerRefreshToken: String? = nil
     ) {
         self.id = id
         self.provider = provider
@@ -69,7 +71,8 @@ extension SupabaseFlowStateRecord {
             id: try container.decode(String.self, forKey: .id), provider: try container.decode(String.self, forKey: .provider),
             codeChallenge: try container.decodeIfPresent(String.self, forKey: .codeChallenge),
             codeChallengeMethod: try container.decodeIfPresent(String.self, forKey: .codeChallengeMethod),
-            authCode: try container.decodeIfPresent(String.self, forKey: .authCode), referrer: try container.decode(String.self, forKey: .referrer),
+            authCode: try container.decodeIfPresent(String.self, forKey: .authCode),
+            referrer: try container.decode(String.self, forKey: .referrer),
             linkingTargetID: try container.decodeIfPresent(String.self, forKey: .linkingTargetID),
             createdAt: try container.decode(Date.self, forKey: .createdAt),
             authCodeIssuedAt: try container.decodeIfPresent(Date.self, forKey: .authCodeIssuedAt),

@@ -52,7 +52,8 @@ public struct SupabaseMFASettings: Sendable, Hashable {
             challengeExpirySeconds = seconds
         }
         if let duration = environment["GOTRUE_MFA_FACTOR_EXPIRY_DURATION"],
-           let nanoseconds = try? GoDuration.nanoseconds(duration), nanoseconds > 0 {
+            let nanoseconds = try? GoDuration.nanoseconds(duration), nanoseconds > 0
+        {
             factorExpirySeconds = Double(nanoseconds) / 1_000_000_000
         }
     }

@@ -12,7 +12,7 @@ enum SupabasePhone {
         digits.removeAll { $0 == " " }
         let bytes = Array(digits.utf8)
         guard (2...15).contains(bytes.count), bytes[0] >= UInt8(ascii: "1"), bytes[0] <= UInt8(ascii: "9"),
-              bytes.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+            bytes.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
         else { throw .invalidPhone }
         return digits
     }

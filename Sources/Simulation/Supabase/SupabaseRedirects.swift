@@ -32,11 +32,13 @@ enum SupabaseRedirects {
 
     static func target(_ redirectTo: String?, siteURL: String, allowList: [String] = []) -> String {
         guard let redirectTo, !redirectTo.isEmpty, let written = RedirectHost(redirectTo) else { return siteURL }
-        let scheme = written.scheme, host = written.host
+        let scheme = written.scheme
+        let host = written.host
         let site = URLComponents(string: siteURL)
         let loopbackNames: Set<String> = ["localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0", "::"]
         if written.writtenHost == site?.percentEncodedHost, scheme == site?.scheme?.lowercased(),
-           loopbackNames.contains(host) || written.port == site?.port {
+            loopbackNames.contains(host) || written.port == site?.port
+        {
             return written.rebuilt
         }
         if host.allSatisfy(\.isNumber) { return siteURL }
@@ -45,7 +47,8 @@ enum SupabaseRedirects {
         if scheme == "http" || scheme == "https", !isHostname(host) || written.endsInNumber { return siteURL }
         let withoutFragment = String(redirectTo[..<(redirectTo.firstIndex(of: "#") ?? redirectTo.endIndex)])
         let allowed = allowList.contains { entry in
-            SupabaseURIGlob(entry).matches(withoutFragment) && RedirectHost.globHost(of: entry).map { SupabaseURIGlob($0).matches(written.writtenAuthority) } != false
+            SupabaseURIGlob(entry).matches(withoutFragment)
+                && RedirectHost.globHost(of: entry).map { SupabaseURIGlob($0).matches(written.writtenAuthority) } != false
         }
         return allowed ? written.rebuilt : siteURL
     }
@@ -68,11 +71,12 @@ enum SupabaseRedirects {
     /// The session in a fragment, keys sorted as Go's `url.Values.Encode` writes them.
     static func fragment(session: SupabaseSessionPayload, type: String) -> String {
         let providerTokens = [("provider_refresh_token", session.providerRefreshToken), ("provider_token", session.providerToken)]
-        return FormEncoding.encode([
-            ("access_token", session.accessToken), ("expires_at", String(session.expiresAt)), ("expires_in", String(session.expiresIn)),
-        ] + providerTokens.compactMap { name, value in value.map { (name, $0) } } + [
-            ("refresh_token", session.refreshToken), ("sb", ""), ("token_type", session.tokenType), ("type", type),
-        ])
+        return FormEncoding.encode(
+            [
+                ("access_token", session.accessToken), ("expires_at", String(session.expiresAt)), ("expires_in", String(session.expiresIn)),
+            ] + providerTokens.compactMap { name, value in value.map { (name, $0) } } + [
+                ("refresh_token", session.refreshToken), ("sb", ""), ("token_type", session.tokenType), ("type", type),
+            ])
     }
 
     /// An error in a fragment: `error` (the OAuth name of the status, when it has one),
@@ -83,7 +87,10 @@ enum SupabaseRedirects {
         var fields: [(String, String)] = []
         switch error {
         case .api(let status, let code, let message):
-            let names = [400: "invalid_request", 401: "unauthorized_client", 403: "access_denied", 500: "server_error", 503: "temporarily_unavailable"]
+            let names = [
+                400: "invalid_request", 401: "unauthorized_client", 403: "access_denied", 500: "server_error",
+                503: "temporarily_unavailable",
+            ]
             let denied = ["signup_disabled", "user_banned", "provider_email_needs_verification"]
             if fromCallback, denied.contains(code) {
                 fields.append(("error", "access_denied"))

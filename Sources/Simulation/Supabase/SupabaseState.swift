@@ -85,7 +85,8 @@ package struct SupabaseIdentityRecord: Codable, Sendable, Hashable {
 
     /// Creates a record with every field.
     package init(
-        identityID: String, provider: String, providerID: String, identityData: JSONObject, email: String? = nil, createdAt: Date, updatedAt: Date, lastSignInAt: Date? = nil
+        identityID: String, provider: String, providerID: String, identityData: JSONObject, email: String? = nil, createdAt: Date,
+        updatedAt: Date, lastSignInAt: Date? = nil
     ) {
         self.identityID = identityID
         self.provider = provider

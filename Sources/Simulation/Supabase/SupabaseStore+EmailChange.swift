@@ -56,11 +56,17 @@ extension SupabaseStore {
         if settings.secureEmailChangeEnabled, !user.email.isEmpty {
             let currentCode = RandomIdentifiers.numericCode(digits: configuration.otpLength)
             change.current = code(currentCode, for: user.email, kind: SupabaseEmailChange.currentKind, now: now)
-            mails.append(EmailChangeMail(address: user.email, mail: Mail(
-                code: currentCode, kind: "email_change", tokenHash: Self.hash(email: user.email, code: currentCode))))
+            mails.append(
+                EmailChangeMail(
+                    address: user.email,
+                    mail: Mail(
+                        code: currentCode, kind: "email_change", tokenHash: Self.hash(email: user.email, code: currentCode))))
         }
-        mails.insert(EmailChangeMail(address: newEmail, mail: Mail(
-            code: newCode, kind: "email_change", tokenHash: Self.hash(email: newEmail, code: newCode))), at: 0)
+        mails.insert(
+            EmailChangeMail(
+                address: newEmail,
+                mail: Mail(
+                    code: newCode, kind: "email_change", tokenHash: Self.hash(email: newEmail, code: newCode))), at: 0)
         user.emailChange = change
         rows.save(user)
         return mails
@@ -83,7 +89,7 @@ extension SupabaseStore {
     /// - Throws: `failure`; 403 `user_banned`.
     package func verifyEmailChange(hash: String, failure: SupabaseFailure, now clock: Date) throws(SupabaseFailure) -> EmailChangeStep {
         guard !hash.isEmpty, let userID = rows.userID(emailCodeHash: hash), var user = rows.user(userID),
-              var change = user.emailChange
+            var change = user.emailChange
         else { throw failure }
         let matchesCurrent = change.current.map { SHA256Hex.constantTimeEquals($0.tokenHash, hash) } ?? false
         let matchesNew = change.new.map { SHA256Hex.constantTimeEquals($0.tokenHash, hash) } ?? false
@@ -119,9 +125,10 @@ extension SupabaseStore {
             let data: JSONObject = [
                 "sub": .string(user.id), "email": .string(newEmail), "email_verified": .bool(true), "phone_verified": .bool(false),
             ]
-            user.identities.append(SupabaseIdentityRecord(
-                identityID: RandomIdentifiers.uuid(), provider: "email", providerID: user.id, identityData: data,
-                email: newEmail, createdAt: now, updatedAt: now, lastSignInAt: now))
+            user.identities.append(
+                SupabaseIdentityRecord(
+                    identityID: RandomIdentifiers.uuid(), provider: "email", providerID: user.id, identityData: data,
+                    email: newEmail, createdAt: now, updatedAt: now, lastSignInAt: now))
         }
         user.isAnonymous = false
         user.email = newEmail

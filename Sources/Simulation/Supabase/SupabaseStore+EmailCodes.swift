@@ -38,12 +38,15 @@ extension SupabaseStore {
             let identityData: JSONObject = [
                 "sub": .string(userID), "email": .string(email), "email_verified": .bool(false), "phone_verified": .bool(false),
             ]
-            rows.save(SupabaseUserRecord(
-                id: userID, email: email, emailConfirmedAt: nil, userMetadata: identityData.merging(data),
-                identities: [SupabaseIdentityRecord(
-                    identityID: RandomIdentifiers.uuid(), provider: "email", providerID: userID, identityData: identityData,
-                    email: email, createdAt: created, updatedAt: created, lastSignInAt: created)],
-                createdAt: created, updatedAt: created, lastSignInAt: nil, isAnonymous: false))
+            rows.save(
+                SupabaseUserRecord(
+                    id: userID, email: email, emailConfirmedAt: nil, userMetadata: identityData.merging(data),
+                    identities: [
+                        SupabaseIdentityRecord(
+                            identityID: RandomIdentifiers.uuid(), provider: "email", providerID: userID, identityData: identityData,
+                            email: email, createdAt: created, updatedAt: created, lastSignInAt: created)
+                    ],
+                    createdAt: created, updatedAt: created, lastSignInAt: nil, isAnonymous: false))
         }
         return try sendCode(to: email, now: clock)
     }
@@ -119,7 +122,7 @@ extension SupabaseStore {
             throw .validation("Invalid email verification type")
         }
         guard !hash.isEmpty, let user = rows.userID(emailCodeHash: hash).flatMap(rows.user), let otp = user.otp,
-              SHA256Hex.constantTimeEquals(otp.tokenHash, hash), Self.accepts(type, kind: otp.kind)
+            SHA256Hex.constantTimeEquals(otp.tokenHash, hash), Self.accepts(type, kind: otp.kind)
         else { throw .linkExpired }
         try ensureNotBanned(user, now: clock)
         let resolved = type == "email" ? (otp.kind == "confirmation" ? "signup" : "magiclink") : type
@@ -129,7 +132,8 @@ extension SupabaseStore {
 
     /// Spends a matching code: it must be within `GOTRUE_MAILER_OTP_EXP`; a confirmation code
     /// confirms the email (`signupVerify`), a recovery code only signs in (`recoverVerify`).
-    private func redeem(userID: String, otp: SupabaseOTPRecord, failure: SupabaseFailure, now clock: Date) throws(SupabaseFailure) -> Issued {
+    private func redeem(userID: String, otp: SupabaseOTPRecord, failure: SupabaseFailure, now clock: Date) throws(SupabaseFailure) -> Issued
+    {
         try spend(userID: userID, otp: otp, failure: failure, now: clock)
         // verifyPost reloads the user before issuing the session, so `confirmed_at` is shown.
         return try issueSession(for: userID, amr: "otp", now: clock)
@@ -164,7 +168,8 @@ extension SupabaseStore {
         let now = stamp(clock)
         try checkFrequency(lastSent: user.reauthenticationSentAt, now: now)
         let code = RandomIdentifiers.numericCode(digits: configuration.otpLength)
-        user.reauthentication = SupabaseOTPRecord(tokenHash: Self.hash(email: user.email, code: code), kind: "reauthentication", sentAt: now, wrongAttempts: 0)
+        user.reauthentication = SupabaseOTPRecord(
+            tokenHash: Self.hash(email: user.email, code: code), kind: "reauthentication", sentAt: now, wrongAttempts: 0)
         user.reauthenticationSentAt = now
         rows.save(user)
         return (user.email, code)

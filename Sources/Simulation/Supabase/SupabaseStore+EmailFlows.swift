@@ -22,10 +22,11 @@ extension SupabaseStore {
     func startEmailFlow(_ mail: Mail, email: String, challenge: SupabaseCodeChallenge, now: Date) -> Mail {
         guard let userID = rows.userID(email: email), var user = rows.user(userID), var otp = user.otp else { return mail }
         let method = Self.authenticationMethod(kind: mail.kind)
-        insertFlowState(SupabaseFlowStateRecord(
-            id: RandomIdentifiers.uuid(), provider: method == "email/signup" ? "email" : method, codeChallenge: challenge.challenge,
-            codeChallengeMethod: challenge.method, authCode: RandomIdentifiers.uuid(), referrer: "", createdAt: now,
-            userID: userID, authenticationMethod: method), now: now)
+        insertFlowState(
+            SupabaseFlowStateRecord(
+                id: RandomIdentifiers.uuid(), provider: method == "email/signup" ? "email" : method, codeChallenge: challenge.challenge,
+                codeChallengeMethod: challenge.method, authCode: RandomIdentifiers.uuid(), referrer: "", createdAt: now,
+                userID: userID, authenticationMethod: method), now: now)
         otp.tokenHash = Self.pkcePrefix + mail.tokenHash
         user.otp = otp
         rows.save(user)
@@ -55,7 +56,8 @@ extension SupabaseStore {
         case "signup": return "email/signup"
         case "magiclink", "recovery", "invite", "email_change": return type
         default:
-            throw .api(status: 500, code: "unexpected_failure", message: "Unexpected failure, please check server logs for more information")
+            throw .api(
+                status: 500, code: "unexpected_failure", message: "Unexpected failure, please check server logs for more information")
         }
     }
 
@@ -72,9 +74,10 @@ extension SupabaseStore {
         let method = try Self.authenticationMethod(linkType: type)
         let (userID, _) = try spendTokenHash(hash, type: type, now: now)
         guard var record = rows.flowState(userID: userID, authenticationMethod: method), record.codeChallenge != nil,
-              let authCode = record.authCode
+            let authCode = record.authCode
         else {
-            throw .api(status: 400, code: "flow_state_not_found", message: "No associated flow state found. No valid flow state found for user.")
+            throw .api(
+                status: 400, code: "flow_state_not_found", message: "No associated flow state found. No valid flow state found for user.")
         }
         record.authCodeIssuedAt = now
         rows.save(record)

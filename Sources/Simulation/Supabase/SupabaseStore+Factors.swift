@@ -21,12 +21,15 @@ extension SupabaseStore {
         }
         let factors = rows.factors(userID: userID)
         if !friendlyName.isEmpty, factors.contains(where: { $0.friendlyName == friendlyName }) {
-            throw .api(status: 422, code: "mfa_factor_name_conflict",
-                       message: "A factor with the friendly name \"\(friendlyName)\" for this user already exists")
+            throw .api(
+                status: 422, code: "mfa_factor_name_conflict",
+                message: "A factor with the friendly name \"\(friendlyName)\" for this user already exists")
         }
         let verified = factors.filter(\.isVerified).count
         guard factors.count < mfa.maxEnrolledFactors, verified < mfa.maxVerifiedFactors else {
-            throw .api(status: 422, code: "too_many_enrolled_mfa_factors", message: "Maximum number of verified factors reached, unenroll to continue")
+            throw .api(
+                status: 422, code: "too_many_enrolled_mfa_factors",
+                message: "Maximum number of verified factors reached, unenroll to continue")
         }
         if verified > 0, rows.session(sessionID)?.aal != "aal2" {
             throw .api(status: 403, code: "insufficient_aal", message: "AAL2 required to enroll a new factor")
@@ -41,7 +44,9 @@ extension SupabaseStore {
 
     /// `loadFactor` (internal/api/admin.go): the factor must be the user's (404 `mfa_factor_not_found`).
     package func ownedFactor(_ factorID: String, userID: String) throws(SupabaseFailure) -> SupabaseFactorRecord {
-        guard UUID(uuidString: factorID) != nil else { throw .api(status: 404, code: "validation_failed", message: "factor_id must be an UUID") }
+        guard UUID(uuidString: factorID) != nil else {
+            throw .api(status: 404, code: "validation_failed", message: "factor_id must be an UUID")
+        }
         guard let factor = rows.factor(factorID.lowercased()), factor.userID == userID else {
             throw .api(status: 404, code: "mfa_factor_not_found", message: "Factor not found")
         }
@@ -69,7 +74,8 @@ extension SupabaseStore {
     package func openChallenge(
         _ challengeID: String, of factor: SupabaseFactorRecord, sessionID: String, client: String, now: Date
     ) throws(SupabaseFailure) -> SupabaseChallengeRecord {
-        guard UUID(uuidString: challengeID) != nil, let challenge = rows.challenge(challengeID.lowercased()), challenge.factorID == factor.id
+        guard UUID(uuidString: challengeID) != nil, let challenge = rows.challenge(challengeID.lowercased()),
+            challenge.factorID == factor.id
         else {
             throw .api(status: 422, code: "mfa_factor_not_found", message: "MFA factor with the provided challenge ID not found")
         }
@@ -78,8 +84,10 @@ extension SupabaseStore {
         }
         guard now < challenge.createdAt.addingTimeInterval(configuration.settings.mfa.challengeExpirySeconds) else {
             rows.deleteChallenge(challenge.id)
-            throw .api(status: 422, code: "mfa_challenge_expired", message: "MFA challenge \(challenge.id) has expired, verify against "
-                       + "another challenge or create a new challenge.")
+            throw .api(
+                status: 422, code: "mfa_challenge_expired",
+                message: "MFA challenge \(challenge.id) has expired, verify against "
+                    + "another challenge or create a new challenge.")
         }
         return challenge
     }
@@ -93,7 +101,8 @@ extension SupabaseStore {
         challenge: SupabaseChallengeRecord, factor: SupabaseFactorRecord, step: Int64, sessionID: String, now clock: Date
     ) throws(SupabaseFailure) -> Issued {
         let now = stamp(clock)
-        var challenge = challenge, factor = factor
+        var challenge = challenge
+        var factor = factor
         challenge.verifiedAt = now
         rows.save(challenge)
         factor.status = SupabaseFactorRecord.verified

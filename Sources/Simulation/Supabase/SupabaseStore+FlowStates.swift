@@ -27,7 +27,9 @@ extension SupabaseStore {
     ///   expired), `flow_state_already_used`.
     package func flowStateForCallback(_ id: String?, now: Date) throws(SupabaseFailure) -> SupabaseFlowStateRecord {
         guard let id, !id.isEmpty else { throw .api(status: 400, code: "bad_oauth_callback", message: "OAuth state parameter missing") }
-        guard let uuid = UUID(uuidString: id) else { throw .api(status: 400, code: "bad_oauth_state", message: "OAuth state parameter is invalid") }
+        guard let uuid = UUID(uuidString: id) else {
+            throw .api(status: 400, code: "bad_oauth_state", message: "OAuth state parameter is invalid")
+        }
         guard let record = rows.flowState(uuid.uuidString.lowercased()) else {
             throw .api(status: 400, code: "bad_oauth_state", message: "OAuth state not found or expired")
         }

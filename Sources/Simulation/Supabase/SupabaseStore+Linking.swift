@@ -56,14 +56,16 @@ extension SupabaseStore {
         case .accountExists(let owner), .linkAccount(let owner): target = rows.user(owner)
         case .createAccount: target = nil
         case .multipleAccounts:
-            throw .api(status: 500, code: "unexpected_failure",
-                       message: "Multiple accounts with the same email address in the same linking domain detected: default")
+            throw .api(
+                status: 500, code: "unexpected_failure",
+                message: "Multiple accounts with the same email address in the same linking domain detected: default")
         }
         if let target { try ensureNotBanned(target, now: clock) }
         let wasConfirmed = target?.emailConfirmedAt != nil
         guard wasConfirmed || identity.emailVerified || configuration.settings.allowUnverifiedEmailSignIns else {
-            throw .api(status: 422, code: "provider_email_needs_verification",
-                       message: "Unverified email with \(identity.provider). Verify the email with \(identity.provider) in order to sign in")
+            throw .api(
+                status: 422, code: "provider_email_needs_verification",
+                message: "Unverified email with \(identity.provider). Verify the email with \(identity.provider) in order to sign in")
         }
         let userID: String
         switch decision {
@@ -97,7 +99,7 @@ extension SupabaseStore {
     /// `last_sign_in_at` is not moved) and merged into the user's metadata.
     private func refresh(_ identity: ProvenIdentity, of userID: String, now clock: Date) {
         guard var user = rows.user(userID),
-              let position = user.identities.firstIndex(where: { $0.provider == identity.provider && $0.providerID == identity.subject })
+            let position = user.identities.firstIndex(where: { $0.provider == identity.provider && $0.providerID == identity.subject })
         else { return }
         let now = stamp(clock)
         user.identities[position].identityData = identity.identityData
@@ -157,8 +159,9 @@ extension SupabaseStore {
         }
         if user.email.isEmpty, let email = identity.email, let owner = rows.userID(email: email), owner != userID { throw .emailExists }
         if user.email.isEmpty, !identity.emailVerified {
-            throw .api(status: 422, code: "email_not_confirmed",
-                       message: "Unverified email with \(identity.provider). Verify the email with \(identity.provider) in order to sign in")
+            throw .api(
+                status: 422, code: "email_not_confirmed",
+                message: "Unverified email with \(identity.provider). Verify the email with \(identity.provider) in order to sign in")
         }
         let record = makeIdentity(identity, userID: userID, now: clock)
         user.identities.append(record)

@@ -54,9 +54,11 @@ extension SupabaseStore {
         for entry in data where identityData[entry.key] == nil { identityData[entry.key] = entry.value }
         return SupabaseUserRecord(
             id: userID, email: email, userMetadata: data.merging(identityData),
-            identities: [SupabaseIdentityRecord(
-                identityID: RandomIdentifiers.uuid(), provider: "email", providerID: userID, identityData: identityData,
-                email: email, createdAt: created, updatedAt: created, lastSignInAt: created)],
+            identities: [
+                SupabaseIdentityRecord(
+                    identityID: RandomIdentifiers.uuid(), provider: "email", providerID: userID, identityData: identityData,
+                    email: email, createdAt: created, updatedAt: created, lastSignInAt: created)
+            ],
             createdAt: created, updatedAt: created, isAnonymous: false, encryptedPassword: encryptedPassword)
     }
 
@@ -126,7 +128,7 @@ extension SupabaseStore {
             throw .api(status: 422, code: "reauthentication_not_valid", message: "Reauthentication requires an email or a phone number")
         }
         guard clock.timeIntervalSince(sentAt) <= configuration.otpLifetime,
-              SHA256Hex.constantTimeEquals(code.tokenHash, Self.hash(email: user.email, code: nonce))
+            SHA256Hex.constantTimeEquals(code.tokenHash, Self.hash(email: user.email, code: nonce))
         else { throw invalid }
         user.reauthentication = nil
         rows.save(user)

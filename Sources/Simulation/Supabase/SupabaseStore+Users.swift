@@ -16,10 +16,13 @@ extension SupabaseStore {
     /// `DeleteIdentity`, after the route's own checks: 422 `single_identity_not_deletable` for a
     /// user's last identity (before the id is looked up), 422 `identity_not_found`; then, if the
     /// user's email belonged to the removed identity, `UpdateUserEmailFromIdentities`.
-    package func unlinkIdentity(_ identityID: UUID, fromUser userID: String, now clock: Date) throws(SupabaseFailure) -> SupabaseUserRecord {
+    package func unlinkIdentity(_ identityID: UUID, fromUser userID: String, now clock: Date) throws(SupabaseFailure) -> SupabaseUserRecord
+    {
         guard var user = rows.user(userID) else { throw .userNotFound }
         guard user.identities.count > 1 else { throw .singleIdentity }
-        guard let position = user.identities.firstIndex(where: { UUID(uuidString: $0.identityID) == identityID }) else { throw .identityNotFound }
+        guard let position = user.identities.firstIndex(where: { UUID(uuidString: $0.identityID) == identityID }) else {
+            throw .identityNotFound
+        }
         user.identities.remove(at: position)
         try promoteEmail(of: &user)
         user.updatedAt = stamp(clock)
@@ -33,14 +36,16 @@ extension SupabaseStore {
     private func promoteEmail(of user: inout SupabaseUserRecord) throws(SupabaseFailure) {
         let email = { (identity: SupabaseIdentityRecord) in identity.email?.lowercased() ?? "" }
         guard !user.identities.contains(where: { email($0) == user.email }) else { return }
-        let verified = { (identity: SupabaseIdentityRecord) in VerifiedIDToken.flexibleBool(identity.identityData["email_verified"]) == true }
+        let verified = { (identity: SupabaseIdentityRecord) in VerifiedIDToken.flexibleBool(identity.identityData["email_verified"]) == true
+        }
         let rank = { (identity: SupabaseIdentityRecord) in email(identity).isEmpty ? 2 : verified(identity) ? 0 : 1 }
         let ranked = user.identities.sorted {
             (rank($0), $0.createdAt, $0.identityID) < (rank($1), $1.createdAt, $1.identityID)
         }
         let userID = user.id
         guard let primary = ranked.first(where: { email($0).isEmpty || (rows.userID(email: email($0)) ?? userID) == userID }) else {
-            throw .api(status: 422, code: "email_conflict_identity_not_deletable", message: "Unable to unlink identity due to email conflict")
+            throw .api(
+                status: 422, code: "email_conflict_identity_not_deletable", message: "Unable to unlink identity due to email conflict")
         }
         user.email = email(primary)
         user.otp = nil
@@ -73,9 +78,10 @@ extension SupabaseStore {
         guard configuration.anonymousSignInsEnabled else { throw .anonymousDisabled }
         let created = stamp(clock)
         let userID = RandomIdentifiers.uuid()
-        rows.save(SupabaseUserRecord(
-            id: userID, email: "", emailConfirmedAt: nil, userMetadata: data, identities: [],
-            createdAt: created, updatedAt: created, lastSignInAt: nil, isAnonymous: true))
+        rows.save(
+            SupabaseUserRecord(
+                id: userID, email: "", emailConfirmedAt: nil, userMetadata: data, identities: [],
+                createdAt: created, updatedAt: created, lastSignInAt: nil, isAnonymous: true))
         return try issueSession(for: userID, amr: "anonymous", now: clock, showsConfirmedAt: false)
     }
 }

@@ -100,8 +100,9 @@ package struct SupabaseStore {
         let sessionID = RandomIdentifiers.uuid()
         let token = RandomIdentifiers.supabaseRefreshToken()
         let amrTimestamp = Int64(now.timeIntervalSince1970)
-        rows.insert(SupabaseSessionRecord(
-            id: sessionID, userID: userID, createdAt: now, amrMethod: amr, amrTimestamp: amrTimestamp, activeRefreshToken: token))
+        rows.insert(
+            SupabaseSessionRecord(
+                id: sessionID, userID: userID, createdAt: now, amrMethod: amr, amrTimestamp: amrTimestamp, activeRefreshToken: token))
         rows.insertRefreshToken(token, SupabaseRefreshTokenRecord(sessionID: sessionID, parent: nil, revokedAt: nil))
         if let limit = configuration.maxSessionsPerUser {
             // The oldest sessions go first.

@@ -7,7 +7,9 @@ package struct SupabaseVerifyRequest: Sendable, Hashable {
     package var tokenHash: String?
     package var redirectTo: String?
 
-    package init(type: String?, email: String? = nil, phone: String? = nil, token: String? = nil, tokenHash: String? = nil, redirectTo: String? = nil) {
+    package init(
+        type: String?, email: String? = nil, phone: String? = nil, token: String? = nil, tokenHash: String? = nil, redirectTo: String? = nil
+    ) {
         self.type = type
         self.email = email
         self.phone = phone

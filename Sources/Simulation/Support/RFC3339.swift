@@ -10,10 +10,16 @@ package enum RFC3339 {
         let totalMicros = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
         var seconds = totalMicros / 1_000_000
         var micros = totalMicros % 1_000_000
-        if micros < 0 { micros += 1_000_000; seconds -= 1 }
+        if micros < 0 {
+            micros += 1_000_000
+            seconds -= 1
+        }
         var days = seconds / 86_400
         var secondOfDay = seconds % 86_400
-        if secondOfDay < 0 { secondOfDay += 86_400; days -= 1 }
+        if secondOfDay < 0 {
+            secondOfDay += 86_400
+            days -= 1
+        }
         let (year, month, day) = civil(fromDays: days)
         guard (0...9999).contains(year) else { return String(year) + "-01-01T00:00:00.000000Z" }
         return String(unsafeUninitializedCapacity: 27) { buffer in
@@ -30,9 +36,20 @@ package enum RFC3339 {
                 buffer[index] = UInt8(ascii: character)
                 index += 1
             }
-            put(year, 4); put("-"); put(month, 2); put("-"); put(day, 2); put("T")
-            put(secondOfDay / 3600, 2); put(":"); put(secondOfDay / 60 % 60, 2); put(":"); put(secondOfDay % 60, 2)
-            put("."); put(micros, 6); put("Z")
+            put(year, 4)
+            put("-")
+            put(month, 2)
+            put("-")
+            put(day, 2)
+            put("T")
+            put(secondOfDay / 3600, 2)
+            put(":")
+            put(secondOfDay / 60 % 60, 2)
+            put(":")
+            put(secondOfDay % 60, 2)
+            put(".")
+            put(micros, 6)
+            put("Z")
             return index
         }
     }

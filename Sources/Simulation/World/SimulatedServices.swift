@@ -53,7 +53,9 @@ public final class SimulatedServices: Sendable {
     ///   - storage: Where what the services remember is kept.
     ///   - clock: The time source.
     /// - Throws: When a stored key cannot be read.
-    package init(configuration: SimulationConfiguration, keys: SimulationKeys, storage: any SimulationStorage, clock: AuthClock) async throws {
+    package init(configuration: SimulationConfiguration, keys: SimulationKeys, storage: any SimulationStorage, clock: AuthClock)
+        async throws
+    {
         self.configuration = configuration
         self.keys = keys
         self.clock = clock
@@ -70,9 +72,13 @@ public final class SimulatedServices: Sendable {
 
         // Each relying party caches the providers' key sets on its own.
         let providerKeys = {
-            [ProviderID.apple: KeySetCache(now: clock.now) { await apple.jwks }, .google: KeySetCache(now: clock.now) { await google.jwks }]
+            [
+                ProviderID.apple: KeySetCache(now: clock.now) { await apple.jwks },
+                .google: KeySetCache(now: clock.now) { await google.jwks },
+            ]
         }
-        let secret = configuration.supabaseJWTSecret.map { Array($0.utf8) }
+        let secret =
+            configuration.supabaseJWTSecret.map { Array($0.utf8) }
             ?? Array(Data(base64Encoded: keys.supabaseJWTSecret) ?? Data(keys.supabaseJWTSecret.utf8))
         var supabaseConfiguration = SupabaseEngineConfiguration(
             issuer: configuration.supabaseIssuer, accessTokenKey: .hs256(secret: secret), clientIDs: configuration.acceptedClientIDs)

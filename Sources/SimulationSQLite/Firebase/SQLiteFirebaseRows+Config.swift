@@ -12,7 +12,8 @@ extension SQLiteFirebaseRows {
 
     func setProjectConfig(_ config: FirebaseProjectConfig) {
         guard let data = try? JSONEncoder().encode(config) else { return }
-        step.execute("INSERT OR REPLACE INTO firebase_project_config (project_id, config) VALUES (?, ?)",
-                     [project, String(decoding: data, as: UTF8.self)])
+        step.execute(
+            "INSERT OR REPLACE INTO firebase_project_config (project_id, config) VALUES (?, ?)",
+            [project, String(decoding: data, as: UTF8.self)])
     }
 }

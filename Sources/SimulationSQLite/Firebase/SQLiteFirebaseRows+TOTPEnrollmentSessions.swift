@@ -6,16 +6,19 @@ import Foundation
 /// (deleted with their user by the foreign key). Expiry is in milliseconds, as `enrolledAt`.
 extension SQLiteFirebaseRows {
     func totpEnrollmentSession(_ sessionInfo: String) -> FirebaseTOTPEnrollmentSession? {
-        guard let row = step.row("""
-            SELECT localId, secret, expiresAt FROM firebase_totp_enrollment_sessions WHERE project_id = ? AND sessionInfo = ?
-            """, [project, sessionInfo])
+        guard
+            let row = step.row(
+                """
+                SELECT localId, secret, expiresAt FROM firebase_totp_enrollment_sessions WHERE project_id = ? AND sessionInfo = ?
+                """, [project, sessionInfo])
         else { return nil }
         return FirebaseTOTPEnrollmentSession(
             localId: row[0], secret: Secret(row[1] as String), expiresAt: Self.date(milliseconds: row[2]))
     }
 
     func insertTOTPEnrollmentSession(_ sessionInfo: String, _ session: FirebaseTOTPEnrollmentSession) {
-        step.execute("""
+        step.execute(
+            """
             INSERT OR REPLACE INTO firebase_totp_enrollment_sessions (project_id, sessionInfo, localId, secret, expiresAt)
             VALUES (?, ?, ?, ?, ?)
             """, [project, sessionInfo, session.localId, session.secret.revealed, Self.milliseconds(session.expiresAt)])
@@ -26,17 +29,23 @@ extension SQLiteFirebaseRows {
     }
 
     func purgeTOTPEnrollmentSessions(expiredAt now: Date) {
-        step.execute("DELETE FROM firebase_totp_enrollment_sessions WHERE project_id = ? AND expiresAt <= ?",
-                     [project, Self.milliseconds(now)])
+        step.execute(
+            "DELETE FROM firebase_totp_enrollment_sessions WHERE project_id = ? AND expiresAt <= ?",
+            [project, Self.milliseconds(now)])
     }
 
     func totpEnrollmentSessions(of localId: String) -> [(sessionInfo: String, session: FirebaseTOTPEnrollmentSession)] {
-        step.rows("""
+        step.rows(
+            """
             SELECT sessionInfo, secret, expiresAt FROM firebase_totp_enrollment_sessions WHERE project_id = ? AND localId = ?
             ORDER BY expiresAt, sessionInfo
-            """, [project, localId]).map { row in
-            (sessionInfo: row[0], session: FirebaseTOTPEnrollmentSession(
-                localId: localId, secret: Secret(row[1] as String), expiresAt: Self.date(milliseconds: row[2])))
+            """, [project, localId]
+        ).map { row in
+            (
+                sessionInfo: row[0],
+                session: FirebaseTOTPEnrollmentSession(
+                    localId: localId, secret: Secret(row[1] as String), expiresAt: Self.date(milliseconds: row[2]))
+            )
         }
     }
 

@@ -15,7 +15,8 @@ final class SQLiteGoogleAccountRows: GoogleAccountRows {
     func deleteAll() { step.execute("DELETE FROM google_accounts", []) }
 
     func insert(_ account: SimulatedGoogle.Account) {
-        step.execute("INSERT INTO google_accounts (email, subject, given_name, family_name) VALUES (?, ?, ?, ?)",
-                     [account.email, account.subject, account.givenName, account.familyName])
+        step.execute(
+            "INSERT INTO google_accounts (email, subject, given_name, family_name) VALUES (?, ?, ?, ?)",
+            [account.email, account.subject, account.givenName, account.familyName])
     }
 }

@@ -47,21 +47,23 @@ enum SQLiteSchema {
         // what a PKCE `/callback` keeps for the code exchange. The session is made at the exchange
         // now, so `session_id`, `refresh_token` and `amr_timestamp` stay empty.
         migrator.registerMigration("9-flow-state-provider-tokens") { db in
-            try db.execute(sql: """
-                ALTER TABLE flow_state ADD COLUMN provider_access_token TEXT;
-                ALTER TABLE flow_state ADD COLUMN provider_refresh_token TEXT;
-                CREATE INDEX flow_state_user_id_idx ON flow_state (user_id, authentication_method);
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE flow_state ADD COLUMN provider_access_token TEXT;
+                    ALTER TABLE flow_state ADD COLUMN provider_refresh_token TEXT;
+                    CREATE INDEX flow_state_user_id_idx ON flow_state (user_id, authentication_method);
+                    """)
         }
         migrator.registerMigration("10-firebase-totp-enrollment-sessions", migrate: firebaseTOTPEnrollmentSessionTables)
         // GoTrue's `users.phone` (unique) and `users.phone_confirmed_at` (00_init, 20210710035447);
         // `users.role` was there from the start.
         migrator.registerMigration("11-users-phone") { db in
-            try db.execute(sql: """
-                ALTER TABLE users ADD COLUMN phone TEXT;
-                ALTER TABLE users ADD COLUMN phone_confirmed_at TEXT;
-                CREATE UNIQUE INDEX users_phone_key ON users (phone) WHERE phone IS NOT NULL;
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE users ADD COLUMN phone TEXT;
+                    ALTER TABLE users ADD COLUMN phone_confirmed_at TEXT;
+                    CREATE UNIQUE INDEX users_phone_key ON users (phone) WHERE phone IS NOT NULL;
+                    """)
         }
         // A custom token's developer claims kept with the refresh token it was exchanged for, so
         // that refreshed ID tokens carry them (firebase-tools `src/emulator/auth/state.ts`

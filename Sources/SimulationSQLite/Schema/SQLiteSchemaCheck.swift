@@ -34,7 +34,8 @@ enum SQLiteSchemaCheck {
     }
 
     private static func objects(_ db: Database) throws -> Set<Object> {
-        let rows = try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
         return Set(rows.map { Object(type: $0["type"], name: $0["name"], table: $0["tbl_name"], sql: $0["sql"]) })
     }
 

@@ -19,15 +19,17 @@ extension SQLiteSupabaseRows {
 
     func save(_ factor: SupabaseFactorRecord) {
         // An upsert, not INSERT OR REPLACE: a replaced row is deleted first, and its challenges with it (ON DELETE CASCADE).
-        step.execute("""
+        step.execute(
+            """
             INSERT INTO mfa_factors (\(Self.factorColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET friendly_name = excluded.friendly_name, status = excluded.status, secret = excluded.secret,
                 updated_at = excluded.updated_at, last_challenged_at = excluded.last_challenged_at,
                 last_used_totp_step = excluded.last_used_totp_step
-            """, [
-            factor.id, factor.userID, factor.friendlyName, factor.factorType, factor.status, factor.secret.revealed,
-            Column.text(factor.createdAt), Column.text(factor.updatedAt), Column.text(factor.lastChallengedAt), factor.lastUsedStep,
-        ])
+            """,
+            [
+                factor.id, factor.userID, factor.friendlyName, factor.factorType, factor.status, factor.secret.revealed,
+                Column.text(factor.createdAt), Column.text(factor.updatedAt), Column.text(factor.lastChallengedAt), factor.lastUsedStep,
+            ])
     }
 
     func deleteFactor(_ id: String) { step.execute("DELETE FROM mfa_factors WHERE id = ?", [id]) }
@@ -35,7 +37,8 @@ extension SQLiteSupabaseRows {
     private func factor(from row: Row) -> SupabaseFactorRecord {
         SupabaseFactorRecord(
             id: row[0], userID: row[1], friendlyName: row[2] ?? "", factorType: row[3], status: row[4], secret: Secret(row[5] ?? ""),
-            createdAt: step.date(row[6] as String, "mfa_factors.created_at"), updatedAt: step.date(row[7] as String, "mfa_factors.updated_at"),
+            createdAt: step.date(row[6] as String, "mfa_factors.created_at"),
+            updatedAt: step.date(row[7] as String, "mfa_factors.updated_at"),
             lastChallengedAt: step.optionalDate(row[8], "mfa_factors.last_challenged_at"), lastUsedStep: row[9])
     }
 
@@ -48,10 +51,14 @@ extension SQLiteSupabaseRows {
     }
 
     func save(_ challenge: SupabaseChallengeRecord) {
-        step.execute("""
+        step.execute(
+            """
             INSERT OR REPLACE INTO mfa_challenges (id, factor_id, created_at, verified_at, ip_address, session_id) VALUES (?, ?, ?, ?, ?, ?)
-            """, [challenge.id, challenge.factorID, Column.text(challenge.createdAt), Column.text(challenge.verifiedAt),
-                  challenge.ipAddress, challenge.sessionID])
+            """,
+            [
+                challenge.id, challenge.factorID, Column.text(challenge.createdAt), Column.text(challenge.verifiedAt),
+                challenge.ipAddress, challenge.sessionID,
+            ])
     }
 
     func deleteChallenge(_ id: String) { step.execute("DELETE FROM mfa_challenges WHERE id = ?", [id]) }
@@ -62,7 +69,8 @@ extension SQLiteSupabaseRows {
 
     func addAMRClaim(sessionID: String, _ entry: SupabaseAMREntry) {
         let at = Column.text(Date(timeIntervalSince1970: Double(entry.timestamp)))
-        step.execute("""
+        step.execute(
+            """
             INSERT INTO mfa_amr_claims (id, session_id, authentication_method, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (session_id, authentication_method) DO UPDATE SET updated_at = excluded.updated_at
             """, [RandomIdentifiers.uuid(), sessionID, entry.method, at, at])

@@ -5,15 +5,25 @@ import GRDB
 /// Sessions (`sessions`, their `mfa_amr_claims`), `refresh_tokens` and `flow_state`.
 extension SQLiteSupabaseRows {
     func session(_ id: String) -> SupabaseSessionRecord? {
-        guard let row = step.row("""
-            SELECT user_id, created_at, (SELECT token FROM refresh_tokens WHERE session_id = s.id ORDER BY id DESC LIMIT 1),
-                refreshed_at, not_after, aal, factor_id
-            FROM sessions s WHERE id = ?
-            """, [id])
+        guard
+            let row = step.row(
+                """
+                SELECT user_id, created_at, (SELECT token FROM refresh_tokens WHERE session_id = s.id ORDER BY id DESC LIMIT 1),
+                    refreshed_at, not_after, aal, factor_id
+                FROM sessions s WHERE id = ?
+                """, [id])
         else { return nil }
         // The first claim is the first factor's; later ones (`totp`) follow in the order added.
-        let claims = step.rows("SELECT authentication_method, updated_at FROM mfa_amr_claims WHERE session_id = ? ORDER BY created_at, authentication_method = 'totp', id", [id])
-            .map { SupabaseAMREntry(method: $0[0], timestamp: Int64(step.date($0[1] as String, "mfa_amr_claims.updated_at").timeIntervalSince1970)) }
+        let claims = step.rows(
+            """
+            SELECT authentication_method, updated_at FROM mfa_amr_claims WHERE session_id = ? ORDER BY created_at,\
+             authentication_method = 'totp', id
+            """,
+            [id]
+        )
+        .map {
+            SupabaseAMREntry(method: $0[0], timestamp: Int64(step.date($0[1] as String, "mfa_amr_claims.updated_at").timeIntervalSince1970))
+        }
         var session = SupabaseSessionRecord(
             id: id, userID: row[0], createdAt: step.date(row[1] as String, "sessions.created_at"), amrMethod: claims.first?.method ?? "",
             amrTimestamp: claims.first?.timestamp ?? Int64(Date.distantPast.timeIntervalSince1970), activeRefreshToken: row[2] ?? "",
@@ -30,25 +40,30 @@ extension SQLiteSupabaseRows {
 
     func insert(_ session: SupabaseSessionRecord) {
         let created = Column.text(session.createdAt)
-        step.execute("INSERT INTO sessions (id, user_id, created_at, updated_at, refreshed_at, not_after) VALUES (?, ?, ?, ?, ?, ?)",
-                     [session.id, session.userID, created, created, Column.text(session.refreshedAt), Column.text(session.notAfter)])
+        step.execute(
+            "INSERT INTO sessions (id, user_id, created_at, updated_at, refreshed_at, not_after) VALUES (?, ?, ?, ?, ?, ?)",
+            [session.id, session.userID, created, created, Column.text(session.refreshedAt), Column.text(session.notAfter)])
         // GoTrue's AMR entry timestamp is the claim's `updated_at`, in seconds.
         let amrAt = Column.text(Date(timeIntervalSince1970: Double(session.amrTimestamp)))
-        step.execute("""
+        step.execute(
+            """
             INSERT INTO mfa_amr_claims (id, session_id, authentication_method, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
             """, [RandomIdentifiers.uuid(), session.id, session.amrMethod, amrAt, amrAt])
     }
 
     func update(_ session: SupabaseSessionRecord) {
         let updated: Date = session.refreshedAt ?? session.notAfter ?? session.createdAt
-        step.execute("UPDATE sessions SET refreshed_at = ?, not_after = ?, updated_at = ? WHERE id = ?",
-                     [Column.text(session.refreshedAt), Column.text(session.notAfter), Column.text(updated), session.id])
+        step.execute(
+            "UPDATE sessions SET refreshed_at = ?, not_after = ?, updated_at = ? WHERE id = ?",
+            [Column.text(session.refreshedAt), Column.text(session.notAfter), Column.text(updated), session.id])
     }
 
     func deleteSession(_ id: String) { step.execute("DELETE FROM sessions WHERE id = ?", [id]) }
 
     func refreshToken(_ token: String) -> SupabaseRefreshTokenRecord? {
-        guard let row = step.row("SELECT session_id, parent, revoked, updated_at FROM refresh_tokens WHERE token = ?", [token]) else { return nil }
+        guard let row = step.row("SELECT session_id, parent, revoked, updated_at FROM refresh_tokens WHERE token = ?", [token]) else {
+            return nil
+        }
         let revoked: Bool = row[2]
         return SupabaseRefreshTokenRecord(
             sessionID: row[0], parent: row[1], revokedAt: revoked ? step.date(row[3] as String, "refresh_tokens.updated_at") : nil)
@@ -61,7 +76,8 @@ extension SQLiteSupabaseRows {
     func insertRefreshToken(_ token: String, _ record: SupabaseRefreshTokenRecord) {
         // The row's `created_at` is the step's stamp: the request's instant.
         let created = Column.text(lastStamp == .distantPast ? Date() : lastStamp)
-        step.execute("""
+        step.execute(
+            """
             INSERT INTO refresh_tokens (token, user_id, revoked, created_at, updated_at, parent, session_id)
             SELECT ?, user_id, ?, ?, ?, ?, id FROM sessions WHERE id = ?
             """, [token, record.revokedAt != nil, created, Column.text(record.revokedAt) ?? created, record.parent, record.sessionID])
@@ -72,7 +88,8 @@ extension SQLiteSupabaseRows {
     }
 
     func revokeRefreshTokens(sessionID: String, at date: Date) {
-        step.execute("UPDATE refresh_tokens SET revoked = 1, updated_at = ? WHERE session_id = ? AND revoked = 0", [Column.text(date), sessionID])
+        step.execute(
+            "UPDATE refresh_tokens SET revoked = 1, updated_at = ? WHERE session_id = ? AND revoked = 0", [Column.text(date), sessionID])
     }
 
     // MARK: - flow_state
@@ -87,12 +104,16 @@ extension SQLiteSupabaseRows {
 
     func save(_ record: SupabaseFlowStateRecord) {
         let updated: Date = record.authCodeIssuedAt ?? record.createdAt
-        step.execute("""
+        step.execute(
+            """
             INSERT OR REPLACE INTO flow_state (\(Self.flowStateColumns), updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [record.id, record.userID, record.authCode, record.codeChallengeMethod, record.codeChallenge, record.provider,
-                  Column.text(record.createdAt), record.authenticationMethod, Column.text(record.authCodeIssuedAt),
-                  record.referrer, record.linkingTargetID, record.providerAccessToken, record.providerRefreshToken,
-                  Column.text(updated)])
+            """,
+            [
+                record.id, record.userID, record.authCode, record.codeChallengeMethod, record.codeChallenge, record.provider,
+                Column.text(record.createdAt), record.authenticationMethod, Column.text(record.authCodeIssuedAt),
+                record.referrer, record.linkingTargetID, record.providerAccessToken, record.providerRefreshToken,
+                Column.text(updated),
+            ])
     }
 
     func deleteFlowState(_ id: String) { step.execute("DELETE FROM flow_state WHERE id = ?", [id]) }
@@ -115,9 +136,11 @@ extension SQLiteSupabaseRows {
     }
 
     func flowState(userID: String, authenticationMethod: String) -> SupabaseFlowStateRecord? {
-        step.row("""
+        step.row(
+            """
             SELECT \(Self.flowStateColumns) FROM flow_state WHERE user_id = ? AND authentication_method = ?
             ORDER BY created_at DESC LIMIT 1
-            """, [userID, authenticationMethod]).map(flowState(from:))
+            """, [userID, authenticationMethod]
+        ).map(flowState(from:))
     }
 }

@@ -40,7 +40,8 @@ final class SQLiteSupabaseRows: SupabaseRows {
     }
 
     func userID(emailCodeHash: String) -> String? {
-        step.string("""
+        step.string(
+            """
             SELECT user_id FROM one_time_tokens WHERE token_hash = ?
                 AND token_type IN ('confirmation_token', 'recovery_token', 'email_change_token_current', 'email_change_token_new')
             LIMIT 1
@@ -66,7 +67,8 @@ final class SQLiteSupabaseRows: SupabaseRows {
 
     func save(_ new: SupabaseUserRecord) {
         guard let old = user(new.id) else {
-            step.execute("""
+            step.execute(
+                """
                 INSERT INTO users (email, email_confirmed_at, confirmation_sent_at, recovery_sent_at, reauthentication_sent_at,
                     last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until, is_anonymous,
                     encrypted_password, invited_at, email_change, email_change_sent_at, email_change_confirm_status, role, phone,
@@ -122,7 +124,8 @@ final class SQLiteSupabaseRows: SupabaseRows {
     var lastStamp: Date {
         get {
             if let stamp { return stamp.value }
-            let value = step.string("SELECT value FROM instance_state WHERE key = 'supabase.last_stamp'", [])
+            let value =
+                step.string("SELECT value FROM instance_state WHERE key = 'supabase.last_stamp'", [])
                 .map { step.date($0, "instance_state.supabase.last_stamp") } ?? .distantPast
             stamp = (value, false)
             return value
@@ -133,27 +136,35 @@ final class SQLiteSupabaseRows: SupabaseRows {
     /// Writes what the step kept for its end (the stamp).
     func flush() {
         guard let stamp, stamp.changed else { return }
-        step.execute("INSERT INTO instance_state (key, value) VALUES ('supabase.last_stamp', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                     [Column.text(stamp.value)])
+        step.execute(
+            """
+            INSERT INTO instance_state (key, value) VALUES ('supabase.last_stamp', ?) ON CONFLICT (key) DO UPDATE SET value =\
+             excluded.value
+            """,
+            [Column.text(stamp.value)])
         self.stamp = (stamp.value, false)
     }
 
     // MARK: - Rows and columns
 
     private func load(_ id: String) -> SupabaseUserRecord? {
-        guard let row = step.row("""
-            SELECT email, email_confirmed_at, raw_user_meta_data, created_at, updated_at, last_sign_in_at, is_anonymous, banned_until,
-                confirmation_sent_at, recovery_sent_at, reauthentication_sent_at, raw_app_meta_data, encrypted_password,
-                invited_at, email_change, email_change_sent_at, email_change_confirm_status, role, phone, phone_confirmed_at
-            FROM users WHERE id = ?
-            """, [id])
+        guard
+            let row = step.row(
+                """
+                SELECT email, email_confirmed_at, raw_user_meta_data, created_at, updated_at, last_sign_in_at, is_anonymous, banned_until,
+                    confirmation_sent_at, recovery_sent_at, reauthentication_sent_at, raw_app_meta_data, encrypted_password,
+                    invited_at, email_change, email_change_sent_at, email_change_confirm_status, role, phone, phone_confirmed_at
+                FROM users WHERE id = ?
+                """, [id])
         else { return nil }
         var user = SupabaseUserRecord(
             id: id, email: row[0] ?? "", emailConfirmedAt: step.optionalDate(row[1], "users.email_confirmed_at"),
             userMetadata: step.object(row[2], "users.raw_user_meta_data"), identities: [],
             createdAt: step.date(row[3] as String, "users.created_at"), updatedAt: step.date(row[4] as String, "users.updated_at"),
-            lastSignInAt: step.optionalDate(row[5], "users.last_sign_in_at"), isAnonymous: row[6], bannedUntil: step.optionalDate(row[7], "users.banned_until"),
-            otp: nil, confirmationSentAt: step.optionalDate(row[8], "users.confirmation_sent_at"), recoverySentAt: step.optionalDate(row[9], "users.recovery_sent_at"),
+            lastSignInAt: step.optionalDate(row[5], "users.last_sign_in_at"), isAnonymous: row[6],
+            bannedUntil: step.optionalDate(row[7], "users.banned_until"),
+            otp: nil, confirmationSentAt: step.optionalDate(row[8], "users.confirmation_sent_at"),
+            recoverySentAt: step.optionalDate(row[9], "users.recovery_sent_at"),
             reauthentication: nil, reauthenticationSentAt: step.optionalDate(row[10], "users.reauthentication_sent_at"),
             customAppMetadata: Self.customAppMetadata(step.object(row[11], "users.raw_app_meta_data")),
             encryptedPassword: row[12], invitedAt: step.optionalDate(row[13], "users.invited_at"))
@@ -166,24 +177,30 @@ final class SQLiteSupabaseRows: SupabaseRows {
         if !newEmail.isEmpty || changeSentAt != nil {
             user.emailChange = SupabaseEmailChange(newEmail: newEmail, sentAt: changeSentAt, confirmStatus: row[16])
         }
-        user.identities = step.rows("""
+        user.identities = step.rows(
+            """
             SELECT id, provider, provider_id, identity_data, email, created_at, updated_at, last_sign_in_at
             FROM identities WHERE user_id = ? ORDER BY created_at, id
-            """, [id]).map { row in
+            """, [id]
+        ).map { row in
             SupabaseIdentityRecord(
                 identityID: row[0], provider: row[1], providerID: row[2], identityData: step.object(row[3], "identities.identity_data"),
                 email: row[4], createdAt: step.date(row[5] as String, "identities.created_at"),
-                updatedAt: step.date(row[6] as String, "identities.updated_at"), lastSignInAt: step.optionalDate(row[7], "identities.last_sign_in_at"))
+                updatedAt: step.date(row[6] as String, "identities.updated_at"),
+                lastSignInAt: step.optionalDate(row[7], "identities.last_sign_in_at"))
         }
         for row in step.rows("SELECT token_type, token_hash, created_at, wrong_attempts FROM one_time_tokens WHERE user_id = ?", [id]) {
             let type: String = row[0]
-            let code = SupabaseOTPRecord(tokenHash: row[1], kind: Self.kind(ofTokenType: type),
-                                         sentAt: step.date(row[2] as String, "one_time_tokens.created_at"), wrongAttempts: row[3])
+            let code = SupabaseOTPRecord(
+                tokenHash: row[1], kind: Self.kind(ofTokenType: type),
+                sentAt: step.date(row[2] as String, "one_time_tokens.created_at"), wrongAttempts: row[3])
             switch type {
             case "reauthentication_token": user.reauthentication = code
-            case "email_change_token_current": user.emailChange = user.emailChange ?? SupabaseEmailChange(newEmail: "", sentAt: nil)
+            case "email_change_token_current":
+                user.emailChange = user.emailChange ?? SupabaseEmailChange(newEmail: "", sentAt: nil)
                 user.emailChange?.current = code
-            case "email_change_token_new": user.emailChange = user.emailChange ?? SupabaseEmailChange(newEmail: "", sentAt: nil)
+            case "email_change_token_new":
+                user.emailChange = user.emailChange ?? SupabaseEmailChange(newEmail: "", sentAt: nil)
                 user.emailChange?.new = code
             default: user.otp = code
             }
@@ -192,7 +209,8 @@ final class SQLiteSupabaseRows: SupabaseRows {
     }
 
     private func insert(_ identity: SupabaseIdentityRecord, of userID: String) {
-        step.execute("""
+        step.execute(
+            """
             INSERT INTO identities (provider_id, identity_data, provider, last_sign_in_at, created_at, updated_at, email, user_id, id)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, Self.identityColumns(identity, of: userID))
@@ -201,7 +219,8 @@ final class SQLiteSupabaseRows: SupabaseRows {
     /// Saves the codes of a change of address that changed: the current address's relates to the
     /// user's email, the new address's to the new one (as GoTrue's `CreateOneTimeToken` calls do).
     private func saveEmailChangeCodes(old: SupabaseUserRecord?, new: SupabaseUserRecord) {
-        let before = old?.emailChange, after = new.emailChange
+        let before = old?.emailChange
+        let after = new.emailChange
         if before?.current != after?.current { saveCode(after?.current, replacing: before?.current, of: new) }
         if before?.new != after?.new {
             saveCode(after?.new, replacing: before?.new, of: new, relatesTo: after?.newEmail)
@@ -212,16 +231,22 @@ final class SQLiteSupabaseRows: SupabaseRows {
     private func saveCode(
         _ code: SupabaseOTPRecord?, replacing old: SupabaseOTPRecord?, of user: SupabaseUserRecord, relatesTo: String? = nil
     ) {
-        if let old { step.execute("DELETE FROM one_time_tokens WHERE user_id = ? AND token_type = ?", [user.id, Self.tokenType(ofKind: old.kind)]) }
+        if let old {
+            step.execute("DELETE FROM one_time_tokens WHERE user_id = ? AND token_type = ?", [user.id, Self.tokenType(ofKind: old.kind)])
+        }
         guard let code else { return }
-        step.execute("""
+        step.execute(
+            """
             INSERT INTO one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at, wrong_attempts)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (user_id, token_type) DO UPDATE SET token_hash = excluded.token_hash, relates_to = excluded.relates_to,
                 created_at = excluded.created_at, updated_at = excluded.updated_at, wrong_attempts = excluded.wrong_attempts
-            """, [RandomIdentifiers.uuid(), user.id, Self.tokenType(ofKind: code.kind), code.tokenHash,
-                  (relatesTo ?? user.email).lowercased(),
-                  Column.text(code.sentAt), Column.text(code.sentAt), code.wrongAttempts])
+            """,
+            [
+                RandomIdentifiers.uuid(), user.id, Self.tokenType(ofKind: code.kind), code.tokenHash,
+                (relatesTo ?? user.email).lowercased(),
+                Column.text(code.sentAt), Column.text(code.sentAt), code.wrongAttempts,
+            ])
     }
 
     /// What the admin set in `raw_app_meta_data`: all but `provider` and `providers`, which
@@ -268,7 +293,8 @@ final class SQLiteSupabaseRows: SupabaseRows {
 
     /// The `users` columns but the id, in the order of the insert statement.
     private static let users = SQLiteChangedColumns(
-        table: "users", columns: [
+        table: "users",
+        columns: [
             "email", "email_confirmed_at", "confirmation_sent_at", "recovery_sent_at", "reauthentication_sent_at",
             "last_sign_in_at", "raw_app_meta_data", "raw_user_meta_data", "created_at", "updated_at", "banned_until",
             "is_anonymous", "encrypted_password", "invited_at", "email_change", "email_change_sent_at",
@@ -277,7 +303,8 @@ final class SQLiteSupabaseRows: SupabaseRows {
 
     /// The `identities` columns but the id, in the order of the insert statement.
     private static let identities = SQLiteChangedColumns(
-        table: "identities", columns: ["provider_id", "identity_data", "provider", "last_sign_in_at", "created_at", "updated_at", "email", "user_id"],
+        table: "identities",
+        columns: ["provider_id", "identity_data", "provider", "last_sign_in_at", "created_at", "updated_at", "email", "user_id"],
         key: "id")
 
     /// The `users` columns, in the order of the insert statement, the id last.
@@ -287,16 +314,18 @@ final class SQLiteSupabaseRows: SupabaseRows {
 
     /// The values of ``users``'s columns.
     private static func userValues(_ user: SupabaseUserRecord) -> [DatabaseValue] {
-        [(user.email.isEmpty ? nil : user.email).databaseValue, Column.text(user.emailConfirmedAt).databaseValue,
-         Column.text(user.confirmationSentAt).databaseValue, Column.text(user.recoverySentAt).databaseValue,
-         Column.text(user.reauthenticationSentAt).databaseValue, Column.text(user.lastSignInAt).databaseValue,
-         Column.text(user.appMetadata).databaseValue, Column.text(user.userMetadata).databaseValue,
-         Column.text(user.createdAt).databaseValue, Column.text(user.updatedAt).databaseValue,
-         Column.text(user.bannedUntil).databaseValue, user.isAnonymous.databaseValue, user.encryptedPassword.databaseValue,
-         Column.text(user.invitedAt).databaseValue,
-         user.emailChange.flatMap { $0.newEmail.isEmpty ? nil : $0.newEmail }.databaseValue,
-         Column.text(user.emailChange?.sentAt).databaseValue, (user.emailChange?.confirmStatus ?? 0).databaseValue,
-         user.effectiveRole.databaseValue, user.phone.databaseValue, Column.text(user.phoneConfirmedAt).databaseValue]
+        [
+            (user.email.isEmpty ? nil : user.email).databaseValue, Column.text(user.emailConfirmedAt).databaseValue,
+            Column.text(user.confirmationSentAt).databaseValue, Column.text(user.recoverySentAt).databaseValue,
+            Column.text(user.reauthenticationSentAt).databaseValue, Column.text(user.lastSignInAt).databaseValue,
+            Column.text(user.appMetadata).databaseValue, Column.text(user.userMetadata).databaseValue,
+            Column.text(user.createdAt).databaseValue, Column.text(user.updatedAt).databaseValue,
+            Column.text(user.bannedUntil).databaseValue, user.isAnonymous.databaseValue, user.encryptedPassword.databaseValue,
+            Column.text(user.invitedAt).databaseValue,
+            user.emailChange.flatMap { $0.newEmail.isEmpty ? nil : $0.newEmail }.databaseValue,
+            Column.text(user.emailChange?.sentAt).databaseValue, (user.emailChange?.confirmStatus ?? 0).databaseValue,
+            user.effectiveRole.databaseValue, user.phone.databaseValue, Column.text(user.phoneConfirmedAt).databaseValue,
+        ]
     }
 
     /// The `identities` columns, in the order of the insert statement, the id last.
@@ -306,8 +335,10 @@ final class SQLiteSupabaseRows: SupabaseRows {
 
     /// The values of ``identities``'s columns.
     private static func identityValues(_ identity: SupabaseIdentityRecord, of userID: String) -> [DatabaseValue] {
-        [identity.providerID.databaseValue, Column.text(identity.identityData).databaseValue, identity.provider.databaseValue,
-         Column.text(identity.lastSignInAt).databaseValue, Column.text(identity.createdAt).databaseValue,
-         Column.text(identity.updatedAt).databaseValue, identity.email?.lowercased().databaseValue ?? .null, userID.databaseValue]
+        [
+            identity.providerID.databaseValue, Column.text(identity.identityData).databaseValue, identity.provider.databaseValue,
+            Column.text(identity.lastSignInAt).databaseValue, Column.text(identity.createdAt).databaseValue,
+            Column.text(identity.updatedAt).databaseValue, identity.email?.lowercased().databaseValue ?? .null, userID.databaseValue,
+        ]
     }
 }

@@ -76,19 +76,23 @@ public struct SoftwareAuthenticator: Sendable {
         do { try await store.save(passkey) } catch { throw .storage(String(describing: error)) }
 
         let clientData = clientDataJSON(type: "webauthn.create", challenge: challenge, origin: origin)
-        let credential = AttestedCredentialData(aaguid: options.aaguid, credentialID: credentialID,
+        let credential = AttestedCredentialData(
+            aaguid: options.aaguid, credentialID: credentialID,
             publicKey: COSEKey(p256: key.publicKey))
         let authData = AuthenticatorData.encode(
             rpIDHash: Self.rpIDHash(rpID), flags: flags, signCount: signCount, attestedCredentialData: credential)
-        let object: [UInt8] = switch attestation {
-        case .none:
-            AttestationObject.encode(format: "none", statement: .map([]), authenticatorData: authData)
-        case .packedSelf:
-            AttestationObject.encode(format: "packed", statement: .map([
-                CBORMapEntry(.text("alg"), .int(COSEAlgorithm.es256.rawValue)),
-                CBORMapEntry(.text("sig"), .bytes(try Self.sign(authData, clientData, with: key))),
-            ]), authenticatorData: authData)
-        }
+        let object: [UInt8] =
+            switch attestation {
+            case .none:
+                AttestationObject.encode(format: "none", statement: .map([]), authenticatorData: authData)
+            case .packedSelf:
+                AttestationObject.encode(
+                    format: "packed",
+                    statement: .map([
+                        CBORMapEntry(.text("alg"), .int(COSEAlgorithm.es256.rawValue)),
+                        CBORMapEntry(.text("sig"), .bytes(try Self.sign(authData, clientData, with: key))),
+                    ]), authenticatorData: authData)
+            }
         return RegistrationCredential(credentialID: credentialID, clientDataJSON: clientData, attestationObject: object)
     }
 
@@ -120,7 +124,8 @@ public struct SoftwareAuthenticator: Sendable {
             signCount = next
         }
         let clientData = clientDataJSON(type: "webauthn.get", challenge: challenge, origin: origin)
-        let authData = AuthenticatorData.encode(rpIDHash: Self.rpIDHash(rpID), flags: flags, signCount: signCount,
+        let authData = AuthenticatorData.encode(
+            rpIDHash: Self.rpIDHash(rpID), flags: flags, signCount: signCount,
             attestedCredentialData: nil)
         return AssertionCredential(
             credentialID: passkey.credentialID, clientDataJSON: clientData, authenticatorData: authData,
@@ -140,8 +145,10 @@ public struct SoftwareAuthenticator: Sendable {
     }
 
     /// ES256 over `authenticatorData || SHA-256(clientDataJSON)`, DER-encoded.
-    private static func sign(_ authData: [UInt8], _ clientData: [UInt8],
-        with key: P256.Signing.PrivateKey) throws(SoftwareAuthenticatorError) -> [UInt8] {
+    private static func sign(
+        _ authData: [UInt8], _ clientData: [UInt8],
+        with key: P256.Signing.PrivateKey
+    ) throws(SoftwareAuthenticatorError) -> [UInt8] {
         let signed = authData + Array(SHA256.hash(data: clientData))
         guard let signature = try? key.signature(for: signed) else { throw .corruptKey }
         return Array(signature.derRepresentation)

@@ -102,7 +102,10 @@ struct CBORReader {
     private mutating func big(_ count: Int, start: Int) throws(CBORError) -> UInt64 {
         guard bytes.count - offset >= count else { throw CBORError(.truncated, at: start) }
         var value: UInt64 = 0
-        for _ in 0..<count { value = value << 8 | UInt64(bytes[offset]); offset += 1 }
+        for _ in 0..<count {
+            value = value << 8 | UInt64(bytes[offset])
+            offset += 1
+        }
         return value
     }
 

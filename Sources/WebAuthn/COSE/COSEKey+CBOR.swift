@@ -1,6 +1,6 @@
-import Foundation
 import Crypto
 import CryptoExtras
+import Foundation
 
 extension COSEKey {
     /// Reads a COSE_Key map. Labels: `kty` 1, `alg` 3; EC2 `crv` -1, `x` -2, `y` -3 (RFC 9053

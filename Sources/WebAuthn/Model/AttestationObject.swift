@@ -32,10 +32,11 @@ public struct AttestationObject: Sendable {
     ///   - authenticatorData: The authenticator data bytes.
     /// - Returns: The CBOR bytes.
     public static func encode(format: String, statement: CBORValue, authenticatorData: [UInt8]) -> [UInt8] {
-        CBOREncoder.encode(.map([
-            CBORMapEntry(.text("fmt"), .text(format)),
-            CBORMapEntry(.text("attStmt"), statement),
-            CBORMapEntry(.text("authData"), .bytes(authenticatorData)),
-        ]))
+        CBOREncoder.encode(
+            .map([
+                CBORMapEntry(.text("fmt"), .text(format)),
+                CBORMapEntry(.text("attStmt"), statement),
+                CBORMapEntry(.text("authData"), .bytes(authenticatorData)),
+            ]))
     }
 }

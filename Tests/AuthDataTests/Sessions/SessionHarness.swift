@@ -57,10 +57,11 @@ struct SessionHarness {
 
     static func make(_ flavor: EngineFlavor = .supabase) async throws -> SessionHarness {
         let world = try await TestWorld.make()
-        let inner: any AuthBackend = switch flavor {
-        case .supabase: SupabaseAuthBackend(engine: world.services.supabase)
-        case .firebase: FirebaseAuthBackend(engine: world.services.firebase)
-        }
+        let inner: any AuthBackend =
+            switch flavor {
+            case .supabase: SupabaseAuthBackend(engine: world.services.supabase)
+            case .firebase: FirebaseAuthBackend(engine: world.services.firebase)
+            }
         return SessionHarness(flavor: flavor, world: world, backend: CountingBackend(wrapping: inner))
     }
 
@@ -83,7 +84,8 @@ struct SessionHarness {
     /// A session manager (one "process") with its own event hub.
     func makeManager(store: any SessionStore, policy: RefreshPolicy? = nil) -> ManagedSession {
         let hub = AuthEventHub(now: clock.clock.now)
-        let manager = SessionManager(backend: backend, store: store, clock: clock.clock, policy: policy ?? self.policy, logger: log.logger, hub: hub)
+        let manager = SessionManager(
+            backend: backend, store: store, clock: clock.clock, policy: policy ?? self.policy, logger: log.logger, hub: hub)
         return ManagedSession(manager: manager, hub: hub, events: hub.subscribe())
     }
 

@@ -148,10 +148,11 @@ struct SessionManagerAutoRefreshTests {
         #expect(fresh.userID == again.user.id)
         await sut.manager.stopAutoRefresh()
         let ended = AuthError.sessionExpired("refresh_token_not_found")
-        #expect(await sut.process.recordedEvents() == [
-            .initialSession(InitialSession(stored: sut.stored, isExpired: false)), .signedOut(.sessionEnded(ended)),
-            .signedIn(again), .tokenRefreshed(fresh),
-        ])
+        #expect(
+            await sut.process.recordedEvents() == [
+                .initialSession(InitialSession(stored: sut.stored, isExpired: false)), .signedOut(.sessionEnded(ended)),
+                .signedIn(again), .tokenRefreshed(fresh),
+            ])
     }
 
     @Test("stopping the loop cancels its wait; nothing is refreshed afterwards")

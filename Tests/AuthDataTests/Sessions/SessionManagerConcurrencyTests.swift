@@ -65,7 +65,9 @@ struct SessionManagerConcurrencyTests {
             #expect(!events.hasSignedOut)
             #expect(events.last == .tokenRefreshed(sessionA))
         }
-        #expect(try await sut.backend.refreshSession(refreshToken: sessionA.refreshToken).userID == stored.user.id, "the shared token is still good")
+        #expect(
+            try await sut.backend.refreshSession(refreshToken: sessionA.refreshToken).userID == stored.user.id,
+            "the shared token is still good")
     }
 
     @Test("a process whose copy is stale adopts the session another process rotated, without a request")

@@ -28,7 +28,8 @@ struct SessionManagerFailureTests {
         #expect(sut.backend.spentRefreshTokens == Array(repeating: stored.session.refreshToken, count: 3))
         #expect(fresh.expiresAt > sut.clock.now)
         #expect(try await store.load()?.session == fresh)
-        #expect(await process.recordedEvents() == [.initialSession(InitialSession(stored: stored, isExpired: true)), .tokenRefreshed(fresh)])
+        #expect(
+            await process.recordedEvents() == [.initialSession(InitialSession(stored: stored, isExpired: true)), .tokenRefreshed(fresh)])
     }
 
     @Test("a transient failure before expiry hands out the current, still valid token")
@@ -79,7 +80,10 @@ struct SessionManagerFailureTests {
         let outcomes = await withTaskGroup(of: AuthError?.self) { group in
             for _ in 0..<10 {
                 group.addTask {
-                    do { _ = try await manager.validSession(); return nil } catch { return error as? AuthError }
+                    do {
+                        _ = try await manager.validSession()
+                        return nil
+                    } catch { return error as? AuthError }
                 }
             }
             return await group.reduce(into: [AuthError?]()) { $0.append($1) }

@@ -19,9 +19,10 @@ struct SessionManagerTests {
 
         #expect(restored == InitialSession(stored: stored, isExpired: true))
         #expect(fresh.expiresAt > sut.clock.now)
-        #expect(await process.recordedEvents() == [
-            .initialSession(InitialSession(stored: stored, isExpired: true)), .tokenRefreshed(fresh),
-        ])
+        #expect(
+            await process.recordedEvents() == [
+                .initialSession(InitialSession(stored: stored, isExpired: true)), .tokenRefreshed(fresh),
+            ])
     }
 
     @Test("a fresh stored session is announced as fresh and handed out without a refresh")

@@ -1,12 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-@testable import AuthData
 import AuthTestSupport
 import Foundation
 import Testing
+
+@testable import AuthData
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The lock file of a state directory (issue 14, item 4): a symbolic link planted at its path is
 /// refused, not followed (on main, `open(O_CREAT)` followed it and created the target).

@@ -20,7 +20,9 @@ struct FileSessionStoreTests {
         let directory = TemporaryDirectory()
         let base = subdirectory.map { directory.url.appendingPathComponent($0) } ?? directory.url
         let log = LogCapture()
-        return SUT(store: FileSessionStore(fileURL: base.appendingPathComponent("session.json"), logger: log.logger), log: log, directory: directory)
+        return SUT(
+            store: FileSessionStore(fileURL: base.appendingPathComponent("session.json"), logger: log.logger), log: log,
+            directory: directory)
     }
 
     private func permissions(_ url: URL) throws -> Int {
@@ -74,13 +76,15 @@ struct FileSessionStoreTests {
         let valid = try JSONEncoder().encode(["version": 1])
         try await sut.store.save(SessionFixtures.stored(suffix: "1"))
         let saved = try Data(contentsOf: sut.fileURL)
-        let bytes: Data = switch content {
-        case .garbage: Data("{not json at all".utf8)
-        case .truncated: saved.prefix(saved.count / 2)
-        case .empty: Data()
-        case .wrongShape: valid
-        case .unknownVersion: Data(String(decoding: saved, as: UTF8.self).replacingOccurrences(of: "\"version\":1", with: "\"version\":99").utf8)
-        }
+        let bytes: Data =
+            switch content {
+            case .garbage: Data("{not json at all".utf8)
+            case .truncated: saved.prefix(saved.count / 2)
+            case .empty: Data()
+            case .wrongShape: valid
+            case .unknownVersion:
+                Data(String(decoding: saved, as: UTF8.self).replacingOccurrences(of: "\"version\":1", with: "\"version\":99").utf8)
+            }
         try bytes.write(to: sut.fileURL)
 
         #expect(try await sut.store.load() == nil)

@@ -27,11 +27,12 @@ struct SessionStoreContractTests {
 
     private func makeSUT(_ flavor: SessionStoreFlavor) -> SUT {
         let directory = TemporaryDirectory()
-        let store: any SessionStore = switch flavor {
-        case .inMemory: InMemorySessionStore()
-        case .file: FileSessionStore(fileURL: directory.url.appendingPathComponent("session.json"), logger: LogCapture().logger)
-        case .keychain: KeychainSessionStore(item: InMemoryKeychainItem(), logger: LogCapture().logger)
-        }
+        let store: any SessionStore =
+            switch flavor {
+            case .inMemory: InMemorySessionStore()
+            case .file: FileSessionStore(fileURL: directory.url.appendingPathComponent("session.json"), logger: LogCapture().logger)
+            case .keychain: KeychainSessionStore(item: InMemoryKeychainItem(), logger: LogCapture().logger)
+            }
         return SUT(store: store, directory: directory)
     }
 

@@ -1,7 +1,8 @@
-@testable import AuthData
 import AuthDomain
 import Foundation
 import Testing
+
+@testable import AuthData
 
 /// Another local process attacking a pending loopback sign-in (RFC 8252 §8.1: any process on
 /// the machine can reach the port): forged answers with another or no `state` get 400, are never
@@ -43,16 +44,22 @@ struct LoopbackListenerAttackTests {
             _ = try await attempt.complete(opening: attempt.redirectURI, expectedState: "s1")
             Issue.record("no answer carried the state")
         } catch {
-            guard case .network(let reason) = error else { Issue.record("not a timeout: \(error)"); return }
+            guard case .network(let reason) = error else {
+                Issue.record("not a timeout: \(error)")
+                return
+            }
             #expect(reason.contains("timed out after"))
             #expect(!reason.contains("Phish"))
         }
         await attacker.value
     }
 
-    @Test("a URL no browser should get is refused before anything opens it",
-          arguments: ["--gpu-launcher=/bin/sh", "-new-instance", "file:///etc/passwd", "javascript:alert(1)",
-                      "http://evil.example\\@127.0.0.1/", "https://user:pass@example.com/", "data:text/html,hi", "https://exa%6Dple.com/"])
+    @Test(
+        "a URL no browser should get is refused before anything opens it",
+        arguments: [
+            "--gpu-launcher=/bin/sh", "-new-instance", "file:///etc/passwd", "javascript:alert(1)",
+            "http://evil.example\\@127.0.0.1/", "https://user:pass@example.com/", "data:text/html,hi", "https://exa%6Dple.com/",
+        ])
     func uncheckedURLRefused(text: String) async throws {
         let opened = OpenedURL()
         let attempt = try await LoopbackRedirectListener(timeout: .seconds(5)) { url in opened.set(url) }.begin()

@@ -1,9 +1,11 @@
-@testable import AuthData
 import AuthDomain
 import Foundation
 import Testing
+
+@testable import AuthData
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The loopback redirect of RFC 8252 §7.3, over real sockets on 127.0.0.1: one redirect, then
@@ -77,7 +79,10 @@ struct LoopbackRedirectListenerTests {
             _ = try await attempt.complete(opening: attempt.redirectURI, expectedState: "s")
             Issue.record("the wait must end")
         } catch {
-            guard case .network(let reason) = error else { Issue.record("not a network error: \(error)"); return }
+            guard case .network(let reason) = error else {
+                Issue.record("not a network error: \(error)")
+                return
+            }
             #expect(reason.contains("timed out after"))
         }
     }

@@ -27,8 +27,9 @@ struct OAuthCallbackTests {
         #expect(throws: AuthError.self) { try callback("http://127.0.0.1:1/cb?code=a").check(expectedState: "s1") }
     }
 
-    @Test("the provider's cancel is a cancellation: Apple's user_cancelled_authorize, OAuth's access_denied",
-          arguments: ["error=user_cancelled_authorize&state=s", "error=access_denied&error_description=The+user+denied&state=s"])
+    @Test(
+        "the provider's cancel is a cancellation: Apple's user_cancelled_authorize, OAuth's access_denied",
+        arguments: ["error=user_cancelled_authorize&state=s", "error=access_denied&error_description=The+user+denied&state=s"])
     func cancelled(query: String) throws {
         #expect(throws: AuthError.cancelled) { try callback("http://127.0.0.1:1/cb?" + query).check(expectedState: "s") }
     }
@@ -40,8 +41,13 @@ struct OAuthCallbackTests {
                 .check(expectedState: "s")
         }
         #expect(throws: AuthError.backend(BackendError(code: "provider_email_needs_verification", message: "Unverified email"))) {
-            try callback("http://127.0.0.1:1/cb?state=s#error=access_denied&error_code=provider_email_needs_verification&error_description=Unverified+email")
-                .check(expectedState: "s")
+            try callback(
+                """
+                http://127.0.0.1:1/cb?state=s#error=access_denied&error_code=provider_email_needs_verification&error_description=Unveri\
+                fied+email
+                """
+            )
+            .check(expectedState: "s")
         }
         #expect(throws: AuthError.backend(BackendError(code: "invalid_request", message: "bad"))) {
             try callback("http://127.0.0.1:1/cb?error=invalid_request&error_description=bad&state=s").check(expectedState: "s")

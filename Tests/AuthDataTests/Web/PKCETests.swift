@@ -1,6 +1,7 @@
-@testable import AuthData
 import AuthDomain
 import Testing
+
+@testable import AuthData
 
 /// PKCE S256 (RFC 7636).
 @Suite("PKCE")

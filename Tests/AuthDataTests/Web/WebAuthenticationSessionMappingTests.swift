@@ -28,7 +28,8 @@ struct WebAuthenticationSessionMappingTests {
             #expect(throws: AuthError.self) {
                 try WebAuthenticationSessionMapping.redirect(callbackURL: nil, error: (errorDomain, code, "x"), scheme: "app")
             }
-            #expect((try? WebAuthenticationSessionMapping.redirect(callbackURL: nil, error: (errorDomain, code, "x"), scheme: "app")) == nil)
+            #expect(
+                (try? WebAuthenticationSessionMapping.redirect(callbackURL: nil, error: (errorDomain, code, "x"), scheme: "app")) == nil)
         }
         #expect(throws: AuthError.authorizationFailed("the browser sheet ended without a redirect")) {
             try WebAuthenticationSessionMapping.redirect(callbackURL: nil, error: nil, scheme: "app")
@@ -38,6 +39,8 @@ struct WebAuthenticationSessionMappingTests {
     @Test("a redirect to another scheme is refused")
     func otherScheme() throws {
         let url = try #require(URL(string: "https://evil.example/cb?code=c"))
-        #expect(throws: AuthError.self) { try WebAuthenticationSessionMapping.redirect(callbackURL: url, error: nil, scheme: "com.example.app") }
+        #expect(throws: AuthError.self) {
+            try WebAuthenticationSessionMapping.redirect(callbackURL: url, error: nil, scheme: "com.example.app")
+        }
     }
 }

@@ -31,13 +31,21 @@ struct WebRedirectAuthStrategyTests {
     func pkceRoundTrip() async throws {
         let browser = StubBrowser.approving(code: "abc")
         let sut = makeSUT(browser)
-        guard case .authenticated(let result) = try await sut.strategy.signIn(with: .social(.apple)) else { Issue.record("not signed in"); return }
+        guard case .authenticated(let result) = try await sut.strategy.signIn(with: .social(.apple)) else {
+            Issue.record("not signed in")
+            return
+        }
         let shown = try #require(browser.shownURLs.first)
         let calls = await sut.backend.calls
-        guard case .finishWebSignIn(let code, let verifierChallenge)? = calls.first(where: {
-            if case .finishWebSignIn = $0 { return true }
-            return false
-        }) else { Issue.record("no finish"); return }
+        guard
+            case .finishWebSignIn(let code, let verifierChallenge)? = calls.first(where: {
+                if case .finishWebSignIn = $0 { return true }
+                return false
+            })
+        else {
+            Issue.record("no finish")
+            return
+        }
         #expect(code == "abc")
         #expect(verifierChallenge == query(shown, "code_challenge"), "the verifier sent is the one whose challenge went out")
         #expect(calls.first == .startWebSignIn(.apple, linking: false))
@@ -67,9 +75,11 @@ struct WebRedirectAuthStrategyTests {
         #expect(await sut.backend.calls == [.startWebSignIn(.apple, linking: false)])
     }
 
-    @Test("Apple's user_cancelled_authorize and Google's access_denied are a cancel", arguments: [
-        (ProviderID.apple, "user_cancelled_authorize"), (.google, "access_denied"),
-    ])
+    @Test(
+        "Apple's user_cancelled_authorize and Google's access_denied are a cancel",
+        arguments: [
+            (ProviderID.apple, "user_cancelled_authorize"), (.google, "access_denied"),
+        ])
     func providerCancel(provider: ProviderID, error: String) async throws {
         let browser = StubBrowser { authorization, redirect throws(AuthError) in
             let state = URLComponents(url: authorization, resolvingAgainstBaseURL: false)!.queryItems!.first { $0.name == "state" }!.value!
@@ -83,7 +93,10 @@ struct WebRedirectAuthStrategyTests {
     func firstAuthorizationName() async throws {
         let user = #"{"name":{"firstName":"Ada","lastName":"Lovelace"},"email":"ada@example.com"}"#
         let sut = makeSUT(.approving(extra: ["user": user]))
-        guard case .authenticated(let result) = try await sut.strategy.signIn(with: .social(.apple)) else { Issue.record("not signed in"); return }
+        guard case .authenticated(let result) = try await sut.strategy.signIn(with: .social(.apple)) else {
+            Issue.record("not signed in")
+            return
+        }
         #expect(result.providerProfile.name == PersonName(givenName: "Ada", familyName: "Lovelace"))
         #expect(await sut.cache.profile(forUserID: result.user.id)?.name == PersonName(givenName: "Ada", familyName: "Lovelace"))
         #expect(await sut.backend.calls.contains(.updateProfile(ProfileUpdate(name: PersonName(givenName: "Ada", familyName: "Lovelace")))))

@@ -40,7 +40,8 @@ struct QRCodeTests {
 
     @Test("the chosen mask has the lowest penalty of the eight")
     func chosenMaskHasTheLowestPenalty() throws {
-        let text = Array("otpauth://totp/example.com:ada@example.com?algorithm=SHA1&digits=6&issuer=example.com&period=30&secret=JBSWY3DPEHPK3PXP".utf8)
+        let text = Array(
+            "otpauth://totp/example.com:ada@example.com?algorithm=SHA1&digits=6&issuer=example.com&period=30&secret=JBSWY3DPEHPK3PXP".utf8)
         let chosen = try QRCode(text, level: .high)
         let penalties = try (0..<8).map { try QRCode(text, level: .high, mask: $0).penalty() }
         #expect(chosen.penalty() == penalties.min())

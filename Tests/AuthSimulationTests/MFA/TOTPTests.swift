@@ -30,12 +30,14 @@ import Testing
     }
 
     @Test func acceptsOneStepOfSkewEitherSideAndNoMore() throws {
-        let totp = TOTP(), now = Date(timeIntervalSince1970: 1_234_567_890)
+        let totp = TOTP()
+        let now = Date(timeIntervalSince1970: 1_234_567_890)
         let step = totp.step(at: now)
         let key = try TOTP.key(Self.rfcSecret)
         for offset in -1...1 {
-            #expect(try totp.matchingStep(of: totp.code(key: key, step: step + Int64(offset)), for: Self.rfcSecret, at: now)
-                == step + Int64(offset))
+            #expect(
+                try totp.matchingStep(of: totp.code(key: key, step: step + Int64(offset)), for: Self.rfcSecret, at: now)
+                    == step + Int64(offset))
         }
         for offset in [-2, 2] {
             #expect(try totp.matchingStep(of: totp.code(key: key, step: step + Int64(offset)), for: Self.rfcSecret, at: now) == nil)
@@ -72,8 +74,9 @@ import Testing
     @Test func enrollmentURIHasTheKeyURIFormatAndATwentyByteSecret() throws {
         let enrollment = TOTPEnrollment(issuer: "example.com", accountName: "ada@example.com")
         #expect(try TOTP.key(enrollment.secret).count == 20)
-        #expect(enrollment.uri.revealed == "otpauth://totp/example.com:ada@example.com?algorithm=SHA1&digits=6&issuer=example.com"
-            + "&period=30&secret=\(enrollment.secret.revealed)")
+        #expect(
+            enrollment.uri.revealed == "otpauth://totp/example.com:ada@example.com?algorithm=SHA1&digits=6&issuer=example.com"
+                + "&period=30&secret=\(enrollment.secret.revealed)")
         #expect(!"\(enrollment.secret)".contains(enrollment.secret.revealed))
     }
 }

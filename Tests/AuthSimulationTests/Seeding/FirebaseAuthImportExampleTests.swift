@@ -16,39 +16,39 @@ import Testing
 @Suite("Seeding: a Firebase auth:import file from the documentation's example")
 struct FirebaseAuthImportExampleTests {
     static let file = #"""
-    {
-      "users": [
         {
-          "localId": "Ky7myjFDMN6fEbi7n1h6hFu0MlS2",
-          "email": "user1@example.com",
-          "emailVerified": false,
-          "passwordHash": "lSrfV15cpx95/sZS2W9c9Kp6i/LVgQNDNC/qzrCnh1SAyZvqmZqAjTdn3aoItz+VHjoZilo78198JAdRuid5lQ==",
-          "salt": "42xEC+ixf3L2lw==",
-          "displayName": "John Doe",
-          "photoUrl": "http://www.example.com/12345678/photo.png",
-          "createdAt": "1458170766000",
-          "lastSignedInAt": "1458170766000",
-          "phoneNumber": "+11234567890",
-          "customAttributes": "{\"admin\": true}",
-          "providerUserInfo": [
+          "users": [
             {
-              "providerId": "google.com",
-              "rawId": "0123456789",
-              "email": "user1@gmail.com",
+              "localId": "Ky7myjFDMN6fEbi7n1h6hFu0MlS2",
+              "email": "user1@example.com",
+              "emailVerified": false,
+              "passwordHash": "lSrfV15cpx95/sZS2W9c9Kp6i/LVgQNDNC/qzrCnh1SAyZvqmZqAjTdn3aoItz+VHjoZilo78198JAdRuid5lQ==",
+              "salt": "42xEC+ixf3L2lw==",
               "displayName": "John Doe",
-              "photoUrl": "http://www.example.com/12345678/photo.png"
+              "photoUrl": "http://www.example.com/12345678/photo.png",
+              "createdAt": "1458170766000",
+              "lastSignedInAt": "1458170766000",
+              "phoneNumber": "+11234567890",
+              "customAttributes": "{\"admin\": true}",
+              "providerUserInfo": [
+                {
+                  "providerId": "google.com",
+                  "rawId": "0123456789",
+                  "email": "user1@gmail.com",
+                  "displayName": "John Doe",
+                  "photoUrl": "http://www.example.com/12345678/photo.png"
+                }
+              ]
+            },
+            {
+              "localId": "9TvlXbRcx8YwdaE3FJ6JLrSp4Pg2",
+              "email": "user2@example.com",
+              "emailVerified": true,
+              "createdAt": "1458170766000"
             }
           ]
-        },
-        {
-          "localId": "9TvlXbRcx8YwdaE3FJ6JLrSp4Pg2",
-          "email": "user2@example.com",
-          "emailVerified": true,
-          "createdAt": "1458170766000"
         }
-      ]
-    }
-    """#
+        """#
 
     static let scrypt: JSONObject = [
         "hashAlgorithm": .string("SCRYPT"),
@@ -63,9 +63,10 @@ struct FirebaseAuthImportExampleTests {
         #expect(try await seed.load(into: world.services).firebaseUsers == 2)
 
         let engine = world.services.firebase
-        let user = try #require(try world.services.storage.fetch { (rows: any SimulationRows) in
-            rows.firebase(project: engine.configuration.projectID).user("Ky7myjFDMN6fEbi7n1h6hFu0MlS2")
-        })
+        let user = try #require(
+            try world.services.storage.fetch { (rows: any SimulationRows) in
+                rows.firebase(project: engine.configuration.projectID).user("Ky7myjFDMN6fEbi7n1h6hFu0MlS2")
+            })
         #expect(user.customAttributes == "{\"admin\": true}")
         #expect(user.createdAt == 1_458_170_766_000 && user.lastLoginAt == 1_458_170_766_000)
         #expect(user.providers.map(\.providerId).sorted() == ["google.com", "password", "phone"])
@@ -78,8 +79,9 @@ struct FirebaseAuthImportExampleTests {
         }
 
         // The simulated Google took up the identity: the same person has the same sub.
-        let response = try await world.services.google.signIn(GoogleSignInSheetRequest(
-            clientID: world.googleClientID, email: "user1@gmail.com", name: nil, nonce: nil))
+        let response = try await world.services.google.signIn(
+            GoogleSignInSheetRequest(
+                clientID: world.googleClientID, email: "user1@gmail.com", name: nil, nonce: nil))
         #expect(response.userID == "0123456789")
     }
 

@@ -18,9 +18,11 @@ struct PsqlCSVTests {
         #expect(table.rows == rows)
     }
 
-    @Test("a broken row is refused with its number, counted from 1 after the header", arguments: [
-        ("a,b\n1,2\n3\n", 2), ("a,b\n1,\"2\n", 1), ("a,b\n1,2\n3,4\"\n", 2), ("a,b\n1,\"2\"x\n", 1),
-    ])
+    @Test(
+        "a broken row is refused with its number, counted from 1 after the header",
+        arguments: [
+            ("a,b\n1,2\n3\n", 2), ("a,b\n1,\"2\n", 1), ("a,b\n1,2\n3,4\"\n", 2), ("a,b\n1,\"2\"x\n", 1),
+        ])
     func refused(text: String, row: Int) {
         #expect { try PsqlCSV(parsing: Array(text.utf8)) } throws: { ($0 as? UserSeedError)?.row == row }
     }

@@ -1,5 +1,6 @@
 import AuthDomain
 import Testing
+
 @testable import AuthSimulation
 
 /// GoTrue's environment variables, read with GoTrue's names and value syntax
@@ -31,24 +32,29 @@ struct GoTrueEnvironmentTests {
         #expect(settings.disableSignup && !settings.emailEnabled && settings.anonymousUsersEnabled && !settings.mailerAutoconfirm)
         #expect(settings.siteURL == "http://localhost:9997" && settings.jwtExpiry == 3600)
         #expect(gotrue.jwtSecret == "37c304f8-51aa-419a-a1af-06154e63707a")
-        #expect(gotrue.unmodelled == ["GOTRUE_DB_DRIVER", "GOTRUE_EXTERNAL_PHONE_ENABLED", "GOTRUE_SMTP_PASS"],
-                "GOTRUE_ names only; PORT and DB_NAMESPACE are not GoTrue settings of the project")
+        #expect(
+            gotrue.unmodelled == ["GOTRUE_DB_DRIVER", "GOTRUE_EXTERNAL_PHONE_ENABLED", "GOTRUE_SMTP_PASS"],
+            "GOTRUE_ names only; PORT and DB_NAMESPACE are not GoTrue settings of the project")
     }
 
-    @Test("Go's booleans (strconv.ParseBool)", arguments: [
-        ("1", true), ("t", true), ("T", true), ("TRUE", true), ("true", true), ("True", true),
-        ("0", false), ("f", false), ("F", false), ("FALSE", false), ("false", false), ("False", false),
-    ])
+    @Test(
+        "Go's booleans (strconv.ParseBool)",
+        arguments: [
+            ("1", true), ("t", true), ("T", true), ("TRUE", true), ("true", true), ("True", true),
+            ("0", false), ("f", false), ("F", false), ("FALSE", false), ("false", false), ("False", false),
+        ])
     func booleans(text: String, value: Bool) throws {
         #expect(try settings(["GOTRUE_MAILER_AUTOCONFIRM": text]).mailerAutoconfirm == value)
     }
 
-    @Test("a value Go refuses names the variable, never the value", arguments: [
-        ["GOTRUE_DISABLE_SIGNUP": "yes"], ["GOTRUE_DISABLE_SIGNUP": ""], ["GOTRUE_JWT_EXP": "1h"], ["GOTRUE_JWT_EXP": "-5"],
-        ["GOTRUE_MAILER_OTP_EXP": "-1"], ["GOTRUE_PASSWORD_MIN_LENGTH": "6.5"], ["GOTRUE_RATE_LIMIT_OTP": "lots"],
-        ["GOTRUE_RATE_LIMIT_EMAIL_SENT": "10/soon"], ["GOTRUE_RATE_LIMIT_EMAIL_SENT": "-1"],
-        ["GOTRUE_SITE_URL": "localhost"], ["API_EXTERNAL_URL": "ftp://example.com"], ["GOTRUE_EXTERNAL_GOOGLE_ENABLED": "on"],
-    ])
+    @Test(
+        "a value Go refuses names the variable, never the value",
+        arguments: [
+            ["GOTRUE_DISABLE_SIGNUP": "yes"], ["GOTRUE_DISABLE_SIGNUP": ""], ["GOTRUE_JWT_EXP": "1h"], ["GOTRUE_JWT_EXP": "-5"],
+            ["GOTRUE_MAILER_OTP_EXP": "-1"], ["GOTRUE_PASSWORD_MIN_LENGTH": "6.5"], ["GOTRUE_RATE_LIMIT_OTP": "lots"],
+            ["GOTRUE_RATE_LIMIT_EMAIL_SENT": "10/soon"], ["GOTRUE_RATE_LIMIT_EMAIL_SENT": "-1"],
+            ["GOTRUE_SITE_URL": "localhost"], ["API_EXTERNAL_URL": "ftp://example.com"], ["GOTRUE_EXTERNAL_GOOGLE_ENABLED": "on"],
+        ])
     func refused(environment: [String: String]) throws {
         let (name, value) = try #require(environment.first)
         let failure = try #require(throws: GoTrueEnvironment.Failure.self) { try GoTrueEnvironment(environment) }
@@ -67,8 +73,10 @@ struct GoTrueEnvironmentTests {
     func numbers() throws {
         let hex = try settings(["GOTRUE_JWT_EXP": "0x0E10", "GOTRUE_MAILER_OTP_LENGTH": "8", "GOTRUE_PASSWORD_MIN_LENGTH": "12"])
         #expect(hex.jwtExpiry == 3600 && hex.mailerOTPLength == 8 && hex.passwordMinLength == 12)
-        let zero = try settings(["GOTRUE_JWT_EXP": "0", "GOTRUE_MAILER_OTP_EXP": "0", "GOTRUE_MAILER_OTP_LENGTH": "11",
-                                 "GOTRUE_PASSWORD_MIN_LENGTH": "2"])
+        let zero = try settings([
+            "GOTRUE_JWT_EXP": "0", "GOTRUE_MAILER_OTP_EXP": "0", "GOTRUE_MAILER_OTP_LENGTH": "11",
+            "GOTRUE_PASSWORD_MIN_LENGTH": "2",
+        ])
         #expect(zero.jwtExpiry == 3600 && zero.mailerOTPExpiry == 86400 && zero.mailerOTPLength == 6 && zero.passwordMinLength == 6)
         #expect(try settings(["GOTRUE_MAILER_OTP_EXP": "600"]).mailerOTPExpiry == 600)
     }
@@ -113,8 +121,10 @@ struct GoTrueEnvironmentTests {
     func emailSentAndHeader() throws {
         #expect(try settings([:]).rateLimits?.emailSent == .init(events: 30, period: 3600, isBurst: false))
         #expect(try settings([:]).rateLimitHeader == nil)
-        #expect(try settings(["GOTRUE_RATE_LIMIT_EMAIL_SENT": "4.5"]).rateLimits?.emailSent == .init(events: 4.5, period: 3600, isBurst: false))
-        #expect(try settings(["GOTRUE_RATE_LIMIT_EMAIL_SENT": "10/90s"]).rateLimits?.emailSent == .init(events: 10, period: 90, isBurst: true))
+        #expect(
+            try settings(["GOTRUE_RATE_LIMIT_EMAIL_SENT": "4.5"]).rateLimits?.emailSent == .init(events: 4.5, period: 3600, isBurst: false))
+        #expect(
+            try settings(["GOTRUE_RATE_LIMIT_EMAIL_SENT": "10/90s"]).rateLimits?.emailSent == .init(events: 10, period: 90, isBurst: true))
         #expect(try settings(["GOTRUE_RATE_LIMIT_HEADER": "X-Forwarded-For"]).rateLimitHeader == "X-Forwarded-For")
         #expect(try GoTrueEnvironment(["GOTRUE_RATE_LIMIT_HEADER": "X-Real-IP", "GOTRUE_RATE_LIMIT_EMAIL_SENT": "2"]).unmodelled.isEmpty)
     }

@@ -78,20 +78,23 @@ struct GoTrueJWTKeysTests {
         #expect(keys.apiKeySigner.algorithm == "ES256")
     }
 
-    @Test("GoTrue's refusals: no signing key, two, a repeated kid; and this emulator's: no kid, no alg, other key types, bad fields",
-          arguments: [
-              (#"[{"kty":"oct","alg":"HS256","kid":"a","k":"c2VjcmV0LXNlY3JldC1zZWNyZXQ","key_ops":["verify"]}]"#,
-               "no signing key detected"),
-              (#"{"kty":"oct"}"#, "must be a JSON array"),
-              ("[1]", "is not a JSON object"),
-              ("[", "not JSON"),
-              (#"[{"kty":"oct","alg":"HS256","k":"c2VjcmV0LXNlY3JldC1zZWNyZXQ","key_ops":["sign"]}]"#, "needs a kid"),
-              (#"[{"kty":"oct","kid":"a","k":"c2VjcmV0LXNlY3JldC1zZWNyZXQ","key_ops":["sign"]}]"#, "is not modelled"),
-              (#"[{"kty":"OKP","alg":"EdDSA","kid":"a","key_ops":["sign"]}]"#, "is not modelled"),
-              (#"[{"kty":"oct","alg":"HS256","kid":"a","k":"c2hvcnQ","key_ops":["sign"]}]"#, "at least 16 bytes"),
-              (#"[{"kty":"RSA","alg":"RS256","kid":"a","n":"AQAB","e":"AQAB","key_ops":["sign"]}]"#, "needs n, e, d, p and q"),
-              (#"[{"kty":"EC","alg":"ES256","crv":"P-384","kid":"a","key_ops":["sign"]}]"#, "takes crv P-256"),
-          ])
+    @Test(
+        "GoTrue's refusals: no signing key, two, a repeated kid; and this emulator's: no kid, no alg, other key types, bad fields",
+        arguments: [
+            (
+                #"[{"kty":"oct","alg":"HS256","kid":"a","k":"c2VjcmV0LXNlY3JldC1zZWNyZXQ","key_ops":["verify"]}]"#,
+                "no signing key detected"
+            ),
+            (#"{"kty":"oct"}"#, "must be a JSON array"),
+            ("[1]", "is not a JSON object"),
+            ("[", "not JSON"),
+            (#"[{"kty":"oct","alg":"HS256","k":"c2VjcmV0LXNlY3JldC1zZWNyZXQ","key_ops":["sign"]}]"#, "needs a kid"),
+            (#"[{"kty":"oct","kid":"a","k":"c2VjcmV0LXNlY3JldC1zZWNyZXQ","key_ops":["sign"]}]"#, "is not modelled"),
+            (#"[{"kty":"OKP","alg":"EdDSA","kid":"a","key_ops":["sign"]}]"#, "is not modelled"),
+            (#"[{"kty":"oct","alg":"HS256","kid":"a","k":"c2hvcnQ","key_ops":["sign"]}]"#, "at least 16 bytes"),
+            (#"[{"kty":"RSA","alg":"RS256","kid":"a","n":"AQAB","e":"AQAB","key_ops":["sign"]}]"#, "needs n, e, d, p and q"),
+            (#"[{"kty":"EC","alg":"ES256","crv":"P-384","kid":"a","key_ops":["sign"]}]"#, "takes crv P-256"),
+        ])
     func refused(text: String, reason: String) {
         #expect { try GoTrueJWTKeys(parsing: text) } throws: { ($0 as? GoTrueJWTKeys.Failure)?.reason.contains(reason) == true }
     }

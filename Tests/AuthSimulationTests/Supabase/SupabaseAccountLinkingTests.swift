@@ -14,8 +14,12 @@ struct SupabaseAccountLinkingTests {
         return nil
     }
 
-    @Test("an Apple token whose email_verified is \"false\" or false gets no session for the account with that email (stricter than provider/oidc.go)",
-          arguments: [JSONValue.string("false"), .bool(false)])
+    @Test(
+        """
+        an Apple token whose email_verified is \"false\" or false gets no session for the account with that email (stricter than\
+         provider/oidc.go)
+        """,
+        arguments: [JSONValue.string("false"), .bool(false)])
     func unverifiedAppleEmail(claim: JSONValue) async throws {
         let sut = try await SupabaseIDTokenWorld.make()
         let owner = try await sut.signIn(try await sut.google("victim@example.com"))
@@ -38,10 +42,14 @@ struct SupabaseAccountLinkingTests {
         #expect(apple.user.id == owner.user.id)
     }
 
-    @Test("pre-account hijack: the attacker's unverified identity is never stored, and the owner's account is one the attacker cannot enter")
+    @Test(
+        "pre-account hijack: the attacker's unverified identity is never stored, and the owner's account is one the attacker cannot enter")
     func preAccountHijack() async throws {
         let sut = try await SupabaseIDTokenWorld.make()
-        let attacker = try await sut.google("owner@example.com") { $0["email_verified"] = .bool(false); $0["sub"] = .string("attacker-sub") }
+        let attacker = try await sut.google("owner@example.com") {
+            $0["email_verified"] = .bool(false)
+            $0["sub"] = .string("attacker-sub")
+        }
         for _ in 0..<2 {
             let failure = await sut.failure { () async throws(SupabaseFailure) in try await sut.signIn(attacker) }
             #expect(code(failure) == "provider_email_needs_verification", "the retry takes no returning-identity path")
@@ -54,10 +62,18 @@ struct SupabaseAccountLinkingTests {
         #expect(sut.users.count == 1)
     }
 
-    @Test("with unverified email sign-ins allowed, the owner's verified sign-in strips the attacker's identity, metadata and sessions (RemoveUnconfirmedIdentities)")
+    @Test(
+        """
+        with unverified email sign-ins allowed, the owner's verified sign-in strips the attacker's identity, metadata and sessions\
+         (RemoveUnconfirmedIdentities)
+        """
+    )
     func hijackWithUnverifiedSignInsAllowed() async throws {
         let sut = try await SupabaseIDTokenWorld.make { $0.allowUnverifiedEmailSignIns = true }
-        let attackerToken = try await sut.google("owner@example.com") { $0["email_verified"] = .bool(false); $0["sub"] = .string("attacker-sub") }
+        let attackerToken = try await sut.google("owner@example.com") {
+            $0["email_verified"] = .bool(false)
+            $0["sub"] = .string("attacker-sub")
+        }
         let attacker = try await sut.signIn(attackerToken)
         #expect(attacker.user.emailConfirmedAt == nil)
 
@@ -67,7 +83,8 @@ struct SupabaseAccountLinkingTests {
         #expect(owner.user.userMetadata["iss"] == .string("https://appleid.apple.com"), "the metadata are the verified identity's")
         #expect(owner.user.emailConfirmedAt != nil)
 
-        let refresh = await sut.failure { () async throws(SupabaseFailure) in try await sut.engine.grantRefreshToken(attacker.refreshToken) }
+        let refresh = await sut.failure { () async throws(SupabaseFailure) in try await sut.engine.grantRefreshToken(attacker.refreshToken)
+        }
         #expect(code(refresh) == "refresh_token_not_found", "the attacker's session ended")
         let back = try await sut.signIn(attackerToken)
         #expect(back.user.id != owner.user.id && back.user.email.isEmpty, "the attacker's token makes an empty account of its own")
@@ -104,10 +121,11 @@ struct SupabaseAccountLinkingTests {
         let sut = try await SupabaseIDTokenWorld.make()
         let ada = try await sut.signIn(try await sut.apple("ada@example.com"))
         _ = try await sut.link(try await sut.google("ada.work@example.com"), to: ada)
-        let other = try await sut.signIn(try await sut.apple("someone@example.com") {
-            $0["sub"] = .string("second-apple-sub")
-            $0["email"] = .string("ada.work@example.com")
-        })
+        let other = try await sut.signIn(
+            try await sut.apple("someone@example.com") {
+                $0["sub"] = .string("second-apple-sub")
+                $0["email"] = .string("ada.work@example.com")
+            })
         #expect(other.user.id == ada.user.id)
     }
 
@@ -134,7 +152,10 @@ struct SupabaseAccountLinkingTests {
         let second = try await sut.signIn(try await sut.apple("two@example.com"))
         _ = try await sut.link(try await sut.google("shared@example.com") { $0["sub"] = .string("g1") }, to: first)
         _ = try await sut.link(try await sut.google("shared@example.com") { $0["sub"] = .string("g2") }, to: second)
-        let third = try await sut.apple("three@example.com") { $0["email"] = .string("shared@example.com"); $0["sub"] = .string("a3") }
+        let third = try await sut.apple("three@example.com") {
+            $0["email"] = .string("shared@example.com")
+            $0["sub"] = .string("a3")
+        }
         let failure = await sut.failure { () async throws(SupabaseFailure) in try await sut.signIn(third) }
         #expect(failure?.status == 500)
     }

@@ -1,9 +1,10 @@
-@testable import AuthSimulation
 import AuthData
 import AuthDomain
 import AuthTestSupport
 import Foundation
 import Testing
+
+@testable import AuthSimulation
 
 /// The details of GoTrue's browser flow: the provider's tokens handed to the app (api/token.go
 /// `PKCE`, api/external.go `internalExternalProviderCallback`), scopes (provider/google.go,
@@ -34,7 +35,8 @@ struct SupabaseBrowserFlowDetailsTests {
     }
 
     private func appleCode(_ world: TestWorld, _ appleID: String) async throws -> String {
-        try await world.services.apple.authorize(AppleSheetRequest(clientID: world.appleClientID, appleID: appleID, nonce: nil)).authorizationCode
+        try await world.services.apple.authorize(AppleSheetRequest(clientID: world.appleClientID, appleID: appleID, nonce: nil))
+            .authorizationCode
     }
 
     @Test("PKCE: the code exchange answers Apple's access and refresh tokens as provider_token and provider_refresh_token")
@@ -42,12 +44,14 @@ struct SupabaseBrowserFlowDetailsTests {
         let world = try await makeSUT()
         let pkce = PKCE.make(source: .live)
         let state = try await authorizeApple(world, pkce: pkce, referrers: [app])
-        let (location, _) = await world.services.supabase.callback(["state": state, "code": try await appleCode(world, "ada@example.com")], base: base)
+        let (location, _) = await world.services.supabase.callback(
+            ["state": state, "code": try await appleCode(world, "ada@example.com")], base: base)
         let session = try await world.services.supabase.grantPKCE(authCode: query(location, "code"), codeVerifier: pkce.verifier.revealed)
         let refresh = try #require(session.providerRefreshToken)
         #expect(session.providerToken?.isEmpty == false)
         // The token is Apple's own: Apple's token endpoint refreshes with it.
-        let secret = try ProviderWebFlow.appleClientSecret(keys: world.services.keys, clientID: world.appleClientID, clock: world.services.clock)
+        let secret = try ProviderWebFlow.appleClientSecret(
+            keys: world.services.keys, clientID: world.appleClientID, clock: world.services.clock)
         let answer = try await world.services.apple.token(form: [
             "grant_type": "refresh_token", "refresh_token": refresh, "client_id": world.appleClientID, "client_secret": secret,
         ])
@@ -58,10 +62,13 @@ struct SupabaseBrowserFlowDetailsTests {
     func providerTokensImplicit() async throws {
         let world = try await makeSUT()
         let state = try await authorizeApple(world, pkce: nil, referrers: [app])
-        let (location, _) = await world.services.supabase.callback(["state": state, "code": try await appleCode(world, "bo@example.com")], base: base)
+        let (location, _) = await world.services.supabase.callback(
+            ["state": state, "code": try await appleCode(world, "bo@example.com")], base: base)
         #expect(fragment(location, "provider_token")?.isEmpty == false)
         #expect(fragment(location, "provider_refresh_token")?.isEmpty == false)
-        #expect(location.contains("&provider_refresh_token=") && location.range(of: "provider_refresh_token")!.lowerBound < location.range(of: "&refresh_token=")!.lowerBound)
+        #expect(
+            location.contains("&provider_refresh_token=")
+                && location.range(of: "provider_refresh_token")!.lowerBound < location.range(of: "&refresh_token=")!.lowerBound)
     }
 
     @Test("the session is made at the code exchange, not at /callback")
@@ -69,7 +76,8 @@ struct SupabaseBrowserFlowDetailsTests {
         let world = try await makeSUT()
         let pkce = PKCE.make(source: .live)
         let state = try await authorizeApple(world, pkce: pkce, referrers: [app])
-        let (location, _) = await world.services.supabase.callback(["state": state, "code": try await appleCode(world, "cy@example.com")], base: base)
+        let (location, _) = await world.services.supabase.callback(
+            ["state": state, "code": try await appleCode(world, "cy@example.com")], base: base)
         let userID = try #require(try world.services.supabase.inspect { store in store.rows.userID(email: "cy@example.com") })
         #expect(try world.services.supabase.inspect { store in store.rows.sessionIDs(userID: userID) }.isEmpty)
         _ = try await world.services.supabase.grantPKCE(authCode: query(location, "code"), codeVerifier: pkce.verifier.revealed)
@@ -79,12 +87,15 @@ struct SupabaseBrowserFlowDetailsTests {
     @Test("Google: scopes are appended to email profile (split at commas); Apple: ignored, email name")
     func scopes() async throws {
         let engine = try await makeSUT().services.supabase
-        let google = try await engine.authorize(provider: "google", referrers: [app], codeChallenge: nil, codeChallengeMethod: nil,
-                                                scopes: "https://www.googleapis.com/auth/drive.readonly,openid", base: base)
+        let google = try await engine.authorize(
+            provider: "google", referrers: [app], codeChallenge: nil, codeChallengeMethod: nil,
+            scopes: "https://www.googleapis.com/auth/drive.readonly,openid", base: base)
         #expect(query(google.absoluteString, "scope") == "email profile https://www.googleapis.com/auth/drive.readonly openid")
-        let plain = try await engine.authorize(provider: "google", referrers: [app], codeChallenge: nil, codeChallengeMethod: nil, scopes: nil, base: base)
+        let plain = try await engine.authorize(
+            provider: "google", referrers: [app], codeChallenge: nil, codeChallengeMethod: nil, scopes: nil, base: base)
         #expect(query(plain.absoluteString, "scope") == "email profile")
-        let apple = try await engine.authorize(provider: "apple", referrers: [app], codeChallenge: nil, codeChallengeMethod: nil, scopes: "openid", base: base)
+        let apple = try await engine.authorize(
+            provider: "apple", referrers: [app], codeChallenge: nil, codeChallengeMethod: nil, scopes: "openid", base: base)
         #expect(query(apple.absoluteString, "scope") == "email name")
     }
 
@@ -92,10 +103,12 @@ struct SupabaseBrowserFlowDetailsTests {
     func refererFallback() async throws {
         let world = try await makeSUT { $0.uriAllowList = ["https://app.example.com/**"] }
         let state = try await authorizeApple(world, pkce: PKCE.make(source: .live), referrers: [nil, "https://app.example.com/login"])
-        let (location, _) = await world.services.supabase.callback(["state": state, "code": try await appleCode(world, "di@example.com")], base: base)
+        let (location, _) = await world.services.supabase.callback(
+            ["state": state, "code": try await appleCode(world, "di@example.com")], base: base)
         #expect(location.hasPrefix("https://app.example.com/login?code="))
         let other = try await authorizeApple(world, pkce: PKCE.make(source: .live), referrers: [nil, "https://evil.example.net/"])
-        let (fallback, _) = await world.services.supabase.callback(["state": other, "code": try await appleCode(world, "di@example.com")], base: base)
+        let (fallback, _) = await world.services.supabase.callback(
+            ["state": other, "code": try await appleCode(world, "di@example.com")], base: base)
         #expect(fallback.hasPrefix("http://127.0.0.1:3000?code="))
     }
 
@@ -106,7 +119,8 @@ struct SupabaseBrowserFlowDetailsTests {
         let state = try await authorizeApple(world, pkce: pkce, referrers: [app])
         let (cancelled, _) = await world.services.supabase.callback(["state": state, "error": "user_cancelled_authorize"], base: base)
         #expect(query(cancelled, "error") == "user_cancelled_authorize")
-        let (location, _) = await world.services.supabase.callback(["state": state, "code": try await appleCode(world, "ed@example.com")], base: base)
+        let (location, _) = await world.services.supabase.callback(
+            ["state": state, "code": try await appleCode(world, "ed@example.com")], base: base)
         _ = try await world.services.supabase.grantPKCE(authCode: query(location, "code"), codeVerifier: pkce.verifier.revealed)
     }
 

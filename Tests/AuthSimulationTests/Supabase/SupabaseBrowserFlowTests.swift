@@ -1,9 +1,10 @@
-@testable import AuthSimulation
 import AuthData
 import AuthDomain
 import AuthTestSupport
 import Foundation
 import Testing
+
+@testable import AuthSimulation
 
 /// GoTrue's browser flow in the engine: `/authorize`, `/callback`, `grant_type=pkce`, flow
 /// states and `redirect_to` checks, with GoTrue's codes (`api/external.go`, `api/token.go`
@@ -19,14 +20,19 @@ struct SupabaseBrowserFlowTests {
     private func query(_ url: String, _ name: String) -> String? { SupabaseBrowserFlowWorld.query(url, name) }
 
     /// `/authorize` then the provider's answer at `/callback`; the location `/callback` sends the browser to.
-    private func signIn(_ world: TestWorld, pkce: PKCE?, redirectTo: String = "http://127.0.0.1:5555/cb?state=s1", appleID: String = "ada@example.com") async throws -> String {
+    private func signIn(
+        _ world: TestWorld, pkce: PKCE?, redirectTo: String = "http://127.0.0.1:5555/cb?state=s1", appleID: String = "ada@example.com"
+    ) async throws -> String {
         let engine = world.services.supabase
-        let url = try await engine.authorize(provider: "apple", referrers: [redirectTo], codeChallenge: pkce?.challenge,
-                                             codeChallengeMethod: pkce.map { _ in "s256" }, scopes: nil, base: base)
+        let url = try await engine.authorize(
+            provider: "apple", referrers: [redirectTo], codeChallenge: pkce?.challenge,
+            codeChallengeMethod: pkce.map { _ in "s256" }, scopes: nil, base: base)
         let state = try #require(query(url.absoluteString, "state"))
         #expect(query(url.absoluteString, "redirect_uri") == base + "/auth/v1/callback")
-        let answer = try await world.services.apple.authorize(AppleSheetRequest(
-            clientID: world.appleClientID, appleID: appleID, name: PersonName(givenName: "Ada", familyName: "Lovelace"), hideEmail: false, nonce: nil))
+        let answer = try await world.services.apple.authorize(
+            AppleSheetRequest(
+                clientID: world.appleClientID, appleID: appleID, name: PersonName(givenName: "Ada", familyName: "Lovelace"),
+                hideEmail: false, nonce: nil))
         let (location, status) = await engine.callback(
             ["state": state, "code": answer.authorizationCode, "user": #"{"name":{"firstName":"Ada","lastName":"Lovelace"}}"#], base: base)
         #expect(status == 302)
@@ -41,8 +47,12 @@ struct SupabaseBrowserFlowTests {
         #expect(location.hasPrefix("http://127.0.0.1:5555/cb?state=s1&code="))
         let code = try #require(query(location, "code"))
         let session = try await world.services.supabase.grantPKCE(authCode: code, codeVerifier: pkce.verifier.revealed)
-        #expect(session.user.userMetadata["full_name"] == .string("Ada Lovelace"), "GoTrue apple.go ParseUser: the name from Apple's user field")
-        await #expect(throws: SupabaseFailure.api(status: 404, code: "flow_state_not_found", message: "invalid flow state, no valid flow state found")) {
+        #expect(
+            session.user.userMetadata["full_name"] == .string("Ada Lovelace"), "GoTrue apple.go ParseUser: the name from Apple's user field"
+        )
+        await #expect(
+            throws: SupabaseFailure.api(status: 404, code: "flow_state_not_found", message: "invalid flow state, no valid flow state found")
+        ) {
             try await world.services.supabase.grantPKCE(authCode: code, codeVerifier: pkce.verifier.revealed)
         }
     }
@@ -52,7 +62,10 @@ struct SupabaseBrowserFlowTests {
         let world = try await makeSUT()
         let pkce = PKCE.make(source: .live)
         let code = try #require(query(try await signIn(world, pkce: pkce), "code"))
-        await #expect(throws: SupabaseFailure.api(status: 400, code: "bad_code_verifier", message: "code challenge does not match previously saved code verifier")) {
+        await #expect(
+            throws: SupabaseFailure.api(
+                status: 400, code: "bad_code_verifier", message: "code challenge does not match previously saved code verifier")
+        ) {
             try await world.services.supabase.grantPKCE(authCode: code, codeVerifier: PKCE.make(source: .live).verifier.revealed)
         }
         _ = try await world.services.supabase.grantPKCE(authCode: code, codeVerifier: pkce.verifier.revealed)
@@ -64,7 +77,9 @@ struct SupabaseBrowserFlowTests {
         let pkce = PKCE.make(source: .live)
         let code = try #require(query(try await signIn(world, pkce: pkce), "code"))
         world.clock.advance(by: 301)
-        await #expect(throws: SupabaseFailure.api(status: 422, code: "flow_state_expired", message: "invalid flow state, flow state has expired")) {
+        await #expect(
+            throws: SupabaseFailure.api(status: 422, code: "flow_state_expired", message: "invalid flow state, flow state has expired")
+        ) {
             try await world.services.supabase.grantPKCE(authCode: code, codeVerifier: pkce.verifier.revealed)
         }
         await #expect(throws: SupabaseFailure.validation("invalid request: both auth code and code verifier should be non-empty")) {
@@ -72,7 +87,12 @@ struct SupabaseBrowserFlowTests {
         }
     }
 
-    @Test("a callback with an unknown or malformed state goes to the site URL with bad_oauth_state (303); a used state is flow_state_already_used")
+    @Test(
+        """
+        a callback with an unknown or malformed state goes to the site URL with bad_oauth_state (303); a used state is\
+         flow_state_already_used
+        """
+    )
     func stateErrors() async throws {
         let world = try await makeSUT()
         let engine = world.services.supabase
@@ -84,10 +104,12 @@ struct SupabaseBrowserFlowTests {
         let (missing, _) = await engine.callback(["code": "c"], base: base)
         #expect(query(missing, "error_code") == "bad_oauth_callback")
 
-        let url = try await engine.authorize(provider: "apple", referrers: ["http://127.0.0.1:5555/cb"], codeChallenge: PKCE.make(source: .live).challenge,
-                                             codeChallengeMethod: "s256", scopes: nil, base: base)
+        let url = try await engine.authorize(
+            provider: "apple", referrers: ["http://127.0.0.1:5555/cb"], codeChallenge: PKCE.make(source: .live).challenge,
+            codeChallengeMethod: "s256", scopes: nil, base: base)
         let state = try #require(query(url.absoluteString, "state"))
-        let answer = try await world.services.apple.authorize(AppleSheetRequest(clientID: world.appleClientID, appleID: "b@example.com", nonce: nil))
+        let answer = try await world.services.apple.authorize(
+            AppleSheetRequest(clientID: world.appleClientID, appleID: "b@example.com", nonce: nil))
         _ = await engine.callback(["state": state, "code": answer.authorizationCode], base: base)
         let (used, _) = await engine.callback(["state": state, "code": answer.authorizationCode], base: base)
         #expect(query(used, "error_code") == "flow_state_already_used")
@@ -96,10 +118,12 @@ struct SupabaseBrowserFlowTests {
     @Test("the provider's cancel reaches redirect_to as its error, in the query and the fragment")
     func providerCancel() async throws {
         let world = try await makeSUT()
-        let url = try await world.services.supabase.authorize(provider: "google", referrers: ["http://127.0.0.1:5555/cb"], codeChallenge: nil,
-                                                              codeChallengeMethod: nil, scopes: nil, base: base)
+        let url = try await world.services.supabase.authorize(
+            provider: "google", referrers: ["http://127.0.0.1:5555/cb"], codeChallenge: nil,
+            codeChallengeMethod: nil, scopes: nil, base: base)
         let state = try #require(query(url.absoluteString, "state"))
-        let (location, _) = await world.services.supabase.callback(["state": state, "error": "access_denied", "error_description": "denied"], base: base)
+        let (location, _) = await world.services.supabase.callback(
+            ["state": state, "error": "access_denied", "error_description": "denied"], base: base)
         #expect(location.hasPrefix("http://127.0.0.1:5555/cb?"))
         #expect(query(location, "error") == "access_denied")
         #expect(location.contains("#error=access_denied"))
@@ -131,10 +155,13 @@ struct SupabaseBrowserFlowTests {
     func badAuthorize() async throws {
         let engine = try await makeSUT().services.supabase
         await #expect(throws: SupabaseFailure.validation("Unsupported provider: Provider github could not be found")) {
-            try await engine.authorize(provider: "github", referrers: [nil], codeChallenge: nil, codeChallengeMethod: nil, scopes: nil, base: base)
+            try await engine.authorize(
+                provider: "github", referrers: [nil], codeChallenge: nil, codeChallengeMethod: nil, scopes: nil, base: base)
         }
         await #expect(throws: SupabaseFailure.validation("PKCE flow requires code_challenge_method and code_challenge")) {
-            try await engine.authorize(provider: "apple", referrers: [nil], codeChallenge: String(repeating: "a", count: 43), codeChallengeMethod: nil, scopes: nil, base: base)
+            try await engine.authorize(
+                provider: "apple", referrers: [nil], codeChallenge: String(repeating: "a", count: 43), codeChallengeMethod: nil,
+                scopes: nil, base: base)
         }
     }
 }

@@ -1,6 +1,7 @@
-@testable import AuthSimulation
 import AuthTestSupport
 import Foundation
+
+@testable import AuthSimulation
 
 /// What the browser-flow suites share: a test world with changed Supabase settings, and reading
 /// a value from the URL a flow redirects to.

@@ -1,6 +1,7 @@
 import AuthDomain
 import Foundation
 import Testing
+
 @testable import AuthSimulation
 
 /// A Supabase CLI project's `config.toml` mapped to GoTrue's variables as `supabase start` maps
@@ -25,8 +26,9 @@ struct SupabaseConfigTOMLTests {
         return git.terminationStatus == 0 ? Array(data) : nil
     }()
 
-    @Test("the CLI's template (pkg/config/templates/config.toml) maps to the variables supabase start sets",
-          .enabled(if: template != nil, "no snapshot of supabase/cli at ../.mirror"))
+    @Test(
+        "the CLI's template (pkg/config/templates/config.toml) maps to the variables supabase start sets",
+        .enabled(if: template != nil, "no snapshot of supabase/cli at ../.mirror"))
     func cliTemplate() throws {
         let config = try SupabaseConfigTOML(parsing: try #require(Self.template), environment: [:])
         let variables = config.variables
@@ -126,14 +128,16 @@ struct SupabaseConfigTOMLTests {
         #expect(gotrue.jwtSecret == "a-project-secret-of-32-characters!")
     }
 
-    @Test("a value of the wrong type, or an unknown password_requirements, is refused with its line", arguments: [
-        ("[auth]\njwt_expiry = \"soon\"", 2, "auth.jwt_expiry takes an integer"),
-        ("[auth]\n\nenable_signup = 1", 3, "auth.enable_signup takes a boolean"),
-        ("[auth]\nadditional_redirect_urls = \"x\"", 2, "takes an array of strings"),
-        ("[auth]\npassword_requirements = \"strong\"", 2, "must be one of"),
-        ("[auth]\nsite_url = [1]", 2, "takes a string"),
-        ("[auth\n", 1, "must end with ]"),
-    ])
+    @Test(
+        "a value of the wrong type, or an unknown password_requirements, is refused with its line",
+        arguments: [
+            ("[auth]\njwt_expiry = \"soon\"", 2, "auth.jwt_expiry takes an integer"),
+            ("[auth]\n\nenable_signup = 1", 3, "auth.enable_signup takes a boolean"),
+            ("[auth]\nadditional_redirect_urls = \"x\"", 2, "takes an array of strings"),
+            ("[auth]\npassword_requirements = \"strong\"", 2, "must be one of"),
+            ("[auth]\nsite_url = [1]", 2, "takes a string"),
+            ("[auth\n", 1, "must end with ]"),
+        ])
     func refused(text: String, line: Int, reason: String) {
         #expect { try SupabaseConfigTOML(parsing: Array(text.utf8), environment: [:]) } throws: { error in
             guard let failure = error as? SupabaseConfigTOML.Failure else { return false }

@@ -1,6 +1,7 @@
 import AuthTestSupport
 import Foundation
 import Testing
+
 @testable import AuthSimulation
 
 /// A Supabase CLI project's `.env` files, read as the CLI reads them before `config.toml`
@@ -56,7 +57,8 @@ struct SupabaseDotEnvTests {
     @Test("godotenv's syntax: export, comments, quotes, escapes, expansion, several lines in quotes")
     func syntax() throws {
         let project = try Project()
-        try project.write("""
+        try project.write(
+            """
             # a comment
             export PLAIN=value # a comment after a space
             HASH=a#b
@@ -79,12 +81,14 @@ struct SupabaseDotEnvTests {
         #expect(variables["AFTER"] == "p-.")
     }
 
-    @Test("a file godotenv refuses, or one past the bounds, names the file and line and never the value", arguments: [
-        ("OK=1\nBAD KEY!=secret-value\n", 2, "unexpected character"),
-        ("OK=1\n\nQUOTED=\"secret-value\n", 3, "not closed"),
-        ("JUST-A-NAME\n", 1, "unexpected character"),
-        ("LONELY", 1, "without = or :"),
-    ])
+    @Test(
+        "a file godotenv refuses, or one past the bounds, names the file and line and never the value",
+        arguments: [
+            ("OK=1\nBAD KEY!=secret-value\n", 2, "unexpected character"),
+            ("OK=1\n\nQUOTED=\"secret-value\n", 3, "not closed"),
+            ("JUST-A-NAME\n", 1, "unexpected character"),
+            ("LONELY", 1, "without = or :"),
+        ])
     func refused(text: String, line: Int, reason: String) throws {
         let project = try Project()
         try project.write(text, ".env")

@@ -21,8 +21,9 @@ struct SupabaseIDTokenWorld {
     /// An Apple token for `appleID`, its claims edited and re-signed with Apple's key.
     func apple(_ appleID: String, edit: (inout JSONObject) -> Void = { _ in }) async throws -> SupabaseIDTokenRequest {
         let raw = NonceGenerator(source: .live).make()
-        let sheet = try await world.services.apple.authorize(AppleSheetRequest(
-            clientID: world.appleClientID, appleID: appleID, nonce: NonceGenerator.sha256Hex(raw)))
+        let sheet = try await world.services.apple.authorize(
+            AppleSheetRequest(
+                clientID: world.appleClientID, appleID: appleID, nonce: NonceGenerator.sha256Hex(raw)))
         let token = try resign(sheet.identityToken, key: world.services.keys.apple, edit: edit)
         return SupabaseIDTokenRequest(provider: "apple", idToken: token, nonce: raw)
     }
@@ -30,8 +31,10 @@ struct SupabaseIDTokenWorld {
     /// A Google token for `email`, its claims edited and re-signed with Google's key.
     func google(_ email: String, edit: (inout JSONObject) -> Void = { _ in }) async throws -> SupabaseIDTokenRequest {
         let raw = NonceGenerator(source: .live).make()
-        let sheet = try await world.services.google.signIn(GoogleSignInSheetRequest(
-            clientID: world.googleClientID, email: email, name: PersonName(givenName: "Grace", familyName: "Hopper"), nonce: NonceGenerator.sha256Hex(raw)))
+        let sheet = try await world.services.google.signIn(
+            GoogleSignInSheetRequest(
+                clientID: world.googleClientID, email: email, name: PersonName(givenName: "Grace", familyName: "Hopper"),
+                nonce: NonceGenerator.sha256Hex(raw)))
         let token = try resign(sheet.idToken, key: world.services.keys.google, edit: edit)
         return SupabaseIDTokenRequest(provider: "google", idToken: token, nonce: raw)
     }
@@ -46,7 +49,8 @@ struct SupabaseIDTokenWorld {
         try await engine.grantIDToken(request, bearer: nil)
     }
 
-    func link(_ request: SupabaseIDTokenRequest, to session: SupabaseSessionPayload) async throws(SupabaseFailure) -> SupabaseSessionPayload {
+    func link(_ request: SupabaseIDTokenRequest, to session: SupabaseSessionPayload) async throws(SupabaseFailure) -> SupabaseSessionPayload
+    {
         var linking = request
         linking.linkIdentity = true
         return try await engine.grantIDToken(linking, bearer: session.accessToken)

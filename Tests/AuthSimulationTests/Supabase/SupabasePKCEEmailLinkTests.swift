@@ -1,8 +1,9 @@
-@testable import AuthSimulation
 import AuthData
 import AuthTestSupport
 import Foundation
 import Testing
+
+@testable import AuthSimulation
 
 /// Emailed links in the PKCE flow, as GoTrue serves them: a `code_challenge` on `/otp`,
 /// `/signup`, `/recover` makes a flow state and a `pkce_` token (api/pkce.go, api/magic_link.go,
@@ -29,7 +30,8 @@ struct SupabasePKCEEmailLinkTests {
     /// The mailed link's `token` and `type`, and where opening it sends the browser.
     private func openLink(_ world: TestWorld, _ email: String) async throws -> (token: String, type: String, location: String) {
         let link = try #require(await world.services.mailbox.latest(for: email)?.link)
-        let token = try #require(value(link, "token")), type = try #require(value(link, "type"))
+        let token = try #require(value(link, "token"))
+        let type = try #require(value(link, "type"))
         let location = try await world.services.supabase.verifyLink(token: token, type: type, redirectTo: value(link, "redirect_to"))
         return (token, type, location)
     }
@@ -53,7 +55,9 @@ struct SupabasePKCEEmailLinkTests {
         let session = try await engine.grantPKCE(authCode: code, codeVerifier: pkce.verifier.revealed)
         #expect(session.user.email == "ada@example.com")
         #expect(session.providerToken == nil && session.providerRefreshToken == nil)
-        await #expect(throws: SupabaseFailure.api(status: 404, code: "flow_state_not_found", message: "invalid flow state, no valid flow state found")) {
+        await #expect(
+            throws: SupabaseFailure.api(status: 404, code: "flow_state_not_found", message: "invalid flow state, no valid flow state found")
+        ) {
             try await engine.grantPKCE(authCode: code, codeVerifier: pkce.verifier.revealed)
         }
     }
@@ -67,7 +71,10 @@ struct SupabasePKCEEmailLinkTests {
         let (token, type, location) = try await openLink(world, "new@example.com")
         #expect(token.hasPrefix("pkce_") && type == "signup")
         let code = try #require(value(location, "code"))
-        await #expect(throws: SupabaseFailure.api(status: 400, code: "bad_code_verifier", message: "code challenge does not match previously saved code verifier")) {
+        await #expect(
+            throws: SupabaseFailure.api(
+                status: 400, code: "bad_code_verifier", message: "code challenge does not match previously saved code verifier")
+        ) {
             try await engine.grantPKCE(authCode: code, codeVerifier: PKCE.make(source: .live).verifier.revealed)
         }
         let session = try await engine.grantPKCE(authCode: code, codeVerifier: pkce.verifier.revealed)
@@ -79,7 +86,8 @@ struct SupabasePKCEEmailLinkTests {
         let world = try await makeSUT()
         let engine = world.services.supabase
         let pkce = PKCE.make(source: .live)
-        _ = try await engine.signUp(email: "cy@example.com", phone: nil, password: "correct horse", data: [:], referrers: [app], pkce: try challenge(pkce))
+        _ = try await engine.signUp(
+            email: "cy@example.com", phone: nil, password: "correct horse", data: [:], referrers: [app], pkce: try challenge(pkce))
         let signup = try await openLink(world, "cy@example.com")
         #expect(signup.token.hasPrefix("pkce_") && signup.type == "signup")
         _ = try await engine.grantPKCE(authCode: value(signup.location, "code"), codeVerifier: pkce.verifier.revealed)
@@ -106,7 +114,8 @@ struct SupabasePKCEEmailLinkTests {
     func spentLink() async throws {
         let world = try await makeSUT()
         let engine = world.services.supabase
-        try await engine.sendOTP(email: "ed@example.com", createUser: true, data: [:], referrers: [app], pkce: try challenge(PKCE.make(source: .live)))
+        try await engine.sendOTP(
+            email: "ed@example.com", createUser: true, data: [:], referrers: [app], pkce: try challenge(PKCE.make(source: .live)))
         let (token, type, _) = try await openLink(world, "ed@example.com")
         let again = try await engine.verifyLink(token: token, type: type, redirectTo: app)
         #expect(value(again, "error_code") == "otp_expired" && value(again, "error") == "access_denied")
@@ -131,7 +140,9 @@ struct SupabasePKCEEmailLinkTests {
         try await engine.sendOTP(email: "gus@example.com", createUser: true, data: [:], referrers: [app], pkce: try challenge(signup))
         world.clock.advance(by: 301)
         let late = try #require(value(try await openLink(world, "gus@example.com").location, "code"))
-        await #expect(throws: SupabaseFailure.api(status: 422, code: "flow_state_expired", message: "invalid flow state, flow state has expired")) {
+        await #expect(
+            throws: SupabaseFailure.api(status: 422, code: "flow_state_expired", message: "invalid flow state, flow state has expired")
+        ) {
             try await engine.grantPKCE(authCode: late, codeVerifier: signup.verifier.revealed)
         }
     }
@@ -139,7 +150,9 @@ struct SupabasePKCEEmailLinkTests {
     @Test("the challenge: half a pair, a length outside 43-128, a character outside RFC 7636's alphabet are 400 (api/pkce.go)")
     func challengeRules() throws {
         let good = String(repeating: "aZ0-._~", count: 7)
-        #expect(try SupabaseCodeChallenge.parse(challenge: good, method: "S256") == SupabaseCodeChallenge.parse(challenge: good, method: "s256"))
+        #expect(
+            try SupabaseCodeChallenge.parse(challenge: good, method: "S256") == SupabaseCodeChallenge.parse(challenge: good, method: "s256")
+        )
         #expect(try SupabaseCodeChallenge.parse(challenge: nil, method: "") == nil)
         #expect(throws: SupabaseFailure.validation("PKCE flow requires code_challenge_method and code_challenge")) {
             try SupabaseCodeChallenge.parse(challenge: good, method: nil)
@@ -147,7 +160,10 @@ struct SupabasePKCEEmailLinkTests {
         #expect(throws: SupabaseFailure.validation("code challenge has to be between 43 and 128 characters")) {
             try SupabaseCodeChallenge.parse(challenge: String(repeating: "a", count: 42), method: "plain")
         }
-        #expect(throws: SupabaseFailure.validation("code challenge can only contain alphanumeric characters, hyphens, periods, underscores and tildes")) {
+        #expect(
+            throws: SupabaseFailure.validation(
+                "code challenge can only contain alphanumeric characters, hyphens, periods, underscores and tildes")
+        ) {
             try SupabaseCodeChallenge.parse(challenge: String(repeating: "a", count: 42) + "+", method: "s256")
         }
     }

@@ -17,8 +17,9 @@ struct SupabaseSessionAnswerStepsTests {
         let services = try await SimulatedServices(
             configuration: SimulationConfiguration(), keys: try SimulationKeys.generate(), storage: storage, clock: .live)
         let raw = NonceGenerator(source: .live).make()
-        let sheet = try await services.apple.authorize(AppleSheetRequest(
-            clientID: services.configuration.clientID(for: .apple), appleID: "ada@example.com", nonce: NonceGenerator.sha256Hex(raw)))
+        let sheet = try await services.apple.authorize(
+            AppleSheetRequest(
+                clientID: services.configuration.clientID(for: .apple), appleID: "ada@example.com", nonce: NonceGenerator.sha256Hex(raw)))
         let request = SupabaseIDTokenRequest(provider: "apple", idToken: sheet.identityToken, nonce: raw)
 
         let before = storage.steps

@@ -10,7 +10,8 @@ struct TOMLDocumentTests {
 
     @Test("tables, dotted and quoted keys, every value kind, comments and CRLF")
     func values() throws {
-        let document = try parse("""
+        let document = try parse(
+            """
             top = "x" # a comment\r
             [auth]
             site_url = "http://127.0.0.1:3000"
@@ -43,28 +44,30 @@ struct TOMLDocumentTests {
         #expect(document.lines["auth.jwt_expiry"] == 8)
     }
 
-    @Test("refused with the line of the problem", arguments: [
-        ("a = 1\na = 2", 2, "defined twice"),
-        ("[a]\n[a]", 2, "defined twice"),
-        ("a = 1\n[a]", 2, "is a value, not a table"),
-        ("a = \"\"\"x\"\"\"", 1, "multi-line strings"),
-        ("a = { b = 1 }", 1, "inline tables"),
-        ("[[a]]", 1, "arrays of tables"),
-        ("a = 1979-05-27", 1, "dates"),
-        ("a = 07", 1, "leading zeros"),
-        ("a = 1__0", 1, "not a number"),
-        ("a = 9223372036854775808", 1, "out of range"),
-        ("a = 1.", 1, "not a number"),
-        ("a = \"open", 1, "not closed"),
-        ("a = \"bad \\q\"", 1, "invalid escape"),
-        ("\n\na = [1, 2", 3, "not closed"),
-        ("a = 1 b = 2", 1, "end of the line"),
-        ("= 1", 1, "expected a key"),
-        ("a 1", 1, "expected ="),
-        ("a = \"\\uD800\"", 1, "invalid escape"),
-        ("a = nan", 1, "not a number"),
-        ("a = [[[[[[[[[1]]]]]]]]]", 1, "nested more than"),
-    ])
+    @Test(
+        "refused with the line of the problem",
+        arguments: [
+            ("a = 1\na = 2", 2, "defined twice"),
+            ("[a]\n[a]", 2, "defined twice"),
+            ("a = 1\n[a]", 2, "is a value, not a table"),
+            ("a = \"\"\"x\"\"\"", 1, "multi-line strings"),
+            ("a = { b = 1 }", 1, "inline tables"),
+            ("[[a]]", 1, "arrays of tables"),
+            ("a = 1979-05-27", 1, "dates"),
+            ("a = 07", 1, "leading zeros"),
+            ("a = 1__0", 1, "not a number"),
+            ("a = 9223372036854775808", 1, "out of range"),
+            ("a = 1.", 1, "not a number"),
+            ("a = \"open", 1, "not closed"),
+            ("a = \"bad \\q\"", 1, "invalid escape"),
+            ("\n\na = [1, 2", 3, "not closed"),
+            ("a = 1 b = 2", 1, "end of the line"),
+            ("= 1", 1, "expected a key"),
+            ("a 1", 1, "expected ="),
+            ("a = \"\\uD800\"", 1, "invalid escape"),
+            ("a = nan", 1, "not a number"),
+            ("a = [[[[[[[[[1]]]]]]]]]", 1, "nested more than"),
+        ])
     func refused(text: String, line: Int, reason: String) {
         #expect { try parse(text) } throws: { error in
             guard let error = error as? TOMLError else { return false }

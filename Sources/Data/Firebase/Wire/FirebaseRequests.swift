@@ -12,8 +12,10 @@ package struct FirebaseIdpRequest: Codable, Hashable, Sendable {
     /// The `createAuthUri` session a redirect sign-in answers.
     package var sessionId: String?
 
-    package init(requestUri: String?, postBody: String?, returnSecureToken: Bool?, returnIdpCredential: Bool?,
-                 idToken: String? = nil, pendingToken: String? = nil, autoCreate: Bool? = nil, sessionId: String? = nil) {
+    package init(
+        requestUri: String?, postBody: String?, returnSecureToken: Bool?, returnIdpCredential: Bool?,
+        idToken: String? = nil, pendingToken: String? = nil, autoCreate: Bool? = nil, sessionId: String? = nil
+    ) {
         self.sessionId = sessionId
         self.requestUri = requestUri
         self.postBody = postBody

@@ -13,7 +13,10 @@ package struct SupabaseEnrolledFactorPayload: Codable, Sendable {
         /// `uri`: the `otpauth://` key URI.
         package var uri: Secret
 
-        enum CodingKeys: String, CodingKey { case qrCode = "qr_code", secret, uri }
+        enum CodingKeys: String, CodingKey {
+            case qrCode = "qr_code"
+            case secret, uri
+        }
     }
 
     package var id: String
@@ -28,7 +31,11 @@ package struct SupabaseEnrolledFactorPayload: Codable, Sendable {
         self.totp = TOTP(qrCode: qrCode, secret: secret, uri: uri)
     }
 
-    enum CodingKeys: String, CodingKey { case id, type, friendlyName = "friendly_name", totp }
+    enum CodingKeys: String, CodingKey {
+        case id, type
+        case friendlyName = "friendly_name"
+        case totp
+    }
 
     /// The JSON body, secrets revealed: this answer is the one place they travel to the client.
     package var jsonObject: JSONObject {
@@ -52,5 +59,8 @@ package struct SupabaseChallengePayload: Codable, Sendable {
         self.expiresAt = expiresAt
     }
 
-    enum CodingKeys: String, CodingKey { case id, type, expiresAt = "expires_at" }
+    enum CodingKeys: String, CodingKey {
+        case id, type
+        case expiresAt = "expires_at"
+    }
 }

@@ -48,7 +48,7 @@ struct FirebaseIdpConfigField: Sendable {
             }
             for entry in list {
                 guard let pem = entry.objectValue?["x509Certificate"]?.stringValue, !pem.isEmpty,
-                      pem.utf8.count <= FirebaseIdpConfigLimits.certificateBytes
+                    pem.utf8.count <= FirebaseIdpConfigLimits.certificateBytes
                 else {
                     throw invalid("needs an x509Certificate of at most \(FirebaseIdpConfigLimits.certificateBytes) bytes in each entry")
                 }

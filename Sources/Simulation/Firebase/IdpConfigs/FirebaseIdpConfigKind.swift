@@ -31,14 +31,18 @@ package enum FirebaseIdpConfigKind: String, CaseIterable, Codable, Hashable, Sen
     var fields: [FirebaseIdpConfigField] {
         switch self {
         case .oidc:
-            [.init("displayName", .string), .init("enabled", .bool), .init("clientId", .string, required: true),
-             .init("issuer", .url, required: true), .init("clientSecret", .string),
-             .init("responseType.idToken", .bool), .init("responseType.code", .bool)]
+            [
+                .init("displayName", .string), .init("enabled", .bool), .init("clientId", .string, required: true),
+                .init("issuer", .url, required: true), .init("clientSecret", .string),
+                .init("responseType.idToken", .bool), .init("responseType.code", .bool),
+            ]
         case .saml:
-            [.init("displayName", .string), .init("enabled", .bool),
-             .init("idpConfig.idpEntityId", .string, required: true), .init("idpConfig.ssoUrl", .url, required: true),
-             .init("idpConfig.idpCertificates", .certificates, required: true), .init("idpConfig.signRequest", .bool),
-             .init("spConfig.spEntityId", .string, required: true), .init("spConfig.callbackUri", .url, required: true)]
+            [
+                .init("displayName", .string), .init("enabled", .bool),
+                .init("idpConfig.idpEntityId", .string, required: true), .init("idpConfig.ssoUrl", .url, required: true),
+                .init("idpConfig.idpCertificates", .certificates, required: true), .init("idpConfig.signRequest", .bool),
+                .init("spConfig.spEntityId", .string, required: true), .init("spConfig.callbackUri", .url, required: true),
+            ]
         }
     }
 }

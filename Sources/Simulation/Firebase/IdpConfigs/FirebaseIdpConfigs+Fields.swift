@@ -6,10 +6,12 @@ extension FirebaseIdpConfigs {
     static func checkID(_ kind: FirebaseIdpConfigKind, _ id: String?) throws(FirebaseFailure) -> String {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
         guard let id, id.hasPrefix(kind.idPrefix), id.count > kind.idPrefix.count, id.count <= FirebaseIdpConfigLimits.id,
-              id.allSatisfy(allowed.contains)
+            id.allSatisfy(allowed.contains)
         else {
-            throw .code("INVALID_PROVIDER_ID", "\(kind.idParameter) must start with \(kind.idPrefix) and have at most "
-                + "\(FirebaseIdpConfigLimits.id) letters, digits, '-', '_' or '.'")
+            throw .code(
+                "INVALID_PROVIDER_ID",
+                "\(kind.idParameter) must start with \(kind.idPrefix) and have at most "
+                    + "\(FirebaseIdpConfigLimits.id) letters, digits, '-', '_' or '.'")
         }
         return id
     }

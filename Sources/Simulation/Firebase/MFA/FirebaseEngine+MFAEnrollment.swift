@@ -31,8 +31,10 @@ extension FirebaseEngine {
             throw .code("UNVERIFIED_EMAIL", "Need to verify email first before enrolling second factors.")
         }
         guard request.totpEnrollmentInfo != nil else {
-            throw .code("INVALID_ARGUMENT", request.phoneEnrollmentInfo == nil
-                        ? "((Missing totpEnrollmentInfo.))" : "SMS based MFA not enabled.")
+            throw .code(
+                "INVALID_ARGUMENT",
+                request.phoneEnrollmentInfo == nil
+                    ? "((Missing totpEnrollmentInfo.))" : "SMS based MFA not enabled.")
         }
         let count = try inspect { (store: FirebaseStore) throws(FirebaseFailure) in store.rows.mfaEnrollments(of: caller.localId).count }
         guard count < Self.maximumSecondFactors else { throw .code("SECOND_FACTOR_LIMIT_EXCEEDED") }
@@ -48,9 +50,10 @@ extension FirebaseEngine {
             }
             store.rows.insertTOTPEnrollmentSession(sessionInfo, session)
         }
-        return FirebaseTOTPStartResponse(totpSessionInfo: .init(
-            sharedSecretKey: enrollment.secret.revealed, verificationCodeLength: 6, hashingAlgorithm: "SHA1", periodSec: 30,
-            sessionInfo: sessionInfo, finalizeEnrollmentTime: RFC3339.format(expiresAt)))
+        return FirebaseTOTPStartResponse(
+            totpSessionInfo: .init(
+                sharedSecretKey: enrollment.secret.revealed, verificationCodeLength: 6, hashingAlgorithm: "SHA1", periodSec: 30,
+                sessionInfo: sessionInfo, finalizeEnrollmentTime: RFC3339.format(expiresAt)))
     }
 
     /// `mfaEnrollment:finalize` with `totpVerificationInfo`: the code proves the secret; the factor
@@ -84,10 +87,12 @@ extension FirebaseEngine {
             store.rows.deleteTOTPEnrollmentSession(sessionInfo)
             store.rows.save(enrollment)
             return store.issueRefreshToken(
-                for: caller.localId, signInProvider: caller.signInProvider, authTime: authTime, now: now, secondFactor: enrollment.mfaEnrollmentId)
+                for: caller.localId, signInProvider: caller.signInProvider, authTime: authTime, now: now,
+                secondFactor: enrollment.mfaEnrollmentId)
         }
-        let idToken = try mintIDToken(for: caller.user, signInProvider: caller.signInProvider, authTime: authTime,
-                                      secondFactor: enrollment.mfaEnrollmentId)
+        let idToken = try mintIDToken(
+            for: caller.user, signInProvider: caller.signInProvider, authTime: authTime,
+            secondFactor: enrollment.mfaEnrollmentId)
         return FirebaseMFATokensResponse(idToken: idToken, refreshToken: refreshToken)
     }
 
@@ -100,7 +105,7 @@ extension FirebaseEngine {
         let now = self.now
         let refreshToken = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             guard let id = request.mfaEnrollmentId,
-                  store.rows.mfaEnrollments(of: caller.localId).contains(where: { $0.mfaEnrollmentId == id })
+                store.rows.mfaEnrollments(of: caller.localId).contains(where: { $0.mfaEnrollmentId == id })
             else { throw .code("MFA_ENROLLMENT_NOT_FOUND") }
             store.rows.deleteMFAEnrollment(localId: caller.localId, mfaEnrollmentId: id)
             return store.issueRefreshToken(for: caller.localId, signInProvider: caller.signInProvider, authTime: caller.authTime, now: now)
@@ -114,15 +119,18 @@ extension FirebaseEngine {
         let enrollments = try inspect { (store: FirebaseStore) throws(FirebaseFailure) in store.rows.mfaEnrollments(of: localId) }
         guard !enrollments.isEmpty else { return nil }
         return enrollments.map {
-            FirebaseMFAInfoPayload(mfaEnrollmentId: $0.mfaEnrollmentId, displayName: $0.displayName,
-                                   enrolledAt: RFC3339.format($0.enrolledAt), totpInfo: [:])
+            FirebaseMFAInfoPayload(
+                mfaEnrollmentId: $0.mfaEnrollmentId, displayName: $0.displayName,
+                enrolledAt: RFC3339.format($0.enrolledAt), totpInfo: [:])
         }
     }
 
     /// The factors of a user with their current codes, for the console (the emulator's own window
     /// on the secrets, as its mailbox is on mailed codes).
-    package func currentCodes(localId: String) throws(FirebaseFailure) -> [(factor: FirebaseMFAInfoPayload, code: String, secondsLeft: Int)] {
-        let now = self.now, totp = TOTP()
+    package func currentCodes(localId: String) throws(FirebaseFailure) -> [(factor: FirebaseMFAInfoPayload, code: String, secondsLeft: Int)]
+    {
+        let now = self.now
+        let totp = TOTP()
         return try inspect { (store: FirebaseStore) throws(FirebaseFailure) in
             store.rows.mfaEnrollments(of: localId).compactMap { factor in
                 guard let code = try? totp.code(for: factor.secret, at: now) else { return nil }
@@ -138,7 +146,8 @@ extension FirebaseEngine {
     package func pendingEnrollmentCodes(
         localId: String
     ) throws(FirebaseFailure) -> [(sessionInfo: String, code: String, secondsLeft: Int)] {
-        let now = self.now, totp = TOTP()
+        let now = self.now
+        let totp = TOTP()
         return try inspect { (store: FirebaseStore) throws(FirebaseFailure) in
             store.rows.totpEnrollmentSessions(of: localId).compactMap { pending in
                 guard pending.session.expiresAt > now, let code = try? totp.code(for: pending.session.secret, at: now) else { return nil }

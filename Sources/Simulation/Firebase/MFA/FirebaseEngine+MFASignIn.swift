@@ -15,9 +15,11 @@ extension FirebaseEngine {
     /// Keeps a first-factor sign-in for its second factor.
     /// - Returns: The `mfaPendingCredential`.
     func pendSecondFactor(for localId: String, signInProvider: String, authTime: Int64) -> String {
-        let credential = RandomIdentifiers.opaqueToken(40), now = self.now
+        let credential = RandomIdentifiers.opaqueToken(40)
+        let now = self.now
         let pending = FirebasePendingSecondFactor(
-            localId: localId, signInProvider: signInProvider, authTime: authTime, expiresAt: now.addingTimeInterval(Self.pendingSecondFactorLifetime))
+            localId: localId, signInProvider: signInProvider, authTime: authTime,
+            expiresAt: now.addingTimeInterval(Self.pendingSecondFactorLifetime))
         pendingSecondFactors.withLock { all in
             all = all.filter { $0.value.expiresAt > now }
             if all.count >= Self.pendingSecondFactorCapacity, let oldest = all.min(by: { $0.value.expiresAt < $1.value.expiresAt }) {
@@ -57,12 +59,17 @@ extension FirebaseEngine {
         let (user, refreshToken) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             let user = try store.activeUser(pending.localId, issuedAt: Int64(now.timeIntervalSince1970))
             store.rows.save(factor)
-            return (user, store.issueRefreshToken(
-                for: user.localId, signInProvider: pending.signInProvider, authTime: pending.authTime, now: now, secondFactor: factor.mfaEnrollmentId))
+            return (
+                user,
+                store.issueRefreshToken(
+                    for: user.localId, signInProvider: pending.signInProvider, authTime: pending.authTime, now: now,
+                    secondFactor: factor.mfaEnrollmentId)
+            )
         }
         pendingSecondFactors.withLock { $0[credential] = nil }
-        let idToken = try mintIDToken(for: user, signInProvider: pending.signInProvider, authTime: pending.authTime,
-                                      secondFactor: factor.mfaEnrollmentId)
+        let idToken = try mintIDToken(
+            for: user, signInProvider: pending.signInProvider, authTime: pending.authTime,
+            secondFactor: factor.mfaEnrollmentId)
         return FirebaseMFATokensResponse(idToken: idToken, refreshToken: refreshToken)
     }
 

@@ -26,7 +26,9 @@ package struct FirebaseMFAConfig: Codable, Hashable, Sendable {
 
     /// The `mfa` object of the config API.
     package var json: JSONObject {
-        let totp: JSONObject = ["state": .string(totpState), "totpProviderConfig": .object(["adjacentIntervals": .int(Int64(adjacentIntervals))])]
+        let totp: JSONObject = [
+            "state": .string(totpState), "totpProviderConfig": .object(["adjacentIntervals": .int(Int64(adjacentIntervals))]),
+        ]
         return ["state": .string(state), "providerConfigs": .array([.object(totp)])]
     }
 

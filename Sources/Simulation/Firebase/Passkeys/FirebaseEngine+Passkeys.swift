@@ -24,7 +24,8 @@ extension FirebaseEngine {
         let existing = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             let existing = store.rows.passkeys.passkeys(userID: caller.localId)
             guard existing.count < passkeyConfig.maxPasskeysPerUser else { throw .tooManyPasskeys }
-            try store.issuePasskeyChallenge(challenge, kind: .registration, localId: caller.localId,
+            try store.issuePasskeyChallenge(
+                challenge, kind: .registration, localId: caller.localId,
                 lifetime: passkeyConfig.challengeLifetime, now: now)
             return existing
         }
@@ -44,8 +45,10 @@ extension FirebaseEngine {
     ///   - response: `authenticatorRegistrationResponse`.
     ///   - name: The passkey's name (`name`, else `displayName`, else `Unnamed Passkey`, as firebase-tools names it).
     /// - Returns: `{localId, idToken, refreshToken}`.
-    package func finalizePasskeyEnrollment(idToken: String?, response: JSONValue?,
-        name: String?) async throws(FirebaseFailure) -> JSONObject {
+    package func finalizePasskeyEnrollment(
+        idToken: String?, response: JSONValue?,
+        name: String?
+    ) async throws(FirebaseFailure) -> JSONObject {
         guard let idToken, !idToken.isEmpty else { throw .missingIDToken }
         guard let response else { throw .missingAuthenticatorResponse }
         let caller = try await authenticate(idToken)
@@ -53,13 +56,16 @@ extension FirebaseEngine {
         do { parsed = try IdentityToolkitPasskeyJSON.registration(response) } catch { throw .invalidAuthenticatorResponse }
         let challenge = try consumePasskeyChallenge(parsed.0.clientDataJSON, kind: .registration, localId: caller.localId)
         let registered: RegisteredCredential
-        do { registered = try relyingParty.verifyRegistration(parsed.0,
-            challenge: challenge) } catch { throw .invalidAuthenticatorResponse }
+        do {
+            registered = try relyingParty.verifyRegistration(
+                parsed.0,
+                challenge: challenge)
+        } catch { throw .invalidAuthenticatorResponse }
         let now = self.now
         let record = PasskeyRecord(
             id: RandomIdentifiers.uuid(), userID: caller.localId, credentialID: registered.credentialID, publicKey: registered.publicKey,
             attestationType: registered.attestationFormat, aaguid: registered.aaguid, signCount: registered.signCount,
-                transports: parsed.1,
+            transports: parsed.1,
             backupEligible: registered.flags.contains(.backupEligible), backedUp: registered.flags.contains(.backedUp),
             friendlyName: String((name.flatMap { $0.isEmpty ? nil : $0 } ?? "Unnamed Passkey").prefix(256)),
             createdAt: now, updatedAt: now, lastUsedAt: nil)
@@ -71,7 +77,8 @@ extension FirebaseEngine {
             let user = try store.activeUser(caller.localId, issuedAt: Int64.max)
             return (user, store.issueRefreshToken(for: user.localId, signInProvider: "passkey", authTime: authTime, now: now))
         }
-        return Self.tokens(user.localId, try mintIDToken(for: user, signInProvider: "passkey", authTime: authTime),
+        return Self.tokens(
+            user.localId, try mintIDToken(for: user, signInProvider: "passkey", authTime: authTime),
             refreshToken, expiresIn)
     }
 
@@ -80,7 +87,8 @@ extension FirebaseEngine {
     package func startPasskeySignIn() async throws(FirebaseFailure) -> JSONObject {
         let challenge = RandomByteSource.live.bytes(32)
         try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
-            try store.issuePasskeyChallenge(challenge, kind: .authentication, localId: nil,
+            try store.issuePasskeyChallenge(
+                challenge, kind: .authentication, localId: nil,
                 lifetime: passkeyConfig.challengeLifetime, now: now)
         }
         var options = PasskeyCeremonyOptions.request(rpID: passkeyConfig.rpID, challenge: challenge)
@@ -120,7 +128,8 @@ extension FirebaseEngine {
         _ clientDataJSON: [UInt8], kind: WebAuthnChallengeRecord.Kind, localId: String?
     ) throws(FirebaseFailure) -> [UInt8] {
         guard let clientData = try? CollectedClientData(json: clientDataJSON),
-            let challenge = Base64URL.decode(clientData.challenge) else {
+            let challenge = Base64URL.decode(clientData.challenge)
+        else {
             throw .invalidAuthenticatorResponse
         }
         let record = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
@@ -141,11 +150,12 @@ extension FirebaseEngine {
             options["user"] = .object(user)
         }
         if let excluded = options["excludeCredentials"]?.arrayValue {
-            options["excludeCredentials"] = .array(excluded.map { entry in
-                guard var object = entry.objectValue else { return entry }
-                object["id"] = reencode(object["id"])
-                return .object(object)
-            })
+            options["excludeCredentials"] = .array(
+                excluded.map { entry in
+                    guard var object = entry.objectValue else { return entry }
+                    object["id"] = reencode(object["id"])
+                    return .object(object)
+                })
         }
     }
 

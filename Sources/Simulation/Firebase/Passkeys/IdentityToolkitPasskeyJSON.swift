@@ -15,7 +15,9 @@ enum IdentityToolkitPasskeyJSON {
         let (id, response) = try envelope(value, "authenticatorAttestationResponse")
         let transports = (response["transports"]?.arrayValue ?? []).prefix(16).compactMap(\.stringValue).filter { $0.utf8.count <= 32 }
         let credential = RegistrationCredential(
-            credentialID: id, clientDataJSON: try bytes(response, "clientDataJSON"), attestationObject: try bytes(response,
+            credentialID: id, clientDataJSON: try bytes(response, "clientDataJSON"),
+            attestationObject: try bytes(
+                response,
                 "attestationObject"))
         return (credential, transports)
     }

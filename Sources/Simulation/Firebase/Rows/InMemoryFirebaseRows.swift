@@ -17,7 +17,9 @@ final class InMemoryFirebaseRows: FirebaseRows {
     func setProjectConfig(_ config: FirebaseProjectConfig) { state.config = config }
 
     func save(_ user: FirebaseUserRecord) {
-        if let old = state.users[user.localId]?.email, old != user.email, state.emailIndex[old] == user.localId { state.emailIndex[old] = nil }
+        if let old = state.users[user.localId]?.email, old != user.email, state.emailIndex[old] == user.localId {
+            state.emailIndex[old] = nil
+        }
         state.users[user.localId] = user
         if let email = user.email { state.emailIndex[email] = user.localId }
     }
@@ -37,7 +39,9 @@ final class InMemoryFirebaseRows: FirebaseRows {
             search.isEmpty || user.localId.lowercased().contains(search) || user.email?.contains(search) == true
                 || user.providers.contains(where: { $0.email?.lowercased().contains(search) == true })
         }
-        let keys = matching.map { (createdAt: $0.createdAt, localId: $0.localId) }.sorted { ($0.createdAt, $0.localId) > ($1.createdAt, $1.localId) }
+        let keys = matching.map { (createdAt: $0.createdAt, localId: $0.localId) }.sorted {
+            ($0.createdAt, $0.localId) > ($1.createdAt, $1.localId)
+        }
         return (keys.count, Array(keys.prefix(limit)))
     }
 
@@ -47,7 +51,9 @@ final class InMemoryFirebaseRows: FirebaseRows {
     }
 
     func federatedUser(providerId: String, rawId: String) -> String? { state.federatedIndex[Self.federatedKey(providerId, rawId)] }
-    func setFederatedUser(providerId: String, rawId: String, localId: String?) { state.federatedIndex[Self.federatedKey(providerId, rawId)] = localId }
+    func setFederatedUser(providerId: String, rawId: String, localId: String?) {
+        state.federatedIndex[Self.federatedKey(providerId, rawId)] = localId
+    }
 
     func federatedIDs(of localId: String) -> [(providerId: String, rawId: String)] {
         state.federatedIndex.filter { $0.value == localId }.keys.sorted().map { key in
@@ -76,7 +82,9 @@ final class InMemoryFirebaseRows: FirebaseRows {
 
     func deleteRefreshToken(_ token: String) {
         guard let record = state.refreshTokens.removeValue(forKey: token) else { return }
-        if let position = state.refreshTokensByUser[record.localId]?.firstIndex(of: token) { state.refreshTokensByUser[record.localId]?.remove(at: position) }
+        if let position = state.refreshTokensByUser[record.localId]?.firstIndex(of: token) {
+            state.refreshTokensByUser[record.localId]?.remove(at: position)
+        }
     }
 
     func limitRefreshTokenIssuedAt(of localId: String, to issuedAt: Int64) {
@@ -131,7 +139,11 @@ final class InMemoryFirebaseRows: FirebaseRows {
 
     func save(_ enrollment: FirebaseMFAEnrollmentRecord) {
         var list = state.mfaEnrollments[enrollment.localId] ?? []
-        if let index = list.firstIndex(where: { $0.mfaEnrollmentId == enrollment.mfaEnrollmentId }) { list[index] = enrollment } else { list.append(enrollment) }
+        if let index = list.firstIndex(where: { $0.mfaEnrollmentId == enrollment.mfaEnrollmentId }) {
+            list[index] = enrollment
+        } else {
+            list.append(enrollment)
+        }
         state.mfaEnrollments[enrollment.localId] = list
     }
 

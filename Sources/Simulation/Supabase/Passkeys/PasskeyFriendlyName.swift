@@ -13,8 +13,10 @@ enum PasskeyFriendlyName {
     static func name(aaguid: [UInt8]) -> String {
         guard aaguid.count == 16, aaguid.contains(where: { $0 != 0 }) else { return "Passkey" }
         let hex = aaguid.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
-        let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4),
-            hex.dropFirst(20)]
+        let parts = [
+            hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4),
+            hex.dropFirst(20),
+        ]
         return known[parts.joined(separator: "-")] ?? "Passkey"
     }
 }

@@ -115,8 +115,11 @@ extension SupabaseEngine {
             throw .credentialVerificationFailed
         }
         let verified: VerifiedAssertion
-        do { verified = try relyingParty.verifyAssertion(assertion, challenge: challenge.challenge,
-            credential: passkey.registered) } catch {
+        do {
+            verified = try relyingParty.verifyAssertion(
+                assertion, challenge: challenge.challenge,
+                credential: passkey.registered)
+        } catch {
             throw .credentialVerificationFailed
         }
         let issued = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
@@ -200,7 +203,9 @@ extension SupabaseEngine {
     }
 
     private static func ceremony(_ record: WebAuthnChallengeRecord, _ options: JSONObject) -> JSONObject {
-        ["challenge_id": .string(record.id), "options": .object(options),
-            "expires_at": .int(Int64(record.expiresAt.timeIntervalSince1970))]
+        [
+            "challenge_id": .string(record.id), "options": .object(options),
+            "expires_at": .int(Int64(record.expiresAt.timeIntervalSince1970)),
+        ]
     }
 }

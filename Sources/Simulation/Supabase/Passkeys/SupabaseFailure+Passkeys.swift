@@ -13,7 +13,8 @@ extension SupabaseFailure {
     static let challengeIDNotUUID = SupabaseFailure.validation("challenge_id must be a valid UUID")
     static let webAuthnChallengeNotFound = SupabaseFailure.api(
         status: 400, code: "webauthn_challenge_not_found", message: "Challenge not found or already used")
-    static let webAuthnChallengeExpired = SupabaseFailure.api(status: 400, code: "webauthn_challenge_expired",
+    static let webAuthnChallengeExpired = SupabaseFailure.api(
+        status: 400, code: "webauthn_challenge_expired",
         message: "Challenge has expired")
     static let invalidCredentialResponse = SupabaseFailure.api(
         status: 400, code: "webauthn_verification_failed", message: "Invalid credential response")

@@ -85,8 +85,11 @@ public struct SupabasePasskeySettings: Sendable, Hashable {
     /// - Throws: ``SupabasePasskeySettingsError``.
     public func validate() throws(SupabasePasskeySettingsError) {
         guard enabled else { return }
-        guard !rpID.isEmpty, rpID.utf8.count <= 253 else { throw .invalid("GOTRUE_WEBAUTHN_RP_ID",
-            "is required when passkeys are enabled") }
+        guard !rpID.isEmpty, rpID.utf8.count <= 253 else {
+            throw .invalid(
+                "GOTRUE_WEBAUTHN_RP_ID",
+                "is required when passkeys are enabled")
+        }
         guard !rpDisplayName.isEmpty, rpDisplayName.utf8.count <= 256 else {
             throw .invalid("GOTRUE_WEBAUTHN_RP_DISPLAY_NAME", "is required when passkeys are enabled")
         }

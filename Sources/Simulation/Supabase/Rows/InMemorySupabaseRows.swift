@@ -137,7 +137,9 @@ final class InMemorySupabaseRows: SupabaseRows {
     func revokeRefreshToken(_ token: String, at date: Date) { refreshTokens[token]?.revokedAt = date }
 
     func revokeRefreshTokens(sessionID: String, at date: Date) {
-        for token in tokensBySession[sessionID] ?? [] where refreshTokens[token]?.revokedAt == nil { refreshTokens[token]?.revokedAt = date }
+        for token in tokensBySession[sessionID] ?? [] where refreshTokens[token]?.revokedAt == nil {
+            refreshTokens[token]?.revokedAt = date
+        }
     }
 
     func flowState(_ id: String) -> SupabaseFlowStateRecord? { flowStates[id] }

@@ -16,10 +16,10 @@ enum PostgresTimestamp {
     static func parse(_ text: String) -> Date? {
         let chars = Array(text.utf8)
         guard chars.count >= 19, chars.count <= 40, chars[4] == 0x2D, chars[7] == 0x2D, chars[10] == 0x20 || chars[10] == 0x54,
-              chars[13] == 0x3A, chars[16] == 0x3A,
-              let year = number(chars[0..<4]), let month = number(chars[5..<7]), let day = number(chars[8..<10]),
-              let hour = number(chars[11..<13]), let minute = number(chars[14..<16]), let second = number(chars[17..<19]),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+            chars[13] == 0x3A, chars[16] == 0x3A,
+            let year = number(chars[0..<4]), let month = number(chars[5..<7]), let day = number(chars[8..<10]),
+            let hour = number(chars[11..<13]), let minute = number(chars[14..<16]), let second = number(chars[17..<19]),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
         else { return nil }
         var index = 19
         var fraction = 0.0
@@ -59,7 +59,10 @@ enum PostgresTimestamp {
         let whole = date.timeIntervalSince1970.rounded(.down)
         var micros = Int(((date.timeIntervalSince1970 - whole) * 1_000_000).rounded())
         var seconds = whole
-        if micros >= 1_000_000 { micros -= 1_000_000; seconds += 1 }
+        if micros >= 1_000_000 {
+            micros -= 1_000_000
+            seconds += 1
+        }
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: seconds))
         func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
         let year = String(parts.year ?? 1970)

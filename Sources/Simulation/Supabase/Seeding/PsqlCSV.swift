@@ -78,7 +78,9 @@ struct PsqlCSV {
                     index += 1
                     if index < bytes.count, bytes[index] == UInt8(ascii: "\n") { index += 1 }
                     return fields
-                case UInt8(ascii: "\n"): index += 1; return fields
+                case UInt8(ascii: "\n"):
+                    index += 1
+                    return fields
                 default: throw UserSeedError("a quoted field is followed by text", row: row)
                 }
             }

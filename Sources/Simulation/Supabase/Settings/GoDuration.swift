@@ -93,9 +93,15 @@ package enum GoDuration {
         while let byte = rest.first, isDigit(byte) {
             rest = rest.dropFirst()
             if overflow { continue }
-            guard value <= ((1 << 63) - 1) / 10 else { overflow = true; continue }
+            guard value <= ((1 << 63) - 1) / 10 else {
+                overflow = true
+                continue
+            }
             let next = value * 10 + UInt64(byte - UInt8(ascii: "0"))
-            guard next <= 1 << 63 else { overflow = true; continue }
+            guard next <= 1 << 63 else {
+                overflow = true
+                continue
+            }
             value = next
             scale *= 10
         }

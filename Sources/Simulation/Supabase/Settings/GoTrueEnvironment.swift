@@ -68,9 +68,10 @@ public struct GoTrueEnvironment: Sendable {
     /// - Parameter environment: The process environment (or a compose file's `environment:`).
     /// - Throws: ``Failure`` for a modelled variable's value GoTrue would refuse.
     public init(_ environment: [String: String]) throws(Failure) {
-        let providerNames = Set(Self.providers.flatMap { provider in
-            ["ENABLED", "CLIENT_ID", "SKIP_NONCE_CHECK"].map { "GOTRUE_EXTERNAL_\(provider.name)_\($0)" }
-        })
+        let providerNames = Set(
+            Self.providers.flatMap { provider in
+                ["ENABLED", "CLIENT_ID", "SKIP_NONCE_CHECK"].map { "GOTRUE_EXTERNAL_\(provider.name)_\($0)" }
+            })
         let modelled = Self.names.union(providerNames)
         values = environment.filter { modelled.contains($0.key) }
         unmodelled = environment.keys.filter { $0.hasPrefix("GOTRUE_") && !modelled.contains($0) }.sorted()
@@ -118,8 +119,9 @@ public struct GoTrueEnvironment: Sendable {
         try read("GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED", bool: &settings.secureEmailChangeEnabled)
         try read("GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION", bool: &settings.updatePasswordRequireReauthentication)
         if settings.mailerAutoconfirm, settings.allowUnverifiedEmailSignIns {
-            throw Failure(variable: "GOTRUE_MAILER_AUTOCONFIRM",
-                          reason: "cannot enable both GOTRUE_MAILER_AUTOCONFIRM and GOTRUE_MAILER_ALLOW_UNVERIFIED_EMAIL_SIGN_INS")
+            throw Failure(
+                variable: "GOTRUE_MAILER_AUTOCONFIRM",
+                reason: "cannot enable both GOTRUE_MAILER_AUTOCONFIRM and GOTRUE_MAILER_ALLOW_UNVERIFIED_EMAIL_SIGN_INS")
         }
         try applyProviders(to: &settings)
         try applyURLs(to: &settings)
@@ -129,7 +131,9 @@ public struct GoTrueEnvironment: Sendable {
         if values.keys.contains(where: { $0.hasPrefix("GOTRUE_MFA_") }) { settings.mfa = SupabaseMFASettings(environment: values) }
         if values.keys.contains(where: { $0.hasPrefix("GOTRUE_PASSKEY_") || $0.hasPrefix("GOTRUE_WEBAUTHN_") }) {
             do { settings.passkey = try SupabasePasskeySettings(environment: values) } catch {
-                switch error { case .invalid(let variable, let reason): throw Failure(variable: variable, reason: reason) }
+                switch error {
+                case .invalid(let variable, let reason): throw Failure(variable: variable, reason: reason)
+                }
             }
         }
         return settings
@@ -180,7 +184,9 @@ public struct GoTrueEnvironment: Sendable {
             settings.mailerOTPExpiry = seconds == 0 ? 86400 : Int(seconds)
         }
         if let text = values["GOTRUE_MAILER_OTP_LENGTH"] {
-            guard let digits = GoValueSyntax.int(text) else { throw Failure(variable: "GOTRUE_MAILER_OTP_LENGTH", reason: "takes an integer") }
+            guard let digits = GoValueSyntax.int(text) else {
+                throw Failure(variable: "GOTRUE_MAILER_OTP_LENGTH", reason: "takes an integer")
+            }
             settings.mailerOTPLength = (6...10).contains(digits) ? digits : 6
         }
         if let text = values["GOTRUE_PASSWORD_MIN_LENGTH"] {

@@ -46,7 +46,8 @@ struct GoTrueRateLimitVariables {
         }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let events = UInt64(parts[0]), events < 1 << 52,
-              let nanoseconds = try? GoDuration.nanoseconds(String(parts[1])) else {
+            let nanoseconds = try? GoDuration.nanoseconds(String(parts[1]))
+        else {
             throw GoTrueEnvironment.Failure(variable: name, reason: "takes a number, or events/duration such as 10/1h")
         }
         return .init(events: Double(events), period: nanoseconds > 0 ? Double(nanoseconds) / 1e9 : 3600, isBurst: true)

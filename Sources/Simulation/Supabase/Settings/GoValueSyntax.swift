@@ -31,7 +31,7 @@ package enum GoValueSyntax {
     /// (`30`, `1.5`, `1e3`).
     package static func double(_ text: String) -> Double? {
         guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }),
-              let value = Double(text), value.isFinite
+            let value = Double(text), value.isFinite
         else { return nil }
         return value
     }
@@ -49,10 +49,22 @@ package enum GoValueSyntax {
         if digits.count > 1, digits.first == "0" {
             let marker = digits.dropFirst().first
             switch marker {
-            case "x", "X": radix = 16; digits = digits.dropFirst(2); prefixed = true
-            case "o", "O": radix = 8; digits = digits.dropFirst(2); prefixed = true
-            case "b", "B": radix = 2; digits = digits.dropFirst(2); prefixed = true
-            default: radix = 8; digits = digits.dropFirst(); prefixed = true
+            case "x", "X":
+                radix = 16
+                digits = digits.dropFirst(2)
+                prefixed = true
+            case "o", "O":
+                radix = 8
+                digits = digits.dropFirst(2)
+                prefixed = true
+            case "b", "B":
+                radix = 2
+                digits = digits.dropFirst(2)
+                prefixed = true
+            default:
+                radix = 8
+                digits = digits.dropFirst()
+                prefixed = true
             }
         }
         guard !digits.isEmpty, digits.first != "_", digits.last != "_", !digits.contains("__") else { return nil }

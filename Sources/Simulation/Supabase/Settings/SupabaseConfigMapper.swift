@@ -130,8 +130,11 @@ struct SupabaseConfigMapper {
     private mutating func provider(_ key: String) throws(SupabaseConfigTOML.Failure) {
         let parts = key.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 4, let field = Self.providerFields[String(parts[3])],
-              parts[2].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
-        else { unmapped.append(key); return }
+            parts[2].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+        else {
+            unmapped.append(key)
+            return
+        }
         let name = "GOTRUE_EXTERNAL_\(parts[2].uppercased())_\(field.suffix)"
         set(name, field.isBool ? (try bool(key) ? "true" : "false") : (try string(key) ?? ""), from: key)
     }

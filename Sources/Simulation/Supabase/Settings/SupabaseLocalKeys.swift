@@ -10,12 +10,14 @@ public enum SupabaseLocalKeys {
     public static let jwtSecret = "super-secret-jwt-token-with-at-least-32-characters-long"
 
     /// The `anon` key (`SUPABASE_ANON_KEY`).
-    public static let anonKey = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"
+    public static let anonKey =
+        "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"
         + ".eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9"
         + ".CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0"
 
     /// The `service_role` key (`SUPABASE_SERVICE_ROLE_KEY`): admin rights over the local stack.
-    public static let serviceRoleKey = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"
+    public static let serviceRoleKey =
+        "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"
         + ".eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0"
         + ".EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU"
 

@@ -107,7 +107,8 @@ public struct SupabaseSettings: Sendable, Hashable {
         [
             "manual linking " + (manualLinkingEnabled ? "on" : "off"),
             "unverified email sign-ins " + (allowUnverifiedEmailSignIns ? "on" : "off"),
-            "nonce check " + (skipNonceCheck.isEmpty ? "on" : "skipped for " + skipNonceCheck.map(\.rawValue).sorted().joined(separator: ",")),
+            "nonce check "
+                + (skipNonceCheck.isEmpty ? "on" : "skipped for " + skipNonceCheck.map(\.rawValue).sorted().joined(separator: ",")),
             "rate limits " + (rateLimits == nil ? "off" : "GoTrue defaults"),
             "email autoconfirm " + (mailerAutoconfirm ? "on" : "off"),
             "sign-ups " + (disableSignup ? "off" : "on"),

@@ -34,7 +34,7 @@ enum TOMLNumber {
             let mantissa = parts[0].split(separator: ".", omittingEmptySubsequences: false)
             let exponent = parts.count == 2 ? String(parts[1].drop { $0 == "+" || $0 == "-" }) : "0"
             guard parts.count <= 2, mantissa.count <= 2, mantissa.allSatisfy({ underscoresBetweenDigits(String($0), radix: 10) }),
-                  underscoresBetweenDigits(exponent, radix: 10), let value = Double(text.filter { $0 != "_" }), value.isFinite
+                underscoresBetweenDigits(exponent, radix: 10), let value = Double(text.filter { $0 != "_" }), value.isFinite
             else { throw fail("\(text.prefix(40)) is not a number") }
             return .float(value)
         }

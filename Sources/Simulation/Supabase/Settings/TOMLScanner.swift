@@ -115,13 +115,18 @@ struct TOMLScanner {
         var elements: [TOMLValue] = []
         while true {
             try skipBlank()
-            if peek == UInt8(ascii: "]") { index += 1; return .array(elements) }
+            if peek == UInt8(ascii: "]") {
+                index += 1
+                return .array(elements)
+            }
             guard peek != nil else { throw fail("an array is not closed") }
             elements.append(try value(depth: depth))
             try skipBlank()
             switch peek {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return .array(elements)
+            case UInt8(ascii: "]"):
+                index += 1
+                return .array(elements)
             case nil: throw fail("an array is not closed")
             default: throw fail("expected , or ] in an array")
             }
@@ -131,8 +136,10 @@ struct TOMLScanner {
     /// The text of a number (or of a date, which ``TOMLNumber`` refuses).
     private mutating func token() -> [UInt8] {
         let start = index
-        while let byte = peek, Self.isBare(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
-            || byte == UInt8(ascii: ":") { index += 1 }
+        while let byte = peek,
+            Self.isBare(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+                || byte == UInt8(ascii: ":")
+        { index += 1 }
         return Array(bytes[start..<index])
     }
 
@@ -157,11 +164,14 @@ struct TOMLScanner {
         guard let byte = peek else { throw fail("a string is not closed") }
         index += 1
         let simple: [UInt8: UInt8] = [0x62: 0x08, 0x74: 0x09, 0x6e: 0x0a, 0x66: 0x0c, 0x72: 0x0d, 0x22: 0x22, 0x5c: 0x5c]
-        if let mapped = simple[byte] { out.append(mapped); return }
+        if let mapped = simple[byte] {
+            out.append(mapped)
+            return
+        }
         let digits = byte == UInt8(ascii: "u") ? 4 : byte == UInt8(ascii: "U") ? 8 : 0
         guard digits > 0, index + digits <= bytes.count,
-              let code = UInt32(String(decoding: bytes[index..<index + digits], as: UTF8.self), radix: 16),
-              bytes[index..<index + digits].allSatisfy({ Self.isHex($0) }), let scalar = Unicode.Scalar(code)
+            let code = UInt32(String(decoding: bytes[index..<index + digits], as: UTF8.self), radix: 16),
+            bytes[index..<index + digits].allSatisfy({ Self.isHex($0) }), let scalar = Unicode.Scalar(code)
         else { throw fail("an invalid escape in a string") }
         index += digits
         out.append(contentsOf: Array(String(Character(scalar)).utf8))
@@ -197,8 +207,12 @@ struct TOMLScanner {
             switch byte {
             case 0x20, 0x09: index += 1
             case UInt8(ascii: "#"): try comment()
-            case 0x0a: index += 1; line += 1
-            case 0x0d where index + 1 < bytes.count && bytes[index + 1] == 0x0a: index += 2; line += 1
+            case 0x0a:
+                index += 1
+                line += 1
+            case 0x0d where index + 1 < bytes.count && bytes[index + 1] == 0x0a:
+                index += 2
+                line += 1
             default: return
             }
         }
