@@ -24,7 +24,7 @@ struct DotEnvParser {
         guard let text = WellFormedUTF8.string(bytes) else { throw failure("not UTF-8", line: 0) }
         let normalized = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "---\n", with: "\n")
         scalars = Array(normalized.unicodeScalars)
-        guard scalars.count(where: { $0 == "\n" }) < SupabaseDotEnv.maxLines else {
+        guard scalars.lazy.filter({ $0 == "\n" }).count < SupabaseDotEnv.maxLines else {
             throw failure("more than \(SupabaseDotEnv.maxLines) lines", line: 0)
         }
         var out: [String: String] = [:]
