@@ -14,7 +14,12 @@ public enum TestBackendKind: String, Sendable, Hashable, CaseIterable, CustomStr
     public var description: String { rawValue }
 
     /// The service's refresh margins and backoff, as an app configures them.
-    public var refreshPolicy: RefreshPolicy { self == .supabase ? .supabase : .firebase }
+    public var refreshPolicy: RefreshPolicy {
+        switch self {
+        case .supabase: .supabase
+        case .firebase: .firebase
+        }
+    }
 
     /// The in-process backend over the world's engine.
     /// - Parameter services: The world.

@@ -61,7 +61,7 @@ enum ConsoleUserPage {
 
     private static func actions(_ user: ConsoleUserDetail, token: String) -> HTML {
         let path = user.summary.key.path
-        let supabase = user.summary.key.service == .supabase
+        let wording = ConsoleServiceWording(user.summary.key.service)
         func item(_ action: ConsoleAction, _ label: String, _ note: String, danger: Bool = false) -> HTML {
             """
             <li>\(ConsoleFormat.postButton(label, action: path + "/" + action.name, token: token, danger: danger))<span\
@@ -70,37 +70,15 @@ enum ConsoleUserPage {
         }
         let ban =
             user.summary.isBanned
-            ? item(.unban, "Unban", supabase ? "Lifts the ban (ban_duration none)." : "Enables the user again.")
-            : item(
-                .ban, "Ban",
-                supabase
-                    ? "Bans for about a hundred years (ban_duration 876000h): sign-ins and refreshes answer user_banned; sessions stay."
-                    : "Disables the user: sign-ins and refreshes answer USER_DISABLED.")
-        let end =
-            supabase
-            ? "Signs every device out: a refresh answers refresh_token_not_found, an access token session_not_found."
-            : "Forgets the refresh tokens: a refresh answers INVALID_REFRESH_TOKEN; ID tokens work until they expire."
-        let expire =
-            supabase
-            ? """
-            The sessions stay but stop refreshing (not_after now): a refresh answers session_expired; access tokens work until they\
-             expire.
-            """
-            : "Moves validSince to now: every refresh token and ID token issued before answers TOKEN_EXPIRED."
-        let recover =
-            user.summary.email == nil
-            ? ""
-            : item(
-                .sendRecovery, "Send recovery mail",
-                supabase
-                    ? "Mails a recovery code and link (POST /recover): /verify type recovery signs in, then PUT /user sets a password."
-                    : "Mails a PASSWORD_RESET code and link (sendOobCode): resetPassword with the code sets a password.")
+            ? item(.unban, "Unban", wording.unban)
+            : item(.ban, "Ban", wording.ban)
+        let recover = user.summary.email == nil ? "" : item(.sendRecovery, "Send recovery mail", wording.sendRecovery)
         return """
             <ul class="actions-list">
             \(ban)
             \(recover)
-            \(item(.endSessions, "End all sessions", end))
-            \(item(.expireSessions, "Expire sessions now", expire))
+            \(item(.endSessions, "End all sessions", wording.endSessions))
+            \(item(.expireSessions, "Expire sessions now", wording.expireSessions))
             \(item(.delete, "Delete user", "Deletes the user, their identities and sessions.", danger: true))
             </ul>
             """
@@ -110,7 +88,7 @@ enum ConsoleUserPage {
         guard !user.identities.isEmpty else {
             return "<p>None: \(user.summary.isAnonymous ? "an anonymous user" : "no provider is linked").</p>"
         }
-        let dated = user.summary.key.service == .supabase
+        let dated = ConsoleServiceWording(user.summary.key.service).datesIdentities
         let rows = user.identities.map { identity -> HTML in
             let dates: HTML =
                 dated
@@ -139,10 +117,8 @@ enum ConsoleUserPage {
     /// The metadata as JSON in text areas, each replacing the whole when saved: Supabase's
     /// `user_metadata` and `app_metadata`, Firebase's custom claims.
     private static func metadataForm(_ user: ConsoleUserDetail, token: String) -> HTML {
-        let supabase = user.summary.key.service == .supabase
-        let fields: [(name: String, shown: String)] =
-            supabase
-            ? [("user_metadata", "user_metadata"), ("app_metadata", "app_metadata")] : [("custom_claims", "customAttributes")]
+        let wording = ConsoleServiceWording(user.summary.key.service)
+        let fields = wording.metadataFields
         let areas = fields.map { field -> HTML in
             let value = user.fields.first { $0.name == field.shown }?.value ?? "{}"
             return """
@@ -151,10 +127,7 @@ enum ConsoleUserPage {
 
                 """
         }
-        let note: HTML =
-            supabase
-            ? "Each a JSON object that replaces the whole; app_metadata keeps provider and providers, which the identities decide."
-            : "A JSON object that replaces the custom claims (at most 1,000 bytes; reserved claims such as sub or exp are refused)."
+        let note: HTML = "\(wording.metadataNote)"
         return """
             <form class="metadata" method="post" action="\(user.summary.key.path)/metadata" aria-label="Edit metadata">
             \(ConsoleFormat.tokenField(token))

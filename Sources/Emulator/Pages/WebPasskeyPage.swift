@@ -9,8 +9,28 @@
 /// The RP ID the services are configured with must be the page's host: `localhost` in a browser,
 /// where 127.0.0.1 is not a valid RP ID.
 enum WebPasskeyPage {
-    /// The backends the page speaks to.
-    static let backends = ["supabase": "Supabase", "firebase": "Firebase"]
+    /// The backends the page speaks to, by the name in its path.
+    enum Backend: String, CaseIterable, Sendable {
+        case supabase
+        case firebase
+
+        /// The name the page shows.
+        var name: String {
+            switch self {
+            case .supabase: "Supabase"
+            case .firebase: "Firebase"
+            }
+        }
+
+        /// The key the page's calls carry.
+        /// - Parameter anonKey: The Supabase anon key.
+        func key(anonKey: String) -> String {
+            switch self {
+            case .supabase: anonKey
+            case .firebase: WebPasskeyPage.firebaseAPIKey
+            }
+        }
+    }
 
     /// The API key the page's Firebase calls carry (the emulator accepts any non-empty one, as
     /// firebase-tools does).
@@ -22,8 +42,9 @@ enum WebPasskeyPage {
     ///   - anonKey: The Supabase anon key (public: a web app ships it).
     /// - Returns: The page, or `nil` for another backend.
     static func page(backend: String, anonKey: String) -> HTML? {
-        guard let name = backends[backend] else { return nil }
-        let key = backend == "supabase" ? anonKey : firebaseAPIKey
+        guard let choice = Backend(rawValue: backend) else { return nil }
+        let name = choice.name
+        let key = choice.key(anonKey: anonKey)
         let body: HTML = """
             <div id="app" data-backend="\(backend)" data-key="\(key)">
             <h1>Passkeys (\(name))</h1>
