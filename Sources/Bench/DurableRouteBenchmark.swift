@@ -28,6 +28,8 @@ struct DurableRouteBenchmark {
             // For a profiler (`AUTH_BENCH_ONLY=durable-profile perf record …`): durable sign-ins only.
             let rate = await Measure.rate(budget: budget * 10) { await durable.signIn() }
             report.add("emulatorRouteSignInDurable1", rate, "durable sign-ins/s in process, one at a time, alone")
+            let rate32 = await Measure.rate(budget: budget * 10, batch: 32) { await durable.signIn(concurrently: 32) }
+            report.add("emulatorRouteSignInDurable32", rate32, "durable sign-ins/s in process, 32 at once, alone")
             return
         }
         let ephemeral = try await RouteClient(world: BenchWorld.make())
@@ -51,6 +53,9 @@ struct DurableRouteBenchmark {
         report.add("emulatorRouteSignInEphemeral32", memory32, "in-memory sign-ins/s in process, 32 at once")
         report.add("emulatorRouteSignInDurable32", database32, "the same on the SQLite storage (group commit)")
         report.add("emulatorRouteDurableRatio32", database32 / memory32, "durable over ephemeral, 32 at once")
+        let counts = storage.writerCounts
+        report.add(
+            "emulatorRouteDurableStepsPerCommit", Double(counts.steps) / Double(max(counts.commits, 1)), "write steps per commit so far")
         let memoryCPU = await Self.cpuMicros(budget: budget) { await ephemeral.signIn() }
         let databaseCPU = await Self.cpuMicros(budget: budget) { await durable.signIn() }
         report.add("emulatorRouteCPUMicrosEphemeral1", memoryCPU, "process CPU (user + system) per in-memory sign-in, µs")

@@ -117,12 +117,7 @@ package final class SQLiteSimulationStorage: SimulationStorage {
             outcome = try pool.writeWithoutTransaction { db in
                 started = true
                 return try group.run(db, writer: pool, ticket: ticket) { () throws -> Swift.Result<Result, Failure> in
-                    let rows = SQLiteRows(step: SQLiteStep(db: db))
-                    let outcome: Swift.Result<Result, Failure>
-                    do throws(Failure) { outcome = .success(try body(rows)) } catch { outcome = .failure(error) }
-                    rows.finish()
-                    if let failure = rows.step.failure { throw failure }
-                    return outcome
+                    try Self.run(body, db: db)
                 }
             }
         } catch {
@@ -132,6 +127,48 @@ package final class SQLiteSimulationStorage: SimulationStorage {
         case .success(let value): return value
         case .failure(let error): throw .step(error)
         }
+    }
+
+    /// A step of a request that holds a ``StorageCommitTicket`` is queued on the writer connection
+    /// and the caller suspended until it has run: the concurrency pool's threads go on with other
+    /// requests meanwhile, and every step that queues up while one runs joins the same group. A
+    /// step without a ticket runs as ``write(_:)`` (committed before it returns).
+    package func writeSuspending<Result, Failure: Error>(_ body: (any SimulationRows) throws(Failure) -> Result)
+        async throws(StorageStepFailure<Failure>) -> Result
+    {
+        guard let ticket = StorageCommitTicket.current else { return try write(body) }
+        let outcome = await withoutActuallyEscaping(body) { body in
+            let queued = QueuedStep(body)
+            group.arrive()
+            return await withCheckedContinuation { (continuation: CheckedContinuation<QueuedStep<Result, Failure>, Never>) in
+                pool.asyncWriteWithoutTransaction { [group, pool] db in
+                    queued.run { body in
+                        try group.run(db, writer: pool, ticket: ticket) { () throws -> Swift.Result<Result, Failure> in
+                            try Self.run(body, db: db)
+                        }
+                    }
+                    continuation.resume(returning: queued)
+                }
+            }.outcome
+        }
+        switch outcome {
+        case .success(.success(let value)): return value
+        case .success(.failure(let error)): throw .step(error)
+        case .failure(let error): throw .storage(group.failure(error))
+        case nil: throw .storage(group.failure(SimulationStorageError("the writer did not run the step")))
+        }
+    }
+
+    /// Runs a step's body on the writer connection; a failure of its rows is thrown.
+    private static func run<Result, Failure: Error>(
+        _ body: (any SimulationRows) throws(Failure) -> Result, db: Database
+    ) throws -> Swift.Result<Result, Failure> {
+        let rows = SQLiteRows(step: SQLiteStep(db: db))
+        let outcome: Swift.Result<Result, Failure>
+        do throws(Failure) { outcome = .success(try body(rows)) } catch { outcome = .failure(error) }
+        rows.finish()
+        if let failure = rows.step.failure { throw failure }
+        return outcome
     }
 
     package func read<Result, Failure: Error>(_ body: (any SimulationRows) throws(Failure) -> Result) throws(StorageStepFailure<Failure>)
@@ -190,4 +227,23 @@ package final class SQLiteSimulationStorage: SimulationStorage {
 
     /// What the writer has run so far: steps and commits (their ratio is the mean group size).
     package var writerCounts: SQLiteGroupCommit.Counts { group.counts }
+}
+
+/// A step handed to the writer's queue and what it gave. The caller is suspended from the moment
+/// the step is queued until the writer resumes it, and the writer touches the step only in
+/// between, so the two never use it at once (the continuation orders the writer's writes before
+/// the caller's reads). The writer lets go of the body before it resumes the caller, who lent it
+/// (`withoutActuallyEscaping`) only for that long.
+private final class QueuedStep<Result, Failure: Error>: @unchecked Sendable {
+    private var body: ((any SimulationRows) throws(Failure) -> Result)?
+    private(set) var outcome: Swift.Result<Swift.Result<Result, Failure>, any Error>?
+
+    init(_ body: @escaping (any SimulationRows) throws(Failure) -> Result) { self.body = body }
+
+    /// Runs the body once, on the writer, and keeps what it gave.
+    func run(_ step: ((any SimulationRows) throws(Failure) -> Result) throws -> Swift.Result<Result, Failure>) {
+        guard let body else { return }
+        self.body = nil
+        outcome = Swift.Result { try step(body) }
+    }
 }

@@ -146,4 +146,75 @@ struct GroupCommitTests {
         try storage.close()
         _ = directory
     }
+
+    /// A suspending step (``SimulationStorage/writeSuspending(_:)``) of a request with a ticket:
+    /// delivers `code` to `recipient`, then runs `then` inside the step.
+    /// - Returns: Whether the storage refused the step.
+    private static func deliverSuspending(
+        _ storage: SQLiteSimulationStorage, ticket: StorageCommitTicket, _ code: String, to recipient: String,
+        then: @escaping @Sendable (any SimulationRows) -> Void = { _ in }
+    ) async -> Bool {
+        await StorageCommitTicket.scope.withValue(ticket) {
+            do {
+                try await storage.writeSuspending { (rows: any SimulationRows) throws(Never) in
+                    rows.mailbox.deliver(message(code), to: recipient, keepingAtMost: 10)
+                    then(rows)
+                }
+                return false
+            } catch {
+                return true
+            }
+        }
+    }
+
+    @Test(
+        """
+        suspending steps wait for the writer without holding a thread: sixteen requests queue behind a step that holds \
+        the writer, all commit in its transaction, and the one that fails is rolled back alone
+        """)
+    func suspendedStepsShareOneCommit() async throws {
+        let (storage, directory) = try makeSUT()
+        let gate = DispatchSemaphore(value: 0)
+        let first = StorageCommitTicket()
+        let before = storage.writerCounts
+        async let holding = Self.deliverSuspending(storage, ticket: first, "0", to: "r0@example.com") { _ in
+            _ = gate.wait(timeout: .now() + 120)
+        }
+        #expect(await poll(timeout: .seconds(60)) { storage.writerCounts.steps == before.steps + 1 })
+        // Sixteen suspended callers, more than the concurrency pool has threads: each waits without blocking one.
+        let tickets = (1...16).map { _ in StorageCommitTicket() }
+        let queued = Task {
+            await withTaskGroup(of: (Int, Bool).self) { group in
+                for (index, ticket) in tickets.enumerated() {
+                    group.addTask {
+                        let refused = await Self.deliverSuspending(storage, ticket: ticket, "\(index + 1)", to: "r\(index + 1)@example.com")
+                        {
+                            rows in
+                            if index == 7 { (rows as? SQLiteRows)?.step.fail(Refused()) }
+                        }
+                        return (index + 1, refused)
+                    }
+                }
+                var refused: [Int: Bool] = [:]
+                for await (index, wasRefused) in group { refused[index] = wasRefused }
+                return refused
+            }
+        }
+        #expect(await poll(timeout: .seconds(60)) { storage.writerCounts.waiting == 16 })
+        gate.signal()
+        #expect(await holding == false)
+        let refused = await queued.value
+        #expect(refused.filter(\.value).map(\.key) == [8], "only the failing step is refused")
+        for ticket in [first] + tickets { #expect(await ticket.committed() == nil) }
+        let after = storage.writerCounts
+        #expect(after.steps - before.steps == 17 && after.commits - before.commits == 1, "one commit for the 17 steps: \(after)")
+
+        try storage.close()
+        let reopened = try SQLiteSimulationStorage.open(path: storage.path, logger: .quiet)
+        for index in 0...16 {
+            #expect(try Self.codes(reopened, "r\(index)@example.com") == (index == 8 ? [] : ["\(index)"]))
+        }
+        try reopened.close()
+        _ = directory
+    }
 }

@@ -9,7 +9,8 @@ extension FirebaseEngine {
     package func adminRevokeRefreshTokens(localId: String) async throws(FirebaseFailure) {
         var request = FirebaseUpdateRequest(idToken: nil)
         request.validSince = FirebaseInt64(nowSeconds + 1)
-        _ = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in try store.update(localId, with: request, isAdmin: true, now: now)
+        _ = try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+            try store.update(localId, with: request, isAdmin: true, now: now)
         }
     }
 
@@ -17,7 +18,7 @@ extension FirebaseEngine {
     /// Firebase's minimum and the project's policy, and hashed).
     package func adminCreateUser(_ request: FirebaseSignUpRequest) async throws(FirebaseFailure) -> FirebaseSignUpResponse {
         let hash = try await checkedHash(request.password)
-        let user = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+        let user = try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             try store.createUser(request, passwordHash: hash, now: now)
         }
         return FirebaseSignUpResponse(localId: user.localId, idToken: nil, refreshToken: nil, expiresIn: nil)
@@ -40,7 +41,7 @@ extension FirebaseEngine {
     package func adminUpdate(_ request: FirebaseUpdateRequest) async throws(FirebaseFailure) -> FirebaseUpdateResponse {
         guard let localId = request.localId else { throw .code("MISSING_LOCAL_ID") }
         let hash = try await checkedHash(request.password)
-        return FirebaseUpdateResponse(
+        return await FirebaseUpdateResponse(
             user: try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
                 try store.update(localId, with: request, passwordHash: hash, isAdmin: true, now: now)
             }.payload)
@@ -56,12 +57,12 @@ extension FirebaseEngine {
     /// `POST /v1/projects/{p}/accounts:delete` by `localId`.
     package func adminDelete(localId: String?) async throws(FirebaseFailure) {
         guard let localId else { throw .code("MISSING_LOCAL_ID") }
-        try mutate { (store: FirebaseStore) throws(FirebaseFailure) in try store.delete(localId) }
+        try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in try store.delete(localId) }
     }
 
     /// `DELETE /emulator/v1/projects/{p}/accounts`.
     package func wipeAccounts() async throws(FirebaseFailure) {
-        try mutate { (store: FirebaseStore) throws(FirebaseFailure) in store.wipe() }
+        try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in store.wipe() }
     }
 
     /// `GET /emulator/v1/projects/{p}/oobCodes`.

@@ -32,7 +32,7 @@ extension FirebaseEngine {
         let allowOverwrite = body["allowOverwrite"]?.boolValue ?? false
         let sanityCheck = body["sanityCheck"]?.boolValue ?? false
         let now = self.now
-        let errors = try mutate { (store: FirebaseStore) throws(FirebaseFailure) -> [JSONValue] in
+        let errors = try await mutate { (store: FirebaseStore) throws(FirebaseFailure) -> [JSONValue] in
             var errors: [JSONValue] = []
             for (index, row) in rows.enumerated() {
                 do throws(FirebaseImportError) {

@@ -20,7 +20,7 @@ extension FirebaseEngine {
         let localIds = values.compactMap(\.stringValue)
         guard localIds.count == values.count else { throw .code("INVALID_ARGUMENT", "localIds must be strings.") }
         let force = body["force"]?.boolValue ?? false
-        let errors = try mutate { (store: FirebaseStore) throws(FirebaseFailure) -> [JSONValue] in
+        let errors = try await mutate { (store: FirebaseStore) throws(FirebaseFailure) -> [JSONValue] in
             var errors: [JSONValue] = []
             for (index, localId) in localIds.enumerated() {
                 guard let user = store.user(localId) else { continue }

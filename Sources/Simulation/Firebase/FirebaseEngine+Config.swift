@@ -42,7 +42,7 @@ extension FirebaseEngine {
     }
 
     private func changeConfig(_ body: JSONObject, updateMask: String?) throws(FirebaseFailure) -> FirebaseProjectConfig {
-        try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+        try mutateBlocking { (store: FirebaseStore) throws(FirebaseFailure) in
             var config = store.config
             try config.apply(body, updateMask: updateMask)
             store.rows.setProjectConfig(config)

@@ -43,7 +43,7 @@ extension FirebaseEngine {
     /// - Parameter localId: The uid.
     /// - Throws: `USER_NOT_FOUND`.
     package func consoleEndSessions(of localId: String) async throws(FirebaseFailure) {
-        try mutate { (store: FirebaseStore) throws(FirebaseFailure) in try store.forgetRefreshTokens(of: localId) }
+        try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in try store.forgetRefreshTokens(of: localId) }
     }
 
     /// Expires a user's sessions now: `validSince` moves to now, as the Admin SDK's
@@ -53,6 +53,6 @@ extension FirebaseEngine {
     /// - Throws: `USER_NOT_FOUND`.
     package func consoleExpireSessions(of localId: String) async throws(FirebaseFailure) {
         let now = self.now
-        try mutate { (store: FirebaseStore) throws(FirebaseFailure) in try store.revokeSessionsOfExistingUser(localId, now: now) }
+        try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in try store.revokeSessionsOfExistingUser(localId, now: now) }
     }
 }

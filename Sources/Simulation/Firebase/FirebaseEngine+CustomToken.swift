@@ -15,7 +15,7 @@ extension FirebaseEngine {
         let custom = try FirebaseCustomToken(parsing: token)
         let now = self.now
         let authTime = nowSeconds
-        let (user, isNewUser, refreshToken) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+        let (user, isNewUser, refreshToken) = try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             let (user, isNewUser) = try store.signInCustomUser(custom.uid, now: now)
             let refreshToken = store.issueRefreshToken(
                 for: user.localId, signInProvider: "custom", authTime: authTime, now: now,

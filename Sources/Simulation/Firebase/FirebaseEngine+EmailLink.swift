@@ -31,7 +31,7 @@ extension FirebaseEngine {
             return FirebaseOobCodeResponse(email: (try? EmailAddress.normalized(request.email ?? "")) ?? "", oobCode: nil, oobLink: nil)
         }
         let now = self.now
-        let (code, link) = try step { (store: FirebaseStore, rows: any SimulationRows) throws(FirebaseFailure) in
+        let (code, link) = try await step { (store: FirebaseStore, rows: any SimulationRows) throws(FirebaseFailure) in
             let code = try store.createOobCode(email: target.email, requestType: requestType, newEmail: target.newEmail, now: now)
             let link =
                 configuration.actionURL + "?mode=" + target.mode + "&lang=en&oobCode=" + code + "&apiKey=fake-api-key"
@@ -64,7 +64,7 @@ extension FirebaseEngine {
         guard let code = request.oobCode, !code.isEmpty else { throw .code("MISSING_OOB_CODE") }
         guard let email = try? EmailAddress.normalized(raw) else { throw .code("INVALID_EMAIL") }
         let (now, authTime) = (self.now, nowSeconds)
-        let (user, isNewUser, refreshToken) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+        let (user, isNewUser, refreshToken) = try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             let (user, isNewUser) = try store.signInWithEmailLink(
                 email: email, code: code, linkingTo: caller?.localId, client: client, now: now)
             if store.stopsAtSecondFactor(user.localId, linking: caller != nil) { return (user, isNewUser, String?.none) }

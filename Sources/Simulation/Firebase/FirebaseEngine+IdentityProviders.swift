@@ -24,7 +24,7 @@ extension FirebaseEngine {
             do throws(FirebaseFailure) { return .success(try verifiedToken(token)) } catch { return .failure(error) }
         }
         let (now, nowSeconds) = (self.now, self.nowSeconds)
-        let (identity, oauthIdToken, outcome) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+        let (identity, oauthIdToken, outcome) = try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             let (identity, oauthIdToken) = try credential.spend(in: store, now: now, nowSeconds: nowSeconds)
             return (
                 identity, oauthIdToken,

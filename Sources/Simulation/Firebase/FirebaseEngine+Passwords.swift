@@ -30,7 +30,7 @@ extension FirebaseEngine {
         if let idToken = request.idToken, !idToken.isEmpty { caller = try await authenticate(idToken) }
         let hash = try await hashPassword(password)
         let (now, authTime) = (self.now, nowSeconds)
-        let (user, refreshToken) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+        let (user, refreshToken) = try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             let user = try store.signUp(
                 email: email, passwordHash: hash, displayName: request.displayName, linkingTo: caller?.localId,
                 client: client, now: now)
@@ -69,10 +69,10 @@ extension FirebaseEngine {
         let localId = candidate.localId
         try inspect { (store: FirebaseStore) throws(FirebaseFailure) in try store.checkPasswordAttempts(localId: localId, now: now) }
         guard let hash = candidate.passwordHash, await verify(password, against: hash) else {
-            try mutate { (store: FirebaseStore) throws(FirebaseFailure) in store.recordWrongPassword(localId: localId, now: now) }
+            try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in store.recordWrongPassword(localId: localId, now: now) }
             throw .code(protected ? "INVALID_LOGIN_CREDENTIALS" : "INVALID_PASSWORD")
         }
-        let (user, refreshToken) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+        let (user, refreshToken) = try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             let user = try store.signInWithPassword(localId: candidate.localId, checkedHash: hash, now: now)
             if store.stopsAtSecondFactor(user.localId, linking: false) { return (user, String?.none) }
             return (user, store.issueRefreshToken(for: user.localId, signInProvider: "password", authTime: authTime, now: now))
@@ -110,7 +110,7 @@ extension FirebaseEngine {
         guard record.requestType == "PASSWORD_RESET" else { throw .invalidOobCode }
         try config.passwordPolicy.check(password.revealed)
         let hash = try await hashPassword(password)
-        try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+        try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             _ = try store.resetPassword(code: code, passwordHash: hash, now: now)
         }
         return answer

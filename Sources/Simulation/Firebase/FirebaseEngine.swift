@@ -55,15 +55,33 @@ public final class FirebaseEngine: Sendable {
     /// - Parameter body: The step, with the project's rules and the step's other rows (the mailbox).
     /// - Returns: What the step returned.
     /// - Throws: The rules' refusal, or `INTERNAL_ERROR` (500) when the storage failed.
-    func step<Result>(_ body: (FirebaseStore, any SimulationRows) throws(FirebaseFailure) -> Result) throws(FirebaseFailure) -> Result {
+    func stepBlocking<Result>(_ body: (FirebaseStore, any SimulationRows) throws(FirebaseFailure) -> Result) throws(FirebaseFailure)
+        -> Result
+    {
         try storage.transaction(storageFailure: Self.internalError) { (rows: any SimulationRows) throws(FirebaseFailure) -> Result in
             try body(FirebaseStore(rows: rows.firebase(project: configuration.projectID), configuration: configuration), rows)
         }
     }
 
     /// Runs one step of the rules on the project's rows alone.
-    func mutate<Result>(_ body: (FirebaseStore) throws(FirebaseFailure) -> Result) throws(FirebaseFailure) -> Result {
-        try step { (store: FirebaseStore, _: any SimulationRows) throws(FirebaseFailure) -> Result in try body(store) }
+    func mutateBlocking<Result>(_ body: (FirebaseStore) throws(FirebaseFailure) -> Result) throws(FirebaseFailure) -> Result {
+        try stepBlocking { (store: FirebaseStore, _: any SimulationRows) throws(FirebaseFailure) -> Result in try body(store) }
+    }
+
+    /// ``step(_:)`` for a request: its task is suspended, not its thread, while the step waits
+    /// for the storage's writer (``SimulationStorage/writeSuspending(_:)``).
+    func step<Result>(_ body: (FirebaseStore, any SimulationRows) throws(FirebaseFailure) -> Result) async throws(FirebaseFailure)
+        -> Result
+    {
+        try await storage.transaction(storageFailure: Self.internalError) {
+            (rows: any SimulationRows) throws(FirebaseFailure) -> Result in
+            try body(FirebaseStore(rows: rows.firebase(project: configuration.projectID), configuration: configuration), rows)
+        }
+    }
+
+    /// ``mutate(_:)`` for a request: suspended, not blocking, while the step waits for the writer.
+    func mutate<Result>(_ body: (FirebaseStore) throws(FirebaseFailure) -> Result) async throws(FirebaseFailure) -> Result {
+        try await step { (store: FirebaseStore, _: any SimulationRows) throws(FirebaseFailure) -> Result in try body(store) }
     }
 
     /// Reads through the rules without writing.
@@ -94,7 +112,7 @@ public final class FirebaseEngine: Sendable {
             return try await signUpWithPassword(request, client: client)
         }
         let authTime = nowSeconds
-        let (user, refreshToken) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+        let (user, refreshToken) = try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             let user = try store.signUpAnonymously(client: client, now: now)
             return (user, store.issueRefreshToken(for: user.localId, signInProvider: "anonymous", authTime: authTime, now: now))
         }
@@ -130,7 +148,7 @@ public final class FirebaseEngine: Sendable {
             hash = try await hashPassword(password)
         }
         let (before, authTime) = (caller.user.validSince, nowSeconds)
-        let (user, refreshToken) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+        let (user, refreshToken) = try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             try store.deletePasskeys(request.deletePasskey ?? [], of: caller.localId)
             let user = try store.update(caller.localId, with: request, passwordHash: hash, isAdmin: false, now: now)
             let provider = hash != nil ? "password" : caller.signInProvider
@@ -153,7 +171,7 @@ public final class FirebaseEngine: Sendable {
     /// `VERIFY_AND_CHANGE_EMAIL` code moves the account to its new address (`newEmail` in the
     /// answer). No ID token is needed: the code is the proof.
     func applyOobCode(_ code: String) async throws(FirebaseFailure) -> FirebaseUpdateResponse {
-        let (user, newEmail) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in try store.applyOobCode(code, now: now) }
+        let (user, newEmail) = try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in try store.applyOobCode(code, now: now) }
         var response = FirebaseUpdateResponse(user: user.payload)
         response.newEmail = newEmail
         return response
@@ -164,7 +182,7 @@ public final class FirebaseEngine: Sendable {
     package func deleteAccount(idToken: String?) async throws(FirebaseFailure) {
         let caller = try await authenticate(idToken)
         guard TimeInterval(nowSeconds - caller.authTime) <= configuration.recentLoginWindow else { throw .credentialTooOld }
-        try mutate { (store: FirebaseStore) throws(FirebaseFailure) in try store.delete(caller.localId) }
+        try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in try store.delete(caller.localId) }
     }
 
     // MARK: - Secure Token
@@ -175,7 +193,7 @@ public final class FirebaseEngine: Sendable {
         guard grantType == "refresh_token" else { throw .code("INVALID_GRANT_TYPE") }
         guard let refreshToken, !refreshToken.isEmpty else { throw .code("MISSING_REFRESH_TOKEN") }
         let now = self.now
-        let (user, record) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+        let (user, record) = try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             var (user, record) = try store.refresh(refreshToken, now: now)
             // A withdrawn second factor is no longer named.
             if let factor = record.secondFactor,

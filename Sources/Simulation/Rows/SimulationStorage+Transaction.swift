@@ -19,6 +19,25 @@ extension SimulationStorage {
         }
     }
 
+    /// ``transaction(storageFailure:_:)`` through ``SimulationStorage/writeSuspending(_:)``: the
+    /// caller is suspended, not its thread, while the step waits for the writer. The engines' steps
+    /// of requests take this one.
+    /// - Parameters:
+    ///   - storageFailure: The service's error for a failed storage, given what failed.
+    ///   - body: The step.
+    /// - Returns: What the step returned.
+    /// - Throws: The step's refusal, or `storageFailure` when the storage failed.
+    package func transaction<Result, Failure: Error>(
+        storageFailure: (SimulationStorageError) -> Failure,
+        _ body: (any SimulationRows) throws(Failure) -> Result
+    ) async throws(Failure) -> Result {
+        do {
+            return try await writeSuspending(body)
+        } catch {
+            throw error.unwrapped(storageFailure)
+        }
+    }
+
     /// Runs one read of a service's rules (a consistent snapshot, beside writers), with a storage
     /// failure turned into the service's own error.
     /// - Parameters:

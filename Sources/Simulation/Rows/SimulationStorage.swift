@@ -24,6 +24,19 @@ package protocol SimulationStorage: Sendable {
     ///   ``StorageStepFailure/storage(_:)`` when the storage failed (nothing of the step kept).
     func write<Result, Failure: Error>(_ body: (any SimulationRows) throws(Failure) -> Result) throws(StorageStepFailure<Failure>) -> Result
 
+    /// Runs one step that may write, as ``write(_:)`` does, but suspends the caller instead of
+    /// blocking its thread while the step waits for and runs on the storage's writer: a server
+    /// whose requests hold a ``StorageCommitTicket`` goes on verifying and answering other requests
+    /// meanwhile, and the steps that queue up for the writer commit together. The default runs
+    /// ``write(_:)`` on the caller's thread (the in-memory adapter, whose steps never wait).
+    /// - Parameter body: The step; its rows are valid only while it runs, on whatever thread the
+    ///   storage runs it (it must not depend on the caller's task-local values).
+    /// - Returns: What the step returned.
+    /// - Throws: As ``write(_:)``.
+    func writeSuspending<Result, Failure: Error>(_ body: (any SimulationRows) throws(Failure) -> Result) async throws(StorageStepFailure<
+        Failure
+    >) -> Result
+
     /// Runs one step that only reads (the SQLite adapter reads a consistent snapshot, beside writers).
     /// - Parameter body: The step; it must not write.
     /// - Returns: What the step returned.
@@ -51,6 +64,12 @@ package struct SimulationStorageError: Error, Sendable, CustomStringConvertible 
 }
 
 extension SimulationStorage {
+    package func writeSuspending<Result, Failure: Error>(_ body: (any SimulationRows) throws(Failure) -> Result)
+        async throws(StorageStepFailure<Failure>) -> Result
+    {
+        try write(body)
+    }
+
     /// Runs a step that cannot refuse.
     /// - Parameter body: The step.
     /// - Returns: What the step returned.

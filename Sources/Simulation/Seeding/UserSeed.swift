@@ -118,7 +118,7 @@ public struct UserSeed: Sendable, Hashable {
             }
         }
         let configuration = services.firebase.configuration
-        try services.storage.transaction(storageFailure: { UserSeedError("the storage failed: \($0.description)") }) {
+        try await services.storage.transaction(storageFailure: { UserSeedError("the storage failed: \($0.description)") }) {
             (rows: any SimulationRows) throws(UserSeedError) -> Void in
             let store = FirebaseStore(rows: rows.firebase(project: configuration.projectID), configuration: configuration)
             for user in supabase { try Self.check(user, in: rows.supabase, place: places[user.id]) }

@@ -22,7 +22,7 @@ extension SupabaseEngine {
                 guard let nonce, !nonce.isEmpty else {
                     throw .api(status: 400, code: "reauthentication_needed", message: "Password update requires reauthentication")
                 }
-                try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+                try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in
                     try store.verifyReauthentication(userID: caller.userID, nonce: nonce, now: clock.now())
                 }
             }
@@ -32,7 +32,7 @@ extension SupabaseEngine {
             throw .api(status: 422, code: "same_password", message: "New password should be different from the old password.")
         }
         let hash = try await hashPassword(password)
-        _ = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        _ = try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             try store.setPassword(userID: caller.userID, encryptedPassword: hash, keepingSession: caller.sessionID, now: clock.now())
         }
     }
@@ -40,7 +40,7 @@ extension SupabaseEngine {
     /// `POST /verify` type `email_change` with a hash: GoTrue's message for the first of two
     /// confirmations, else the session of the changed user.
     func verifyEmailChange(hash: String, failure: SupabaseFailure) throws(SupabaseFailure) -> SupabaseVerifyResponse {
-        let step = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        let step = try mutateBlocking { (store: SupabaseStore) throws(SupabaseFailure) in
             try store.verifyEmailChange(hash: hash, failure: failure, now: clock.now())
         }
         switch step {
@@ -61,7 +61,7 @@ extension SupabaseEngine {
         let newEmail = try normalizedEmail(rawNewEmail)
         let settings = configuration.settings
         let referrer = SupabaseRedirects.target(redirectTo, siteURL: settings.siteURL, allowList: settings.uriAllowList)
-        let made = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        let made = try mutateBlocking { (store: SupabaseStore) throws(SupabaseFailure) in
             try store.generateEmailChangeLink(type: type, email: email, newEmail: newEmail, now: clock.now())
         }
         let link =

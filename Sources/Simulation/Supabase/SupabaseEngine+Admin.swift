@@ -10,7 +10,7 @@ extension SupabaseEngine {
         guard UUID(uuidString: userID) != nil else {
             throw .api(status: 404, code: "validation_failed", message: "user_id must be an UUID")
         }
-        try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.deleteUser(userID.lowercased()) }
+        try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.deleteUser(userID.lowercased()) }
     }
 
     /// `PUT /admin/users/{id}` with `ban_duration`: `"none"` lifts a ban, anything else is read
@@ -29,7 +29,7 @@ extension SupabaseEngine {
             return user.payload
         }
         let until = try Self.bannedUntil(banDuration, now: clock.now())
-        return try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        return try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             try store.ban(userID.lowercased(), until: until, now: clock.now())
         }.payload
     }

@@ -35,7 +35,7 @@ extension SupabaseEngine {
         let id = try Self.customUserID(params.id)
         var bannedUntil: Date?
         if let duration = params.banDuration, !duration.isEmpty { bannedUntil = try Self.bannedUntil(duration, now: clock.now()) }
-        return try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        return try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             var user = try store.adminCreateUser(
                 id: id, email: address, phone: number, encryptedPassword: encrypted, confirm: params.emailConfirm,
                 userMetadata: params.userMetadata ?? [:], appMetadata: params.appMetadata, bannedUntil: bannedUntil, now: clock.now())
@@ -126,7 +126,7 @@ extension SupabaseEngine {
         if type == "invite" {
             // GoTrue internal/api/mail.go (adminGenerateLink, InviteVerification): the invite's
             // rows as POST /invite makes them, with the link returned instead of mailed.
-            let (user, mail) = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+            let (user, mail) = try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in
                 try store.invite(email: email, data: data ?? [:], now: clock.now())
             }
             let link =
@@ -149,7 +149,7 @@ extension SupabaseEngine {
         } else if !known, type == "magiclink" {
             signUpHash = try await hashPassword(RandomIdentifiers.opaqueToken(64))
         }
-        let made = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        let made = try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             try store.generateLink(type: type, email: email, signUpHash: signUpHash, data: data ?? [:], now: clock.now())
         }
         let link =

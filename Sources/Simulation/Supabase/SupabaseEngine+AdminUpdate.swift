@@ -24,7 +24,7 @@ extension SupabaseEngine {
         }
         let role = role.flatMap { $0.isEmpty ? nil : $0 }
         guard email != nil || hash != nil || emailConfirm || phone != nil || phoneConfirm || role != nil else { return current }
-        return try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        return try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             guard var user = store.rows.user(current.id) else { throw .adminUserNotFound }
             if let phone { try store.requireFreePhone(phone, for: user.id) }
             if role != nil || phoneConfirm {

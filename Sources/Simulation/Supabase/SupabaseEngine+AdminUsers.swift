@@ -67,7 +67,7 @@ extension SupabaseEngine {
         try requireAdmin(bearer)
         let id = try Self.adminUserID(userID)
         let now = clock.now()
-        return try mutate { (store: SupabaseStore) throws(SupabaseFailure) -> SupabaseUserRecord in
+        return try mutateBlocking { (store: SupabaseStore) throws(SupabaseFailure) -> SupabaseUserRecord in
             guard var user = store.user(id) else { throw .adminUserNotFound }
             if let appMetadata {
                 var custom = (user.customAppMetadata ?? [:]).merging(appMetadata)

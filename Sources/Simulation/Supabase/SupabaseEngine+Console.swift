@@ -44,7 +44,7 @@ extension SupabaseEngine {
     /// - Parameter userID: The user.
     /// - Throws: `user_not_found` (404) for an unknown user.
     package func consoleEndSessions(of userID: String) throws(SupabaseFailure) {
-        try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        try mutateBlocking { (store: SupabaseStore) throws(SupabaseFailure) in
             guard store.user(userID) != nil else { throw .adminUserNotFound }
             for session in store.rows.sessionIDs(userID: userID) { store.endSession(session) }
         }
@@ -57,7 +57,7 @@ extension SupabaseEngine {
     /// - Throws: `user_not_found` (404) for an unknown user.
     package func consoleExpireSessions(of userID: String) throws(SupabaseFailure) {
         let now = clock.now()
-        try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        try mutateBlocking { (store: SupabaseStore) throws(SupabaseFailure) in
             guard store.user(userID) != nil else { throw .adminUserNotFound }
             for id in store.rows.sessionIDs(userID: userID) {
                 guard var session = store.rows.session(id) else { continue }

@@ -17,7 +17,7 @@ extension SupabaseEngine {
             throw .validation("Unable to validate email address: invalid format")
         }
         let clock = self.clock.now()
-        return try mutate { (store: SupabaseStore) throws(SupabaseFailure) -> String in
+        return try mutateBlocking { (store: SupabaseStore) throws(SupabaseFailure) -> String in
             guard store.rows.userID(email: email) == nil else { throw .emailExists }
             let created = store.stamp(clock)
             let userID = RandomIdentifiers.uuid()
@@ -46,7 +46,7 @@ extension SupabaseEngine {
         try checkMetadataSize(userMetadata)
         try checkMetadataSize(appMetadata)
         let now = clock.now()
-        try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        try mutateBlocking { (store: SupabaseStore) throws(SupabaseFailure) in
             guard var user = store.user(userID) else { throw .adminUserNotFound }
             if let userMetadata { user.userMetadata = userMetadata }
             if var custom = appMetadata {

@@ -18,7 +18,7 @@ extension SupabaseEngine {
         let email = try normalizedEmail(rawEmail)
         try checkMetadataSize(data)
         let signupDisabled = configuration.settings.disableSignup
-        try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
+        try await step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
             let mail = try store.requestOTP(
                 email: email, createUser: createUser, signupDisabled: signupDisabled, data: data, now: clock.now())
             try deliver(store.outgoing(mail, to: email, pkce: pkce, now: clock.now()), to: email, in: rows, referrers: referrers)
@@ -45,7 +45,7 @@ extension SupabaseEngine {
             throw .validation("Only the token_hash and type should be provided")
         }
         if type == "email_change" { return try verifyEmailChange(hash: hash, failure: .linkExpired) }
-        let issued = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        let issued = try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             try store.verifyTokenHash(hash, type: type, now: clock.now()).0
         }
         return .session(try sessionPayload(issued))
@@ -70,7 +70,7 @@ extension SupabaseEngine {
             if type == "email_change" {
                 return try verifyEmailChange(hash: SupabaseStore.hash(email: email, code: token), failure: .otpExpired)
             }
-            let issued = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+            let issued = try mutateBlocking { (store: SupabaseStore) throws(SupabaseFailure) in
                 try store.verifyOTP(email: email, code: token, type: type, now: clock.now())
             }
             return .session(try sessionPayload(issued))
@@ -99,7 +99,7 @@ extension SupabaseEngine {
         if token.hasPrefix(SupabaseStore.pkcePrefix) {
             _ = try SupabaseStore.authenticationMethod(linkType: type)
             do {
-                let code = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+                let code = try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in
                     try store.authCode(forLink: token, type: type, now: now)
                 }
                 return Self.appending([("code", code)], to: target)
@@ -114,7 +114,7 @@ extension SupabaseEngine {
                 case .confirmationAccepted(let message): return target + "#" + FormEncoding.encode([("message", message), ("sb", "")])
                 }
             }
-            let (issued, resolved) = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+            let (issued, resolved) = try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in
                 try store.verifyTokenHash(token, type: type, now: now)
             }
             return target + "#" + SupabaseRedirects.fragment(session: try sessionPayload(issued), type: resolved)
@@ -145,7 +145,7 @@ extension SupabaseEngine {
         let address = try normalizedEmail(email)
         if type == "email_change" { return try resendEmailChange(currentEmail: address, referrers: referrers) }
         guard type == "signup" else { return }
-        try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
+        try await step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
             if let mail = try store.resendConfirmation(email: address, now: clock.now()) {
                 try deliver(store.outgoing(mail, to: address, pkce: pkce, now: clock.now()), to: address, in: rows, referrers: referrers)
             }
@@ -156,7 +156,7 @@ extension SupabaseEngine {
     /// current address; without a pending change the answer is `{}`; otherwise the change is mailed
     /// again with new codes (`sendEmailChange`), under the same one-mail-a-minute limit.
     private func resendEmailChange(currentEmail: String, referrers: [String?]) throws(SupabaseFailure) {
-        try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
+        try stepBlocking { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
             guard let userID = store.userID(forEmail: currentEmail),
                 let pending = store.user(userID)?.emailChange?.newEmail, !pending.isEmpty
             else { return }
@@ -169,7 +169,7 @@ extension SupabaseEngine {
     /// `GET /reauthenticate`: mails a code to the signed-in user's confirmed email.
     package func reauthenticate(bearer: String?, client: String = inProcessClient) async throws(SupabaseFailure) {
         let caller = try await authenticate(bearer)
-        try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
+        try await step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
             let (email, code) = try store.reauthenticate(userID: caller.userID, now: clock.now())
             try countEmailSent()
             mailbox.deliver(

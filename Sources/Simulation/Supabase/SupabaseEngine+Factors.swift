@@ -36,7 +36,7 @@ extension SupabaseEngine {
         }
         let issuer = issuer.flatMap { $0.isEmpty ? nil : $0 } ?? URL(string: configuration.settings.siteURL)?.host ?? "localhost"
         let enrollment = TOTPEnrollment(issuer: issuer, accountName: caller.user.email)
-        let factor = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        let factor = try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             try store.enrollTOTP(
                 userID: caller.userID, sessionID: caller.sessionID, friendlyName: name, secret: enrollment.secret, now: clock.now())
         }
@@ -54,7 +54,7 @@ extension SupabaseEngine {
         let caller = try await authenticateNamedUser(bearer)
         try limitFactorCall("factor-challenge", client: client)
         try checkVerifyEnabled()
-        let challenge = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        let challenge = try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             try store.challenge(factorID, userID: caller.userID, sessionID: caller.sessionID, client: client, now: clock.now())
         }
         let expiresAt = challenge.createdAt.addingTimeInterval(configuration.settings.mfa.challengeExpirySeconds)
@@ -73,7 +73,7 @@ extension SupabaseEngine {
         guard let code, !code.isEmpty else { throw .validation("Code needs to be non-empty") }
         try checkVerifyEnabled()
         let totp = TOTP()
-        let issued = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        let issued = try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             let now = clock.now()
             let factor = try store.ownedFactor(factorID, userID: caller.userID)
             let challenge = try store.openChallenge(challengeID ?? "", of: factor, sessionID: caller.sessionID, client: client, now: now)
@@ -90,7 +90,7 @@ extension SupabaseEngine {
     /// `DELETE /factors/{id}`: the deleted factor's id.
     package func unenrollFactor(bearer: String?, factorID: String) async throws(SupabaseFailure) -> String {
         let caller = try await authenticateNamedUser(bearer)
-        return try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        return try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             let factor = try store.ownedFactor(factorID, userID: caller.userID)
             try store.deleteFactor(factor, requiringAAL2Of: caller.sessionID)
             return factor.id
@@ -107,7 +107,7 @@ extension SupabaseEngine {
     package func adminDeleteFactor(bearer: String?, userID: String, factorID: String) async throws(SupabaseFailure) -> SupabaseFactorPayload
     {
         let user = try adminTarget(bearer, userID)
-        return try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        return try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             let factor = try store.ownedFactor(factorID, userID: user)
             try store.deleteFactor(factor, requiringAAL2Of: nil)
             return factor.payload

@@ -6,6 +6,6 @@ extension SupabaseEngine {
     /// with the service role. The emulator serves it at `POST /functions/v1/delete-account`.
     package func deleteAccountFunction(bearer: String?) async throws(SupabaseFailure) {
         let caller = try await authenticate(bearer)
-        try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.deleteUser(caller.userID) }
+        try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.deleteUser(caller.userID) }
     }
 }

@@ -50,7 +50,7 @@ extension SupabaseEngine {
             codeChallengeMethod: pkce?.method, authCode: nil,
             referrer: SupabaseRedirects.referrer(referrers, siteURL: settings.siteURL, allowList: settings.uriAllowList),
             linkingTargetID: linkingTarget, createdAt: now, authenticationMethod: "oauth")
-        try mutate { (store: SupabaseStore) throws(SupabaseFailure) in store.insertFlowState(record, now: now) }
+        try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in store.insertFlowState(record, now: now) }
         guard
             let url = webFlow.authorizationURL(
                 provider: provider, base: base, clientID: clientID, redirectURI: base + "/auth/v1/callback", state: record.id,
@@ -132,7 +132,7 @@ extension SupabaseEngine {
         // hands them over; the session is made at the exchange. The implicit flow makes it now
         // and spends the flow state.
         guard record.codeChallenge != nil else {
-            var session = try sessionPayload(
+            var session = try await sessionPayload(
                 try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
                     let issued: SupabaseStore.Issued
                     if let target = record.linkingTargetID {
@@ -148,7 +148,7 @@ extension SupabaseEngine {
             return Self.withoutFragment(record.referrer) + "#" + SupabaseRedirects.fragment(session: session, type: "")
         }
         let authCode = UUID().uuidString.lowercased()
-        try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             let userID: String
             if let target = record.linkingTargetID {
                 _ = try store.attach(identity, toUser: target, now: now)
@@ -178,7 +178,7 @@ extension SupabaseEngine {
             throw .validation("invalid request: both auth code and code verifier should be non-empty")
         }
         let now = clock.now()
-        let (issued, tokens) = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        let (issued, tokens) = try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             try store.exchangeFlowState(authCode: authCode, verifier: codeVerifier, now: now)
         }
         var session = try sessionPayload(issued)

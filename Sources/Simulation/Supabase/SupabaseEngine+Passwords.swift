@@ -14,7 +14,7 @@ extension SupabaseEngine {
         let email = try normalizedEmail(rawEmail)
         try checkMetadataSize(data)
         let hash = try await hashPassword(password)
-        let outcome = try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
+        let outcome = try await step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
             let outcome = try store.signUp(email: email, encryptedPassword: hash, data: data, now: clock.now())
             if case .confirmationSent(_, let mail?) = outcome {
                 try deliver(store.outgoing(mail, to: email, pkce: pkce, now: clock.now()), to: email, in: rows, referrers: referrers)
@@ -55,7 +55,7 @@ extension SupabaseEngine {
             throw .invalidCredentials
         }
         guard candidate.confirmed else { throw .emailNotConfirmed }
-        return try sessionPayload(
+        return try await sessionPayload(
             try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
                 try store.signIn(userID: candidate.userID, checkedHash: hash, now: clock.now())
             })
@@ -94,7 +94,7 @@ extension SupabaseEngine {
         try requireAdmin(bearer)
         let email = try normalizedEmail(rawEmail)
         try checkMetadataSize(data)
-        return try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
+        return try await step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
             let (user, mail) = try store.invite(email: email, data: data ?? [:], now: clock.now())
             try deliver(mail, to: email, in: rows, referrers: referrers)
             return user
@@ -112,7 +112,7 @@ extension SupabaseEngine {
         guard configuration.settings.emailEnabled else { throw .emailLoginsDisabled(status: 400) }
         guard let rawEmail, !rawEmail.isEmpty else { throw .validation("Password recovery requires an email") }
         let email = try normalizedEmail(rawEmail)
-        try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
+        try await step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
             if let mail = try store.requestRecovery(email: email, now: clock.now()) {
                 try deliver(store.outgoing(mail, to: email, pkce: pkce, now: clock.now()), to: email, in: rows, referrers: referrers)
             }

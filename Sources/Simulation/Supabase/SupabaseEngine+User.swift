@@ -71,7 +71,7 @@ extension SupabaseEngine {
         try checkMetadataSize(update.data)
         if phone != nil { throw .api(status: 500, code: "unexpected_failure", message: "Unable to get SMS provider") }
         if let newPassword = update.password { try await changePassword(caller, to: newPassword, nonce: update.nonce) }
-        return try step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
+        return try await step { (store: SupabaseStore, rows: any SimulationRows) throws(SupabaseFailure) in
             var user = try store.updateUser(caller.userID, data: update.data, now: clock.now())
             if let newEmail {
                 for sent in try store.requestEmailChange(userID: caller.userID, newEmail: newEmail, now: clock.now()) {
@@ -99,7 +99,7 @@ extension SupabaseEngine {
         guard let id = UUID(uuidString: identityID) else {
             throw .api(status: 404, code: "validation_failed", message: "identity_id must be an UUID")
         }
-        return try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        return try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             try store.unlinkIdentity(id, fromUser: caller.userID, now: clock.now())
         }.payload
     }
@@ -107,7 +107,7 @@ extension SupabaseEngine {
     /// `POST /logout?scope=`.
     package func logout(bearer: String?, scope: String?) async throws(SupabaseFailure) {
         let caller = try await authenticate(bearer)
-        try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             try store.logout(userID: caller.userID, sessionID: caller.sessionID, scope: scope ?? "global")
         }
     }

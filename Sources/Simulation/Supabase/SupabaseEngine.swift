@@ -59,15 +59,33 @@ public final class SupabaseEngine: Sendable {
     /// - Parameter body: The step, with the rules and the step's other rows (the mailbox).
     /// - Returns: What the step returned.
     /// - Throws: The rules' refusal, or ``SupabaseFailure/databaseError``.
-    func step<Result>(_ body: (SupabaseStore, any SimulationRows) throws(SupabaseFailure) -> Result) throws(SupabaseFailure) -> Result {
+    func stepBlocking<Result>(_ body: (SupabaseStore, any SimulationRows) throws(SupabaseFailure) -> Result) throws(SupabaseFailure)
+        -> Result
+    {
         try storage.transaction(storageFailure: { _ in .databaseError }) { (rows: any SimulationRows) throws(SupabaseFailure) -> Result in
             try body(SupabaseStore(rows: rows.supabase, configuration: configuration), rows)
         }
     }
 
     /// Runs one step of the rules on the engine's rows alone.
-    func mutate<Result>(_ body: (SupabaseStore) throws(SupabaseFailure) -> Result) throws(SupabaseFailure) -> Result {
-        try step { (store: SupabaseStore, _: any SimulationRows) throws(SupabaseFailure) -> Result in try body(store) }
+    func mutateBlocking<Result>(_ body: (SupabaseStore) throws(SupabaseFailure) -> Result) throws(SupabaseFailure) -> Result {
+        try stepBlocking { (store: SupabaseStore, _: any SimulationRows) throws(SupabaseFailure) -> Result in try body(store) }
+    }
+
+    /// ``step(_:)`` for a request: its task is suspended, not its thread, while the step waits
+    /// for the storage's writer (``SimulationStorage/writeSuspending(_:)``).
+    func step<Result>(_ body: (SupabaseStore, any SimulationRows) throws(SupabaseFailure) -> Result) async throws(SupabaseFailure)
+        -> Result
+    {
+        try await storage.transaction(storageFailure: { _ in .databaseError }) {
+            (rows: any SimulationRows) throws(SupabaseFailure) -> Result in
+            try body(SupabaseStore(rows: rows.supabase, configuration: configuration), rows)
+        }
+    }
+
+    /// ``mutate(_:)`` for a request: suspended, not blocking, while the step waits for the writer.
+    func mutate<Result>(_ body: (SupabaseStore) throws(SupabaseFailure) -> Result) async throws(SupabaseFailure) -> Result {
+        try await step { (store: SupabaseStore, _: any SimulationRows) throws(SupabaseFailure) -> Result in try body(store) }
     }
 
     /// Reads through the rules without writing (a consistent snapshot, beside writers).
@@ -105,11 +123,12 @@ public final class SupabaseEngine: Sendable {
         if request.linkIdentity == true {
             guard bearer?.isEmpty == false else { throw .badIDToken("Linking requires a valid user access token in Authorization") }
             let caller = try await authenticate(bearer)
-            issued = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+            issued = try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in
                 try store.link(identity, toUser: caller.userID, now: clock.now())
             }
         } else {
-            issued = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.signIn(with: identity, now: clock.now()) }
+            issued = try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.signIn(with: identity, now: clock.now())
+            }
         }
         return try sessionPayload(issued)
     }
@@ -120,7 +139,7 @@ public final class SupabaseEngine: Sendable {
     {
         try limit(\.token, "token", client: client)
         guard let token, !token.isEmpty else { throw .validation("Refresh token is not valid") }
-        return try sessionPayload(
+        return try await sessionPayload(
             try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.refresh(token: token, now: clock.now()) })
     }
 
@@ -140,7 +159,7 @@ public final class SupabaseEngine: Sendable {
             try limit(\.anonymousUsers, "anonymous", client: client)
             if configuration.settings.disableSignup { throw .signupDisabled }
             try checkMetadataSize(data)
-            return .session(
+            return await .session(
                 try sessionPayload(
                     try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
                         try store.signUpAnonymously(data: data, now: clock.now())

@@ -65,7 +65,7 @@ extension FirebaseEngine {
     private func changeIdpConfigs<Result>(
         _ change: (inout FirebaseIdpConfigs) throws(FirebaseFailure) -> Result
     ) throws(FirebaseFailure) -> Result {
-        try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+        try mutateBlocking { (store: FirebaseStore) throws(FirebaseFailure) in
             var config = store.config
             var configs = config.idpConfigs ?? FirebaseIdpConfigs()
             let result = try change(&configs)

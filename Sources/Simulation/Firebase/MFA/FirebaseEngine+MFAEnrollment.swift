@@ -43,7 +43,7 @@ extension FirebaseEngine {
         let now = self.now
         let expiresAt = now.addingTimeInterval(Self.totpEnrollmentLifetime)
         let session = FirebaseTOTPEnrollmentSession(localId: caller.localId, secret: enrollment.secret, expiresAt: expiresAt)
-        try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+        try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             store.rows.purgeTOTPEnrollmentSessions(expiredAt: now)
             for (stale, _) in store.rows.totpEnrollmentSessions(of: caller.localId).dropLast(Self.totpEnrollmentsPerUser - 1) {
                 store.rows.deleteTOTPEnrollmentSession(stale)
@@ -71,7 +71,7 @@ extension FirebaseEngine {
         let pending = try inspect { (store: FirebaseStore) throws(FirebaseFailure) in store.rows.totpEnrollmentSession(sessionInfo) }
         guard let session = pending, session.localId == caller.localId else { throw .code("INVALID_SESSION_INFO") }
         guard session.expiresAt > now else {
-            try mutate { (store: FirebaseStore) throws(FirebaseFailure) in store.rows.deleteTOTPEnrollmentSession(sessionInfo) }
+            try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in store.rows.deleteTOTPEnrollmentSession(sessionInfo) }
             throw .code("SESSION_EXPIRED")
         }
         guard let step = try? projectTOTP().matchingStep(of: code, for: session.secret, at: now) else { throw .code("INVALID_CODE") }
@@ -79,7 +79,7 @@ extension FirebaseEngine {
             localId: caller.localId, mfaEnrollmentId: RandomIdentifiers.firebaseUID(), displayName: request.displayName,
             enrolledAt: now, secret: session.secret, lastUsedStep: step)
         let authTime = caller.authTime
-        let refreshToken = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+        let refreshToken = try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             guard store.rows.totpEnrollmentSession(sessionInfo) != nil else { throw .code("INVALID_SESSION_INFO") }
             guard store.rows.mfaEnrollments(of: caller.localId).count < Self.maximumSecondFactors else {
                 throw .code("SECOND_FACTOR_LIMIT_EXCEEDED")
@@ -103,7 +103,7 @@ extension FirebaseEngine {
     package func withdrawMFAEnrollment(_ request: FirebaseMFAEnrollmentRequest) async throws(FirebaseFailure) -> FirebaseMFATokensResponse {
         let caller = try await authenticate(request.idToken)
         let now = self.now
-        let refreshToken = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+        let refreshToken = try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             guard let id = request.mfaEnrollmentId,
                 store.rows.mfaEnrollments(of: caller.localId).contains(where: { $0.mfaEnrollmentId == id })
             else { throw .code("MFA_ENROLLMENT_NOT_FOUND") }

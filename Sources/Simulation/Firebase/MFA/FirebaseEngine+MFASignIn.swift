@@ -56,7 +56,7 @@ extension FirebaseEngine {
             throw .code("INVALID_CODE")
         }
         factor.lastUsedStep = step
-        let (user, refreshToken) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+        let (user, refreshToken) = try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             let user = try store.activeUser(pending.localId, issuedAt: Int64(now.timeIntervalSince1970))
             store.rows.save(factor)
             return (

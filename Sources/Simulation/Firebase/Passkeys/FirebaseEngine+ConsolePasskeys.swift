@@ -18,7 +18,7 @@ extension FirebaseEngine {
     ///   - localId: The uid.
     /// - Throws: `USER_NOT_FOUND`, or `PASSKEY_ENROLLMENT_NOT_FOUND` when the user has no such passkey.
     package func consoleDeletePasskey(_ id: String, of localId: String) throws(FirebaseFailure) {
-        try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+        try mutateBlocking { (store: FirebaseStore) throws(FirebaseFailure) in
             guard store.user(localId) != nil else { throw .userNotFound }
             guard store.rows.passkeys.passkey(id: id, userID: localId) != nil else { throw .passkeyEnrollmentNotFound }
             store.rows.passkeys.deletePasskey(id: id)

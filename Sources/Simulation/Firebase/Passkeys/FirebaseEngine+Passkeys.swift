@@ -21,7 +21,7 @@ extension FirebaseEngine {
     package func startPasskeyEnrollment(idToken: String?) async throws(FirebaseFailure) -> JSONObject {
         let caller = try await authenticate(idToken)
         let challenge = RandomByteSource.live.bytes(32)
-        let existing = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+        let existing = try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             let existing = store.rows.passkeys.passkeys(userID: caller.localId)
             guard existing.count < passkeyConfig.maxPasskeysPerUser else { throw .tooManyPasskeys }
             try store.issuePasskeyChallenge(
@@ -70,7 +70,7 @@ extension FirebaseEngine {
             friendlyName: String((name.flatMap { $0.isEmpty ? nil : $0 } ?? "Unnamed Passkey").prefix(256)),
             createdAt: now, updatedAt: now, lastUsedAt: nil)
         let authTime = nowSeconds
-        let (user, refreshToken) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+        let (user, refreshToken) = try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             let count = store.rows.passkeys.passkeys(userID: caller.localId).count
             guard count < passkeyConfig.maxPasskeysPerUser else { throw .tooManyPasskeys }
             guard store.rows.passkeys.insert(record) else { throw .credentialAlreadyInUse }
@@ -86,7 +86,7 @@ extension FirebaseEngine {
     /// - Returns: `{credentialRequestOptions}`.
     package func startPasskeySignIn() async throws(FirebaseFailure) -> JSONObject {
         let challenge = RandomByteSource.live.bytes(32)
-        try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+        try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             try store.issuePasskeyChallenge(
                 challenge, kind: .authentication, localId: nil,
                 lifetime: passkeyConfig.challengeLifetime, now: now)
@@ -115,7 +115,7 @@ extension FirebaseEngine {
             throw .invalidAuthenticatorResponse
         }
         let authTime = nowSeconds
-        let (user, refreshToken) = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+        let (user, refreshToken) = try await mutate { (store: FirebaseStore) throws(FirebaseFailure) in
             let user = try store.signInWithPasskey(passkey.id, localId: localId, verified: verified, now: now)
             return (user, store.issueRefreshToken(for: localId, signInProvider: "passkey", authTime: authTime, now: now))
         }
@@ -132,7 +132,7 @@ extension FirebaseEngine {
         else {
             throw .invalidAuthenticatorResponse
         }
-        let record = try mutate { (store: FirebaseStore) throws(FirebaseFailure) in
+        let record = try mutateBlocking { (store: FirebaseStore) throws(FirebaseFailure) in
             store.rows.passkeys.consumeChallenge(id: Base64URL.encode(challenge), kind: kind, userID: localId)
         }
         guard let record, now <= record.expiresAt else { throw .invalidAuthenticatorResponse }

@@ -36,7 +36,7 @@ extension SupabaseEngine {
     package func passkeyRegistrationOptions(bearer: String?) async throws(SupabaseFailure) -> JSONObject {
         let caller = try await registeringCaller(bearer)
         let challenge = RandomByteSource.live.bytes(32)
-        let (record, existing) = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        let (record, existing) = try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             try store.issueWebAuthnChallenge(.registration, userID: caller.userID, challenge: challenge, now: clock.now())
         }
         let user = caller.user
@@ -62,7 +62,7 @@ extension SupabaseEngine {
         let caller = try await registeringCaller(bearer)
         let (challengeID, credential) = try parameters()
         let id = try Self.ceremonyChallengeID(challengeID, credential)
-        let challenge = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        let challenge = try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             try store.consumeWebAuthnChallenge(id: id, kind: .registration, userID: caller.userID, now: clock.now())
         }
         let parsed: (RegistrationCredential, [String])
@@ -78,7 +78,7 @@ extension SupabaseEngine {
             transports: parsed.1, backupEligible: registered.flags.contains(.backupEligible),
             backedUp: registered.flags.contains(.backedUp), friendlyName: PasskeyFriendlyName.name(aaguid: registered.aaguid),
             createdAt: now, updatedAt: now, lastUsedAt: nil)
-        return try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.addPasskey(record) }.metadata
+        return try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.addPasskey(record) }.metadata
     }
 
     /// `POST /passkeys/authentication/options`: a challenge bound to no user (discoverable).
@@ -86,7 +86,7 @@ extension SupabaseEngine {
     package func passkeyAuthenticationOptions() async throws(SupabaseFailure) -> JSONObject {
         try requirePasskeys()
         let challenge = RandomByteSource.live.bytes(32)
-        let (record, _) = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        let (record, _) = try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             try store.issueWebAuthnChallenge(.authentication, userID: nil, challenge: challenge, now: clock.now())
         }
         return Self.ceremony(record, PasskeyCeremonyOptions.request(rpID: passkeySettings.rpID, challenge: challenge))
@@ -102,7 +102,7 @@ extension SupabaseEngine {
         try requirePasskeys()
         let (challengeID, credential) = try parameters()
         let id = try Self.ceremonyChallengeID(challengeID, credential)
-        let challenge = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        let challenge = try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             try store.consumeWebAuthnChallenge(id: id, kind: .authentication, userID: nil, now: clock.now())
         }
         let assertion: AssertionCredential
@@ -122,7 +122,7 @@ extension SupabaseEngine {
         } catch {
             throw .credentialVerificationFailed
         }
-        let issued = try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        let issued = try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             try store.signInWithPasskey(
                 passkey.id, userID: userID, signCount: verified.signCount, backedUp: verified.flags.contains(.backedUp), now: clock.now())
         }
@@ -147,7 +147,7 @@ extension SupabaseEngine {
         let name = try friendlyName() ?? ""
         guard !name.isEmpty else { throw .friendlyNameRequired }
         guard name.utf8.count <= 120 else { throw .friendlyNameTooLong }
-        return try mutate { (store: SupabaseStore) throws(SupabaseFailure) in
+        return try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in
             try store.renamePasskey(id, userID: caller.userID, to: name, now: clock.now())
         }.listItem
     }
@@ -157,7 +157,7 @@ extension SupabaseEngine {
         try requirePasskeys()
         let caller = try await authenticate(bearer)
         let id = try Self.passkeyID(passkeyID)
-        try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.deletePasskey(id, userID: caller.userID) }
+        try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.deletePasskey(id, userID: caller.userID) }
     }
 
     /// `GET /admin/users/{user_id}/passkeys` (service role).
@@ -170,7 +170,7 @@ extension SupabaseEngine {
     package func adminDeletePasskey(bearer: String?, userID: String, passkeyID: String) async throws(SupabaseFailure) {
         let user = try adminPasskeyOwner(bearer, userID)
         let id = try Self.passkeyID(passkeyID)
-        try mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.deletePasskey(id, userID: user) }
+        try await mutate { (store: SupabaseStore) throws(SupabaseFailure) in try store.deletePasskey(id, userID: user) }
     }
 
     /// The admin routes' `requireAdminCredentials` and `loadUser` (internal/api/admin.go).
