@@ -115,6 +115,10 @@ struct SupabaseRowsContractTests {
         }
         try sut.read { rows in
             #expect(rows.supabase.sessionIDs(userID: user.id) == [first.id, second.id])
+            #expect(rows.supabase.sessionIDs(userID: user.id, beyondNewest: 0) == [first.id, second.id])
+            #expect(rows.supabase.sessionIDs(userID: user.id, beyondNewest: 1) == [first.id], "the oldest is beyond the newest one")
+            #expect(rows.supabase.sessionIDs(userID: user.id, beyondNewest: 2) == [])
+            #expect(rows.supabase.sessionIDs(userID: "another-user", beyondNewest: 0) == [])
             #expect(rows.supabase.session(first.id) == Fixture.session(first.id, of: user.id, at: 1, token: "token-aaaaaaa2"))
             #expect(rows.supabase.refreshTokens(sessionID: first.id) == ["token-aaaaaaa1", "token-aaaaaaa2"])
             #expect(

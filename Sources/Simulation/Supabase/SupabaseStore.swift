@@ -106,8 +106,7 @@ package struct SupabaseStore {
         rows.insertRefreshToken(token, SupabaseRefreshTokenRecord(sessionID: sessionID, parent: nil, revokedAt: nil))
         if let limit = configuration.maxSessionsPerUser {
             // The oldest sessions go first.
-            let sessions = rows.sessionIDs(userID: userID)
-            for session in sessions.prefix(max(0, sessions.count - limit)) { endSession(session) }
+            for session in rows.sessionIDs(userID: userID, beyondNewest: limit) { endSession(session) }
         }
         user.lastSignInAt = now
         user.updatedAt = stamp(clock)

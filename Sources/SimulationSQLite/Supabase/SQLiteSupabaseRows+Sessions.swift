@@ -38,6 +38,16 @@ extension SQLiteSupabaseRows {
         step.strings("SELECT id FROM sessions WHERE user_id = ? ORDER BY created_at, id", [userID])
     }
 
+    func sessionIDs(userID: String, beyondNewest count: Int) -> [String] {
+        // Walks the user's (user_id, created_at) index entries in SQLite and returns only the
+        // sessions past the newest `count`: a sign-in at the cap reads one id, not 64.
+        step.strings(
+            """
+            SELECT id FROM (SELECT id, created_at FROM sessions WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT -1 OFFSET ?)
+            ORDER BY created_at, id
+            """, [userID, count])
+    }
+
     func insert(_ session: SupabaseSessionRecord) {
         let created = Column.text(session.createdAt)
         step.execute(

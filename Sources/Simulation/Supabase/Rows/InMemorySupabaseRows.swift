@@ -109,6 +109,11 @@ final class InMemorySupabaseRows: SupabaseRows {
     func removeAMRClaim(sessionID: String, method: String) { sessions[sessionID]?.laterAMR.removeAll { $0.method == method } }
     func sessionIDs(userID: String) -> [String] { sessionsByUser[userID] ?? [] }
 
+    func sessionIDs(userID: String, beyondNewest count: Int) -> [String] {
+        let sessions = sessionsByUser[userID] ?? []
+        return Array(sessions.prefix(max(0, sessions.count - count)))
+    }
+
     func insert(_ session: SupabaseSessionRecord) {
         sessions[session.id] = session
         sessionsByUser[session.userID, default: []].append(session.id)

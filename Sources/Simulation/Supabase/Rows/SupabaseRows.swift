@@ -43,6 +43,8 @@ package protocol SupabaseRows: SupabaseMFARows {
     func session(_ id: String) -> SupabaseSessionRecord?
     /// A user's sessions, oldest first.
     func sessionIDs(userID: String) -> [String]
+    /// A user's sessions but the newest `count`, oldest first: those a cap of `count` sessions ends.
+    func sessionIDs(userID: String, beyondNewest count: Int) -> [String]
     /// Inserts a session (its first refresh token follows with ``insertRefreshToken(_:_:)``).
     func insert(_ session: SupabaseSessionRecord)
     /// Writes a session's `refreshed_at` and `not_after`.
