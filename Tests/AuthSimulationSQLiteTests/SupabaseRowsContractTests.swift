@@ -95,6 +95,45 @@ struct SupabaseRowsContractTests {
         }
     }
 
+    @Test(
+        """
+        a user saved twice in one step reads back as saved last; the step's lookups see the change, and a new user may take \
+        the address it freed
+        """, arguments: StorageAdapter.allCases)
+    func savedTwiceInOneStep(adapter: StorageAdapter) throws {
+        let sut = try adapter.make()
+        let ada = Fixture.user(email: "ada@example.com")
+        let newcomer = Fixture.user(email: "ada@example.com", at: 2)
+        try sut.write { $0.supabase.save(ada) }
+        try sut.write { rows in
+            var changed = ada
+            changed.email = "lovelace@example.com"
+            rows.supabase.save(changed)
+            changed.lastSignInAt = Fixture.at(5)
+            changed.userMetadata = ["name": .string("Ada Lovelace")]
+            rows.supabase.save(changed)
+            #expect(rows.supabase.user(ada.id) == changed)
+            #expect(rows.supabase.userID(email: "lovelace@example.com") == ada.id)
+            #expect(rows.supabase.userID(email: "ada@example.com") == nil)
+            rows.supabase.save(newcomer)
+        }
+        try sut.read { rows in
+            let stored = rows.supabase.user(ada.id)
+            #expect(stored?.email == "lovelace@example.com")
+            #expect(stored?.lastSignInAt == Fixture.at(5))
+            #expect(stored?.userMetadata == ["name": .string("Ada Lovelace")])
+            #expect(rows.supabase.userID(email: "ada@example.com") == newcomer.id)
+        }
+        // Saved and deleted in one step: nothing of it is written.
+        try sut.write { rows in
+            var changed = newcomer
+            changed.lastSignInAt = Fixture.at(9)
+            rows.supabase.save(changed)
+            rows.supabase.deleteUser(newcomer.id)
+        }
+        try sut.read { rows in #expect(rows.supabase.user(newcomer.id) == nil) }
+    }
+
     @Test("sessions: oldest first, the newest token is the active one, revocation and deletion follow", arguments: StorageAdapter.allCases)
     func sessions(adapter: StorageAdapter) throws {
         let sut = try adapter.make()

@@ -8,10 +8,20 @@ import GRDB
 ///
 /// Saving a user writes only what changed since the step read it (the user's row, each
 /// identity, each code), so a returning sign-in updates two rows instead of rewriting the user.
+/// Changes to a user already in the table are written once, when the step next reads those
+/// tables or ends (``flush()``): a sign-in that saves the user twice (its identity's claims, then
+/// its `last_sign_in_at`) writes one `UPDATE`. Only this type reads `users`, `identities` and
+/// `one_time_tokens`, and it writes what is pending before each of its reads of them.
 final class SQLiteSupabaseRows: SupabaseRows {
     let step: SQLiteStep
     /// The users as this step last read or wrote them.
     private var known = StepCache<SupabaseUserRecord>()
+    /// Users saved but not written yet: each as the table holds it, and as saved last.
+    private var pending: [String: (stored: SupabaseUserRecord, latest: SupabaseUserRecord)] = [:]
+    /// The pending users' ids in the order they were first saved, the order they are written in.
+    private var pendingOrder: [String] = []
+    /// The most users kept pending before they are written (a bulk import saves many).
+    private static let pendingLimit = 256
     /// The stamp, read once per step and written once when the step ends (``flush()``).
     private var stamp: (value: Date, changed: Bool)?
 
@@ -21,26 +31,31 @@ final class SQLiteSupabaseRows: SupabaseRows {
 
     // MARK: - Users
 
-    func user(_ id: String) -> SupabaseUserRecord? { known.record(id, load: load) }
+    func user(_ id: String) -> SupabaseUserRecord? { pending[id]?.latest ?? known.record(id, load: load) }
 
     func userID(email: String) -> String? {
-        email.isEmpty ? nil : step.string("SELECT id FROM users WHERE email = ?", [email])
+        writePending()
+        return email.isEmpty ? nil : step.string("SELECT id FROM users WHERE email = ?", [email])
     }
 
     func userID(phone: String) -> String? {
-        phone.isEmpty ? nil : step.string("SELECT id FROM users WHERE phone = ?", [phone])
+        writePending()
+        return phone.isEmpty ? nil : step.string("SELECT id FROM users WHERE phone = ?", [phone])
     }
 
     func userID(provider: String, subject: String) -> String? {
-        step.string("SELECT user_id FROM identities WHERE provider_id = ? AND provider = ?", [subject, provider])
+        writePending()
+        return step.string("SELECT user_id FROM identities WHERE provider_id = ? AND provider = ?", [subject, provider])
     }
 
     func userIDs(identityEmail: String) -> [String] {
-        step.strings("SELECT DISTINCT user_id FROM identities WHERE email = ?", [identityEmail.lowercased()])
+        writePending()
+        return step.strings("SELECT DISTINCT user_id FROM identities WHERE email = ?", [identityEmail.lowercased()])
     }
 
     func userID(emailCodeHash: String) -> String? {
-        step.string(
+        writePending()
+        return step.string(
             """
             SELECT user_id FROM one_time_tokens WHERE token_hash = ?
                 AND token_type IN ('confirmation_token', 'recovery_token', 'email_change_token_current', 'email_change_token_new')
@@ -48,9 +63,13 @@ final class SQLiteSupabaseRows: SupabaseRows {
             """, [emailCodeHash])
     }
 
-    func userCount() -> Int { Int(step.integer("SELECT count(*) FROM users", []) ?? 0) }
+    func userCount() -> Int {
+        writePending()
+        return Int(step.integer("SELECT count(*) FROM users", []) ?? 0)
+    }
 
     func userKeys(matching search: String, limit: Int) -> (total: Int, keys: [(createdAt: Date, id: String)]) {
+        writePending()
         let filter = """
             WHERE ?1 = '' OR instr(id, ?1) > 0 OR instr(ifnull(email, ''), ?1) > 0
                 OR id IN (SELECT user_id FROM identities WHERE instr(email, ?1) > 0)
@@ -62,11 +81,18 @@ final class SQLiteSupabaseRows: SupabaseRows {
     }
 
     func users(offset: Int, limit: Int) -> [SupabaseUserRecord] {
-        step.strings("SELECT id FROM users ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?", [limit, offset]).compactMap(user)
+        writePending()
+        return step.strings("SELECT id FROM users ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?", [limit, offset]).compactMap(user)
     }
 
     func save(_ new: SupabaseUserRecord) {
+        if let waiting = pending[new.id] {
+            pending[new.id] = (waiting.stored, new)
+            return
+        }
         guard let old = user(new.id) else {
+            // A new user's row could take an address a pending change frees: those go first.
+            writePending()
             step.execute(
                 """
                 INSERT INTO users (email, email_confirmed_at, confirmation_sent_at, recovery_sent_at, reauthentication_sent_at,
@@ -82,8 +108,28 @@ final class SQLiteSupabaseRows: SupabaseRows {
             known.remember(new.id, new)
             return
         }
+        pending[new.id] = (old, new)
+        pendingOrder.append(new.id)
+        if pendingOrder.count >= Self.pendingLimit { writePending() }
+    }
+
+    /// Writes the users saved since they were last written, each as the changes from its row.
+    private func writePending() {
+        guard !pendingOrder.isEmpty else { return }
+        let (users, order) = (pending, pendingOrder)
+        (pending, pendingOrder) = ([:], [])
+        for id in order {
+            guard let (old, new) = users[id] else { continue }
+            update(from: old, to: new)
+        }
+    }
+
+    /// Writes what changed between a user as stored and as saved: its row, identities and codes.
+    private func update(from old: SupabaseUserRecord, to new: SupabaseUserRecord) {
         if !Self.sameRow(old, new) {
-            let update = Self.users.update(from: Self.userValues(old), to: Self.userValues(new), id: new.id)
+            // The JSON columns are encoded only when their objects differ (a sign-in's usually do not).
+            let json = old.appMetadata != new.appMetadata || old.userMetadata != new.userMetadata
+            let update = Self.users.update(from: Self.userValues(old, json: json), to: Self.userValues(new, json: json), id: new.id)
             if let update { step.execute(update.sql, update.arguments) }
         }
         let before = Dictionary(old.identities.map { ($0.identityID, $0) }, uniquingKeysWith: { first, _ in first })
@@ -95,8 +141,10 @@ final class SQLiteSupabaseRows: SupabaseRows {
             switch before[identity.identityID] {
             case nil: insert(identity, of: new.id)
             case let previous? where previous != identity:
+                let json = previous.identityData != identity.identityData
                 let update = Self.identities.update(
-                    from: Self.identityValues(previous, of: new.id), to: Self.identityValues(identity, of: new.id), id: identity.identityID)
+                    from: Self.identityValues(previous, of: new.id, json: json), to: Self.identityValues(identity, of: new.id, json: json),
+                    id: identity.identityID)
                 if let update { step.execute(update.sql, update.arguments) }
             default: break
             }
@@ -108,11 +156,13 @@ final class SQLiteSupabaseRows: SupabaseRows {
     }
 
     func deleteUser(_ id: String) {
+        writePending()
         step.execute("DELETE FROM users WHERE id = ?", [id])
         known.remember(id, nil)
     }
 
     func deleteAll() {
+        (pending, pendingOrder) = ([:], [])
         step.execute("DELETE FROM users", [])
         step.execute("DELETE FROM flow_state", [])
         step.execute("DELETE FROM webauthn_challenges", [])
@@ -133,8 +183,9 @@ final class SQLiteSupabaseRows: SupabaseRows {
         set { stamp = (newValue, true) }
     }
 
-    /// Writes what the step kept for its end (the stamp).
+    /// Writes what the step kept for its end: the pending users, the stamp.
     func flush() {
+        writePending()
         guard let stamp, stamp.changed else { return }
         step.execute(
             """
@@ -313,12 +364,16 @@ final class SQLiteSupabaseRows: SupabaseRows {
     }
 
     /// The values of ``users``'s columns.
-    private static func userValues(_ user: SupabaseUserRecord) -> [DatabaseValue] {
+    /// - Parameters:
+    ///   - user: The user.
+    ///   - json: Whether to encode the JSON columns; `false` puts `NULL` in their place, for
+    ///     comparing two versions whose JSON objects are equal.
+    private static func userValues(_ user: SupabaseUserRecord, json: Bool = true) -> [DatabaseValue] {
         [
             (user.email.isEmpty ? nil : user.email).databaseValue, Column.text(user.emailConfirmedAt).databaseValue,
             Column.text(user.confirmationSentAt).databaseValue, Column.text(user.recoverySentAt).databaseValue,
             Column.text(user.reauthenticationSentAt).databaseValue, Column.text(user.lastSignInAt).databaseValue,
-            Column.text(user.appMetadata).databaseValue, Column.text(user.userMetadata).databaseValue,
+            json ? Column.text(user.appMetadata).databaseValue : .null, json ? Column.text(user.userMetadata).databaseValue : .null,
             Column.text(user.createdAt).databaseValue, Column.text(user.updatedAt).databaseValue,
             Column.text(user.bannedUntil).databaseValue, user.isAnonymous.databaseValue, user.encryptedPassword.databaseValue,
             Column.text(user.invitedAt).databaseValue,
@@ -333,10 +388,11 @@ final class SQLiteSupabaseRows: SupabaseRows {
         StatementArguments(identityValues(identity, of: userID) + [identity.identityID.databaseValue])
     }
 
-    /// The values of ``identities``'s columns.
-    private static func identityValues(_ identity: SupabaseIdentityRecord, of userID: String) -> [DatabaseValue] {
+    /// The values of ``identities``'s columns (`json` as for ``userValues(_:json:)``).
+    private static func identityValues(_ identity: SupabaseIdentityRecord, of userID: String, json: Bool = true) -> [DatabaseValue] {
         [
-            identity.providerID.databaseValue, Column.text(identity.identityData).databaseValue, identity.provider.databaseValue,
+            identity.providerID.databaseValue, json ? Column.text(identity.identityData).databaseValue : .null,
+            identity.provider.databaseValue,
             Column.text(identity.lastSignInAt).databaseValue, Column.text(identity.createdAt).databaseValue,
             Column.text(identity.updatedAt).databaseValue, identity.email?.lowercased().databaseValue ?? .null, userID.databaseValue,
         ]
