@@ -13,6 +13,8 @@ import Logging
 /// without a ticket commits the open transaction (its own writes and the group's) before it
 /// returns. A step that fails is rolled back to its savepoint: its neighbours' writes stay. If
 /// `COMMIT` itself fails, the whole transaction is rolled back and every ticket in it is told.
+/// A suspended step (`SQLiteSimulationStorage.writeSuspending`) resumes its caller only when the
+/// transaction that holds it has ended (``whenTransactionEnds(_:_:)``).
 ///
 /// ``run(_:writer:ticket:_:)`` and ``commit(_:)`` run on the writer connection (GRDB serialises them).
 package final class SQLiteGroupCommit: Sendable {
@@ -28,6 +30,8 @@ package final class SQLiteGroupCommit: Sendable {
 
     private struct State: Sendable {
         var joined: [StorageCommitTicket] = []
+        /// What runs once the open transaction ends, after its tickets are settled.
+        var afterEnd: [@Sendable () -> Void] = []
         var scheduled = false
         var counts = Counts()
     }
@@ -73,7 +77,7 @@ package final class SQLiteGroupCommit: Sendable {
             $0.counts.steps += 1
         }
         if !db.isInsideTransaction {
-            do { try db.execute(sql: "BEGIN IMMEDIATE") } catch {
+            do { try db.cachedStatement(sql: "BEGIN IMMEDIATE").execute() } catch {
                 scheduleCommit(writer)
                 throw error
             }
@@ -115,21 +119,38 @@ package final class SQLiteGroupCommit: Sendable {
     /// - Parameter db: The writer connection.
     /// - Throws: The database's failure (the transaction is then rolled back).
     func commit(_ db: Database) throws {
-        let joined = takeJoined()
+        let (joined, afterEnd) = takeJoined()
         guard db.isInsideTransaction else {
-            for ticket in joined { ticket.settle(nil) }
+            Self.end(joined, nil, afterEnd)
             return
         }
         do {
             try db.cachedStatement(sql: "COMMIT").execute()
         } catch {
             try? db.execute(sql: "ROLLBACK")
-            let failure = self.failure(error)
-            for ticket in joined { ticket.settle(failure) }
+            Self.end(joined, self.failure(error), afterEnd)
             throw error
         }
         state.withLock { $0.counts.commits += 1 }
-        for ticket in joined { ticket.settle(nil) }
+        Self.end(joined, nil, afterEnd)
+    }
+
+    /// Runs `body` once the open transaction has ended (committed or rolled back), after its
+    /// tickets are settled; at once when none is open. A suspended step's caller is resumed this
+    /// way: one wake-up per request when its commit is done, rather than one when its step is
+    /// done and another when its ticket settles.
+    /// - Parameters:
+    ///   - db: The writer connection.
+    ///   - body: What to run.
+    func whenTransactionEnds(_ db: Database, _ body: @escaping @Sendable () -> Void) {
+        guard db.isInsideTransaction else { return body() }
+        state.withLock { $0.afterEnd.append(body) }
+    }
+
+    /// Settles the tickets of a transaction that ended, then runs what waited for its end.
+    private static func end(_ tickets: [StorageCommitTicket], _ failure: SimulationStorageError?, _ afterEnd: [@Sendable () -> Void]) {
+        for ticket in tickets { ticket.settle(failure) }
+        for body in afterEnd { body() }
     }
 
     /// Logs a storage failure (GRDB's messages carry the SQL, never the statement arguments).
@@ -166,18 +187,17 @@ package final class SQLiteGroupCommit: Sendable {
 
     /// Rolls the whole open transaction back (a savepoint could not be ended) and fails its tickets.
     private func abort(_ db: Database, _ error: any Error) {
-        let joined = takeJoined()
+        let (joined, afterEnd) = takeJoined()
         if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK") }
-        let failure = self.failure(error)
-        for ticket in joined { ticket.settle(failure) }
+        Self.end(joined, self.failure(error), afterEnd)
     }
 
-    /// The tickets in the open transaction, which is about to end.
-    private func takeJoined() -> [StorageCommitTicket] {
+    /// The tickets in the open transaction, which is about to end, and what waits for its end.
+    private func takeJoined() -> ([StorageCommitTicket], [@Sendable () -> Void]) {
         state.withLock { state in
-            defer { state.joined = [] }
+            defer { (state.joined, state.afterEnd) = ([], []) }
             state.scheduled = false
-            return state.joined
+            return (state.joined, state.afterEnd)
         }
     }
 }

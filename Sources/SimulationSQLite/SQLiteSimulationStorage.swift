@@ -130,9 +130,11 @@ package final class SQLiteSimulationStorage: SimulationStorage {
     }
 
     /// A step of a request that holds a ``StorageCommitTicket`` is queued on the writer connection
-    /// and the caller suspended until it has run: the concurrency pool's threads go on with other
-    /// requests meanwhile, and every step that queues up while one runs joins the same group. A
-    /// step without a ticket runs as ``write(_:)`` (committed before it returns).
+    /// and the caller suspended until the transaction that holds the step has ended: the
+    /// concurrency pool's threads go on with other requests meanwhile, every step that queues up
+    /// while one runs joins the same group, and the caller is resumed once, with its step
+    /// committed (or rolled back). A step without a ticket runs as ``write(_:)`` (committed before
+    /// it returns).
     package func writeSuspending<Result, Failure: Error>(_ body: (any SimulationRows) throws(Failure) -> Result)
         async throws(StorageStepFailure<Failure>) -> Result
     {
@@ -147,7 +149,9 @@ package final class SQLiteSimulationStorage: SimulationStorage {
                             try Self.run(body, db: db)
                         }
                     }
-                    continuation.resume(returning: queued)
+                    // Resumed once its group's commit is done (at once if it committed itself):
+                    // its ticket has settled by then, and the caller wakes once.
+                    group.whenTransactionEnds(db) { continuation.resume(returning: queued) }
                 }
             }.outcome
         }
