@@ -78,7 +78,7 @@ enum SQLiteFileCheck {
         try reader.read { db in try checkSchema(db, path: path) }
     }
 
-    /// Checks the schema of an open database (see ``checkSchema(_:path:)-(DatabaseReader,_)``).
+    /// Checks the schema of an open database, in a read already begun (the same checks as above).
     /// - Parameters:
     ///   - db: The database, in a read.
     ///   - path: Its file, for messages.

@@ -54,8 +54,8 @@ package final class SQLiteSimulationStorage: SimulationStorage {
     ///   ``SimulationStoreError/unavailable(path:reason:)`` when it cannot be opened.
     package static func open(path: String, logger: Logger, readOnly: Bool = false) throws(SimulationStoreError) -> SQLiteSimulationStorage {
         try SQLiteFileCheck.check(path: path)
-        // Checking the whole schema builds the expected one in memory (every migration): a file found
-        // complete before opening is not checked again, nor handed to the migrator (which waits for
+        // A file found complete before opening (its schema's fingerprint is the migrations' one, or
+        // the full check passed) is not checked again, nor handed to the migrator (which waits for
         // a barrier and tries to create its table): what every command after the first finds.
         let complete = try SQLiteFileCheck.precheckSchema(path: path)
         if !readOnly { try SQLiteFileModes.prepare(path: path) }
