@@ -106,6 +106,7 @@ let package = Package(
             dependencies: [
                 "AuthSimulation", "AuthData", "AuthJWT",
                 .product(name: "GRDB", package: "GRDB.swift", condition: tools),
+                .product(name: "GRDBSQLite", package: "GRDB.swift", condition: tools),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/SimulationSQLite", swiftSettings: strict),

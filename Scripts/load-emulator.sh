@@ -92,14 +92,5 @@ control() {
 control "control, gateway refusal (POST with body, 401)" "$work/gateway.lua"
 control "control, nonce refusal (token verified, 400)" "$work/nonce.lua"
 
-# CLI: a returning `login apple` with warm state over `login --help`.
-cli_state="$work/cli"
-"$login" apple --state-dir "$cli_state" --email bench@example.com --name "Bench Person" >/dev/null
-hyperfine --warmup 3 --runs 30 --export-json "$work/cli.json" \
-  "$login --help" "$login apple --state-dir $cli_state --email bench@example.com" >/dev/null
-python3 - "$work/cli.json" <<'PY'
-import json, sys
-results = json.load(open(sys.argv[1]))["results"]
-help_mean, apple_mean = results[0]["mean"], results[1]["mean"]
-print(f"CLI: login --help {help_mean*1000:.1f} ms, returning login apple {apple_mean*1000:.1f} ms, ratio {apple_mean/help_mean:.2f}")
-PY
+# CLI: a returning `login apple` with warm state over `login --help` (wall-clock and CPU ratios).
+Scripts/bench-cli.sh "$login"

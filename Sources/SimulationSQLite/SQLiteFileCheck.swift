@@ -40,7 +40,8 @@ enum SQLiteFileCheck {
     /// Checks an existing file before it is opened for writing (which would already change its
     /// header), through a read-only connection. Best effort: when that connection cannot read the
     /// file (a WAL left by a killed process needs recovery by a writer), the check after opening
-    /// (``checkSchema(_:path:)``) decides.
+    /// (``checkSchema(_:path:)``) decides. A file whose schema has the fingerprint of the complete
+    /// one (``SQLiteSchemaFingerprint``) is not checked further; any other takes the full check.
     /// - Parameter path: The database file.
     /// - Returns: Whether the schema was checked and found complete (every migration applied): then
     ///   it need not be checked or migrated again once open.
@@ -52,8 +53,11 @@ enum SQLiteFileCheck {
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             defer { try? queue.close() }
-            try checkSchema(queue, path: path)
-            return try queue.read { db in try SQLiteSchema.migrator.hasCompletedMigrations(db) }
+            return try queue.read { db in
+                if try SQLiteSchemaFingerprint.isComplete(db) { return true }
+                try checkSchema(db, path: path)
+                return try SQLiteSchema.migrator.hasCompletedMigrations(db)
+            }
         } catch let error as SimulationStoreError {
             throw error
         } catch {
@@ -71,16 +75,26 @@ enum SQLiteFileCheck {
     ///   - path: Its file, for messages.
     /// - Throws: ``SimulationStoreError/corrupt(path:reason:)``, or GRDB's error when it cannot be read.
     static func checkSchema(_ reader: any DatabaseReader, path: String) throws {
-        let problem: String? = try reader.read { db in
-            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
-            if tables.isEmpty { return nil }
-            guard tables.contains("grdb_migrations") else { return "not a database of this tool (it has no grdb_migrations table)" }
-            if try SQLiteSchema.migrator.hasBeenSuperseded(db) {
-                return "written by a newer version of this tool (its schema has migrations this version does not know)"
-            }
-            return try SQLiteSchemaCheck.difference(db)
+        try reader.read { db in try checkSchema(db, path: path) }
+    }
+
+    /// Checks the schema of an open database, in a read already begun (the same checks as above).
+    /// - Parameters:
+    ///   - db: The database, in a read.
+    ///   - path: Its file, for messages.
+    /// - Throws: ``SimulationStoreError/corrupt(path:reason:)``, or GRDB's error when it cannot be read.
+    static func checkSchema(_ db: Database, path: String) throws {
+        if let problem = try schemaProblem(db) { throw SimulationStoreError.corrupt(path: path, reason: problem) }
+    }
+
+    private static func schemaProblem(_ db: Database) throws -> String? {
+        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+        if tables.isEmpty { return nil }
+        guard tables.contains("grdb_migrations") else { return "not a database of this tool (it has no grdb_migrations table)" }
+        if try SQLiteSchema.migrator.hasBeenSuperseded(db) {
+            return "written by a newer version of this tool (its schema has migrations this version does not know)"
         }
-        if let problem { throw SimulationStoreError.corrupt(path: path, reason: problem) }
+        return try SQLiteSchemaCheck.difference(db)
     }
 
     /// How a database error is reported: damage as `corrupt`, anything else as `unavailable`.

@@ -1,5 +1,7 @@
 import AuthSimulation
 import Foundation
+import GRDB
+import GRDBSQLite
 
 #if canImport(Glibc)
     import Glibc
@@ -27,5 +29,16 @@ enum SQLiteFileModes {
             throw .unavailable(path: path, reason: String(cString: strerror(errno)))
         }
         for file in [path] + companions.map({ path + $0 }) { _ = chmod(file, 0o600) }
+    }
+
+    /// Keeps the `-wal` and `-shm` files when this connection is the last to close
+    /// (`SQLITE_FCNTL_PERSIST_WAL`), so that a process that cannot create them (a read-only
+    /// directory) can still read the database, which stays in WAL mode.
+    /// - Parameter db: A connection of the database.
+    /// - Throws: GRDB's error when SQLite refuses.
+    static func persistWAL(_ db: Database) throws {
+        var flag: CInt = 1
+        let code = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &flag)
+        guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
     }
 }

@@ -15,9 +15,13 @@ import Logging
 /// Durability: `synchronous=NORMAL`, so a commit survives the process being killed at once (it
 /// is in the WAL file), and a power loss once SQLite has checkpointed or synced the WAL.
 ///
-/// ``close()`` checkpoints the WAL and, when no other process has the file open, leaves it in
-/// rollback-journal mode, so that a command in a read-only state directory can still read it
-/// (``open(path:logger:readOnly:)``); the next writer turns WAL back on.
+/// The file stays in WAL mode between processes, and its `-wal` and `-shm` files stay beside it
+/// (SQLite's persistent WAL, `SQLITE_FCNTL_PERSIST_WAL`, as GRDB's "Sharing a Database" guide
+/// advises for readers that cannot write): a command in a read-only state directory can still read
+/// it (``open(path:logger:readOnly:)``), since SQLite needs both files there and cannot create them.
+/// ``close()`` checkpoints the WAL into the database file and truncates it to nothing. A
+/// returning command thus neither turns WAL on at open nor rollback-journal mode on at close,
+/// each a handful of `fdatasync`s (Docs/Performance.md, "The CLI").
 ///
 /// ```swift
 /// let storage = try SQLiteSimulationStorage.open(path: directory.url.appendingPathComponent("auth.sqlite3").path, logger: logger)
@@ -50,8 +54,8 @@ package final class SQLiteSimulationStorage: SimulationStorage {
     ///   ``SimulationStoreError/unavailable(path:reason:)`` when it cannot be opened.
     package static func open(path: String, logger: Logger, readOnly: Bool = false) throws(SimulationStoreError) -> SQLiteSimulationStorage {
         try SQLiteFileCheck.check(path: path)
-        // Checking the whole schema builds the expected one in memory (every migration): a file found
-        // complete before opening is not checked again, nor handed to the migrator (which waits for
+        // A file found complete before opening (its schema's fingerprint is the migrations' one, or
+        // the full check passed) is not checked again, nor handed to the migrator (which waits for
         // a barrier and tries to create its table): what every command after the first finds.
         let complete = try SQLiteFileCheck.precheckSchema(path: path)
         if !readOnly { try SQLiteFileModes.prepare(path: path) }
@@ -75,6 +79,7 @@ package final class SQLiteSimulationStorage: SimulationStorage {
             // Figures: Docs/Performance.md.
             configuration.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 67108864; PRAGMA wal_autocheckpoint = 10000")
+                try SQLiteFileModes.persistWAL(db)
             }
         }
         let pool: any DatabaseWriter
@@ -200,8 +205,9 @@ package final class SQLiteSimulationStorage: SimulationStorage {
         }
     }
 
-    /// Writes the WAL into the database file and closes every connection; then, if no other
-    /// process has the file open, leaves it in rollback-journal mode (see the type's notes).
+    /// Commits what is pending, writes the WAL into the database file, truncates the WAL, and
+    /// closes every connection; the file stays in WAL mode, its `-wal` and `-shm` files in place
+    /// (see the type's notes).
     /// - Throws: ``SimulationStoreError/unavailable(path:reason:)``.
     package func close() throws(SimulationStoreError) {
         guard pool is DatabasePool else {
@@ -220,12 +226,6 @@ package final class SQLiteSimulationStorage: SimulationStorage {
             try pool.close()
         } catch {
             throw .unavailable(path: path, reason: "\(error)")
-        }
-        var configuration = Configuration()
-        configuration.busyMode = .immediateError
-        if let queue = try? DatabaseQueue(path: path, configuration: configuration) {
-            _ = try? queue.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE") }
-            try? queue.close()
         }
     }
 

@@ -93,6 +93,8 @@ package enum StateDatabase {
             throw .unavailable(path: staging, reason: "the import of state.json failed: \(error)")
         }
         try storage.close()
+        // Closed, the WAL is checkpointed and empty: the database file alone holds the import.
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: staging + suffix) }
         do {
             try FileManager.default.moveItem(atPath: staging, toPath: database.path)
             let imported = directory.stateURL.appendingPathExtension("imported")

@@ -39,6 +39,8 @@ struct StateFileImportTests {
         let storage = try StateDatabase.open(directory, defaultFirebaseProject: "demo-authcoordinator", logger: .quiet)
         #expect(!FileManager.default.fileExists(atPath: directory.stateURL.path))
         #expect(try Data(contentsOf: directory.stateURL.appendingPathExtension("imported")) == original)
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.contains(".importing") }
+        #expect(left.isEmpty, "the staging database leaves nothing behind: \(left)")
 
         let json = try expected()
         let supabase = try #require(json["supabase"] as? [String: Any])

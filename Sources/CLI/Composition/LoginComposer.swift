@@ -51,21 +51,18 @@ struct LoginComposer: Sendable {
         options.idpURL.flatMap(URL.init(string:)).map { .remote(HTTPSimulatedProviders(baseURL: $0, transport: transport)) } ?? .unavailable
     }
 
-    /// The Apple token revoker: the embedded services's simulated Apple, or Apple (the emulator's
-    /// simulated Apple) with the team's key from the options.
+    /// The Apple token revoker: the embedded services's simulated Apple (made on the first
+    /// revocation), or Apple (the emulator's simulated Apple) with the team's key from the options.
     private func tokenRevoker(services: SimulatedServices?) throws(CommandFailure) -> (any AppleTokenRevoking)? {
         let clientID = options.simulationConfiguration.clientID(for: .apple)
         if let services {
-            let keys = services.keys
-            do {
+            return DeferredAppleTokenRevoker {
+                let keys = services.keys
                 return AppleRESTTokenRevoker(
                     secret: AppleClientSecret(
                         teamID: keys.teamID, keyID: keys.developerKeyID, clientID: clientID, privateKey: try keys.developerKey()),
                     baseURL: URL(string: "http://in-process/appleid")!,
                     transport: try Emulator.inProcess(services: services).inProcessTransport, clock: .live)
-            } catch {
-                throw CommandFailure(
-                    code: "state_dir_corrupt", message: "The team's Sign in with Apple key cannot be used: \(error)", exit: .stateDirectory)
             }
         }
         guard let team = options.appleTeamID, let keyID = options.appleKeyID, let file = options.appleKeyFile,

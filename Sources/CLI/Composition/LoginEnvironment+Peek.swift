@@ -22,7 +22,7 @@ extension LoginEnvironment {
             let composer = LoginComposer(
                 options: options, sheets: ProviderSheets(), directory: directory, signIn: .none, termsAccepted: false,
                 reporter: reporter, logger: makeLogger(verbose: options.verbose),
-                transport: .urlSession(limits: options.transportLimits))
+                transport: LazyURLSessionTransport.make(limits: options.transportLimits))
             let providers: IdentityProviders
             var embedded: EmbeddedServices?
             if options.isRemote {

@@ -105,7 +105,7 @@ struct LoginEnvironment: Sendable {
             try directory.prepare()
             let composer = LoginComposer(
                 options: options, sheets: sheets, directory: directory, signIn: signIn, termsAccepted: termsAccepted,
-                reporter: reporter, logger: logger, transport: .urlSession(limits: options.transportLimits))
+                reporter: reporter, logger: logger, transport: LazyURLSessionTransport.make(limits: options.transportLimits))
             if options.isRemote {
                 logger.info(
                     """

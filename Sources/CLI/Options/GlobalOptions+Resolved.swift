@@ -16,10 +16,11 @@ extension GlobalOptions {
     /// The Firebase project the emulator serves unless told otherwise (`login serve`'s default).
     static let emulatorDefaultProject = "demo-authcoordinator"
 
-    private var environment: [String: String] { ProcessInfo.processInfo.environment }
-
+    /// One variable, read with `getenv`: `ProcessInfo.environment` copies the whole environment
+    /// into a dictionary on each call, and the options read several variables per command.
     private func variable(_ name: String) -> String? {
-        environment[name].flatMap { $0.isEmpty ? nil : $0 }
+        guard let value = getenv(name), value.pointee != 0 else { return nil }
+        return String(cString: value)
     }
 
     /// The backend: `--backend`, else the one the remote flags name, else the one the

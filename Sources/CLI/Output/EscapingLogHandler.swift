@@ -1,3 +1,4 @@
+import AuthSimulation
 import Foundation
 import Logging
 
@@ -18,7 +19,7 @@ struct EscapingLogHandler: LogHandler {
     func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         let fields = merged.sorted { $0.key < $1.key }.map { "\($0.key)=\(TerminalText.escaped("\($0.value)"))" }.joined(separator: " ")
-        let time = ISO8601DateFormatter().string(from: Date())
+        let time = RFC3339.formatSeconds(Date())
         let line = "\(time) \(event.level) \(label):\(fields.isEmpty ? "" : " " + fields) \(TerminalText.escaped("\(event.message)"))\n"
         FileHandle.standardError.write(Data(line.utf8))
     }

@@ -1,5 +1,6 @@
 import AuthDomain
 import AuthJWT
+import AuthSimulation
 import Foundation
 
 /// What `login users`, `login token` and `login reset` print.
@@ -52,7 +53,7 @@ extension Reporter {
     func token(_ token: Secret, kind: String, expiresAt: Date?) {
         if json {
             var object: JSONObject = ["event": .string("token"), "kind": .string(kind), "token": .string(token.revealed)]
-            if let expiresAt { object["expiresAt"] = .string(ISO8601DateFormatter().string(from: expiresAt)) }
+            if let expiresAt { object["expiresAt"] = .string(RFC3339.formatSeconds(expiresAt)) }
             write(object.jsonString)
         } else {
             write(token.revealed)

@@ -1,13 +1,13 @@
 import AuthDomain
 import AuthJWT
+import AuthSimulation
 import Foundation
 
 /// What `status --watch` prints: one line per auth-state event.
 extension Reporter {
     /// One auth-state event: a timestamped line, or one JSON object per line.
     func event(_ event: AuthStateEvent, backend: String, now: Date) {
-        let formatter = ISO8601DateFormatter()
-        let time = formatter.string(from: now)
+        let time = RFC3339.formatSeconds(now)
         var fields: JSONObject = ["event": .string(event.name), "at": .string(time), "backend": .string(backend)]
         var detail = ""
         switch event {
@@ -18,7 +18,7 @@ extension Reporter {
                 fields["user"] = userJSON(initial.stored.user)
                 fields["session"] = sessionJSON(initial.stored.session)
                 detail =
-                    "user \(initial.stored.user.id), expires \(formatter.string(from: initial.stored.session.expiresAt))"
+                    "user \(initial.stored.user.id), expires \(RFC3339.formatSeconds(initial.stored.session.expiresAt))"
                     + (initial.isExpired ? " (expired)" : "")
             } else {
                 detail = "signed out"
@@ -29,7 +29,7 @@ extension Reporter {
             detail = "user \(stored.user.id)"
         case .tokenRefreshed(let session):
             fields["session"] = sessionJSON(session)
-            detail = "expires \(formatter.string(from: session.expiresAt)), access token \(session.accessToken.redacted)"
+            detail = "expires \(RFC3339.formatSeconds(session.expiresAt)), access token \(session.accessToken.redacted)"
         case .userUpdated(let user):
             fields["user"] = userJSON(user)
             detail = "user \(user.id), providers \(Self.linkedProviders(user).map(\.rawValue).joined(separator: ", "))"

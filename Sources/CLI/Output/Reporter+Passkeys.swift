@@ -1,5 +1,6 @@
 import AuthDomain
 import AuthJWT
+import AuthSimulation
 import Foundation
 
 /// What `login passkey` prints (ids and names; keys never).
@@ -26,7 +27,7 @@ extension Reporter {
         }
         var lines = ["\(passkeys.count) passkey\(passkeys.count == 1 ? "" : "s") (\(backend)):"]
         for passkey in passkeys {
-            let created = passkey.createdAt.map { ISO8601DateFormatter().string(from: $0) } ?? "-"
+            let created = passkey.createdAt.map { RFC3339.formatSeconds($0) } ?? "-"
             lines.append("  \(passkey.id)  \(created)  \(passkey.friendlyName.isEmpty ? "-" : passkey.friendlyName)")
         }
         write(lines.map(TerminalText.escaped).joined(separator: "\n"))
@@ -45,14 +46,14 @@ extension Reporter {
             event: event, headline: headline, fields: [:],
             lines: [
                 ("name", passkey.friendlyName.isEmpty ? "-" : passkey.friendlyName),
-                ("created", passkey.createdAt.map { ISO8601DateFormatter().string(from: $0) } ?? "-"),
+                ("created", passkey.createdAt.map { RFC3339.formatSeconds($0) } ?? "-"),
             ])
     }
 
     static func passkeyJSON(_ passkey: Passkey) -> JSONValue {
         .object([
             "id": .string(passkey.id), "friendlyName": .string(passkey.friendlyName),
-            "createdAt": passkey.createdAt.map { .string(ISO8601DateFormatter().string(from: $0)) } ?? .null,
+            "createdAt": passkey.createdAt.map { .string(RFC3339.formatSeconds($0)) } ?? .null,
         ])
     }
 }

@@ -116,11 +116,10 @@ extension Reporter {
     }
 
     func mailbox(_ messages: [MailMessage], email: String) {
-        let formatter = ISO8601DateFormatter()
         if json {
             let list = messages.map {
                 JSONValue.object([
-                    "code": .string($0.code), "sentAt": .string(formatter.string(from: $0.sentAt)), "sender": .string($0.sender),
+                    "code": .string($0.code), "sentAt": .string(RFC3339.formatSeconds($0.sentAt)), "sender": .string($0.sender),
                 ])
             }
             write(JSONObject(dictionaryLiteral: ("messages", .array(list))).jsonString)
@@ -130,7 +129,7 @@ extension Reporter {
             messages.isEmpty
                 ? "No messages for \(email)." : "\(messages.count) message\(messages.count == 1 ? "" : "s") for \(email), newest last:"
         ]
-        lines += messages.map { "  \(formatter.string(from: $0.sentAt))  \($0.sender)  code \($0.code)" }
+        lines += messages.map { "  \(RFC3339.formatSeconds($0.sentAt))  \($0.sender)  code \($0.code)" }
         write(lines.map(TerminalText.escaped).joined(separator: "\n"))
     }
 }

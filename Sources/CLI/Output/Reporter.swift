@@ -105,7 +105,7 @@ struct Reporter: Sendable {
 
     func sessionJSON(_ session: AuthSession) -> JSONValue {
         .object([
-            "expiresAt": .string(ISO8601DateFormatter().string(from: session.expiresAt)),
+            "expiresAt": .string(RFC3339.formatSeconds(session.expiresAt)),
             "accessToken": .string(session.accessToken.redacted),
         ])
     }
@@ -124,7 +124,7 @@ struct Reporter: Sendable {
     }
 
     func sessionLines(_ session: AuthSession) -> [(String, String)] {
-        [("expires", ISO8601DateFormatter().string(from: session.expiresAt)), ("access token", session.accessToken.redacted)]
+        [("expires", RFC3339.formatSeconds(session.expiresAt)), ("access token", session.accessToken.redacted)]
     }
 
     /// The identities a user has, guests having none (Firebase lists none for them; a Supabase

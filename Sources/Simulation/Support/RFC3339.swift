@@ -54,6 +54,17 @@ package enum RFC3339 {
         }
     }
 
+    /// Formats a date to the whole second, as `ISO8601DateFormatter` does by default
+    /// (`2026-01-01T00:00:00Z`), without ICU: the CLI prints its dates this way.
+    /// - Parameter date: The date: rounded to the millisecond, then its fraction of a second
+    ///   dropped, as the formatter does (59.9999 s prints as 1 minute; 59.9 s as 59 s).
+    /// - Returns: `YYYY-MM-DDTHH:MM:SSZ`.
+    package static func formatSeconds(_ date: Date) -> String {
+        let millis = (date.timeIntervalSince1970 * 1000).rounded()
+        let whole = Date(timeIntervalSince1970: (millis / 1000).rounded(.down))
+        return String(format(whole).prefix(19)) + "Z"
+    }
+
     /// Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
     private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
         let z = days + 719_468

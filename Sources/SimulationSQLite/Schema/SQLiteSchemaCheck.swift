@@ -33,7 +33,11 @@ enum SQLiteSchemaCheck {
         return "its schema is not the one this tool's migrations made: it " + parts.joined(separator: "; ")
     }
 
-    private static func objects(_ db: Database) throws -> Set<Object> {
+    /// Every table, index, trigger and view of a database but SQLite's own.
+    /// - Parameter db: The database.
+    /// - Returns: Its schema objects.
+    /// - Throws: GRDB's error when `sqlite_master` cannot be read.
+    static func objects(_ db: Database) throws -> Set<Object> {
         let rows = try Row.fetchAll(
             db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
         return Set(rows.map { Object(type: $0["type"], name: $0["name"], table: $0["tbl_name"], sql: $0["sql"]) })
