@@ -120,13 +120,16 @@ final class SQLiteWALCheckpointer: Sendable {
             defer { state.withLock { $0.running = false } }
             do {
                 let connection = try self.connection()
-                let copied = try connection.writeWithoutTransaction { db -> CInt in
+                let copied = try connection.writeWithoutTransaction { db -> CInt? in
                     var log: CInt = 0
                     var copied: CInt = 0
                     let code = sqlite3_wal_checkpoint_v2(db.sqliteConnection, nil, SQLITE_CHECKPOINT_PASSIVE, &log, &copied)
+                    // Another process's checkpoint is under way (servers sharing one file): its pass counts.
+                    if code == SQLITE_BUSY { return nil }
                     guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
                     return copied
                 }
+                guard let copied else { return }
                 state.withLock { state in
                     state.checkpoints += 1
                     state.backfilled = copied
