@@ -32,14 +32,11 @@ package final class SQLiteSimulationStorage: SimulationStorage {
     package let path: String
     private let pool: any DatabaseWriter
     private let group: SQLiteGroupCommit
-    /// Checkpoints the WAL off the writer; `nil` when read-only.
-    private let checkpointer: SQLiteWALCheckpointer?
     private let logger: Logger
 
-    private init(path: String, pool: any DatabaseWriter, checkpointer: SQLiteWALCheckpointer?, logger: Logger) {
+    private init(path: String, pool: any DatabaseWriter, logger: Logger) {
         self.path = path
         self.pool = pool
-        self.checkpointer = checkpointer
         self.logger = logger
         group = SQLiteGroupCommit(path: path, logger: logger)
     }
@@ -56,13 +53,6 @@ package final class SQLiteSimulationStorage: SimulationStorage {
     ///   database (not SQLite, truncated, damaged, of a newer version, not this tool's);
     ///   ``SimulationStoreError/unavailable(path:reason:)`` when it cannot be opened.
     package static func open(path: String, logger: Logger, readOnly: Bool = false) throws(SimulationStoreError) -> SQLiteSimulationStorage {
-        try open(path: path, logger: logger, readOnly: readOnly, checkpointThreshold: SQLiteWALCheckpointer.defaultThreshold)
-    }
-
-    /// ``open(path:logger:readOnly:)`` with the WAL size (pages) from which checkpoints start, for tests.
-    static func open(
-        path: String, logger: Logger, readOnly: Bool, checkpointThreshold: CInt
-    ) throws(SimulationStoreError) -> SQLiteSimulationStorage {
         try SQLiteFileCheck.check(path: path)
         // A file found complete before opening (its schema's fingerprint is the migrations' one, or
         // the full check passed) is not checked again, nor handed to the migrator (which waits for
@@ -70,7 +60,6 @@ package final class SQLiteSimulationStorage: SimulationStorage {
         let complete = try SQLiteFileCheck.precheckSchema(path: path)
         if !readOnly { try SQLiteFileModes.prepare(path: path) }
         var configuration = Configuration()
-        var walCheckpointer: SQLiteWALCheckpointer?
         // Wait for another connection's lock (another process's) in fine steps:
         // SQLite's own timeout sleeps up to 100 ms at a time, which a request would feel.
         configuration.busyMode = .callback { attempts in
@@ -83,16 +72,14 @@ package final class SQLiteSimulationStorage: SimulationStorage {
         configuration.allowsUnsafeTransactions = true
         configuration.readonly = readOnly
         if !readOnly {
-            // SQLite's automatic checkpoint runs in the commit that crosses `wal_autocheckpoint`
-            // pages of WAL, and that commit (with every request queued behind the writer) waits
-            // for the copy and a sync: 30-60 ms at 10,000 pages. The checkpointer's WAL hook
-            // replaces it and checkpoints on a thread of its own. Figures: Docs/Performance.md.
-            let checkpointer = SQLiteWALCheckpointer(path: path, logger: logger, threshold: checkpointThreshold)
-            walCheckpointer = checkpointer
+            // A checkpoint runs in the commit that crosses `wal_autocheckpoint` pages of WAL, and
+            // that one request pays for the copy and two syncs: about 8 ms at SQLite's default of
+            // 1,000 pages, which is one sign-in in about 60 (over 1 %, so the p99 was a checkpoint);
+            // 30-60 ms at 10,000 pages (about 40 MB of WAL), one sign-in in about 600.
+            // Figures: Docs/Performance.md.
             configuration.prepareDatabase { db in
-                try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 67108864")
+                try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 67108864; PRAGMA wal_autocheckpoint = 10000")
                 try SQLiteFileModes.persistWAL(db)
-                checkpointer.install(on: db)
             }
         }
         let pool: any DatabaseWriter
@@ -120,7 +107,7 @@ package final class SQLiteSimulationStorage: SimulationStorage {
         } catch {
             throw SQLiteFileCheck.failure(error, path: path)
         }
-        return SQLiteSimulationStorage(path: path, pool: pool, checkpointer: walCheckpointer, logger: logger)
+        return SQLiteSimulationStorage(path: path, pool: pool, logger: logger)
     }
 
     package func write<Result, Failure: Error>(_ body: (any SimulationRows) throws(Failure) -> Result) throws(StorageStepFailure<Failure>)
@@ -227,11 +214,9 @@ package final class SQLiteSimulationStorage: SimulationStorage {
             try? pool.close()
             return
         }
-        checkpointer?.close()
         let counts = group.counts
         if counts.commits > 0 {
-            let checkpoints = checkpointer?.checkpoints ?? 0
-            logger.info("\(path): \(counts.steps) write steps in \(counts.commits) commits, \(checkpoints) background checkpoints")
+            logger.info("\(path): \(counts.steps) write steps in \(counts.commits) commits")
         }
         do {
             try pool.writeWithoutTransaction { db in
@@ -243,9 +228,6 @@ package final class SQLiteSimulationStorage: SimulationStorage {
             throw .unavailable(path: path, reason: "\(error)")
         }
     }
-
-    /// Background checkpoints run so far, and how often the WAL was reset since opening.
-    var checkpointCounts: (background: Int, resets: Int) { (checkpointer?.checkpoints ?? 0, checkpointer?.resets ?? 0) }
 
     /// What the writer has run so far: steps and commits (their ratio is the mean group size).
     package var writerCounts: SQLiteGroupCommit.Counts { group.counts }
