@@ -33,6 +33,8 @@ package final class SQLiteGroupCommit: Sendable {
         /// What runs once the open transaction ends, after its tickets are settled.
         var afterEnd: [@Sendable () -> Void] = []
         var scheduled = false
+        /// Whether a step is running on the writer.
+        var running = false
         var counts = Counts()
     }
 
@@ -55,6 +57,11 @@ package final class SQLiteGroupCommit: Sendable {
     /// Counts a step that waits for the writer connection (until ``run(_:writer:ticket:_:)`` starts it).
     func arrive() { state.withLock { $0.counts.waiting += 1 } }
 
+    /// Whether the writer is free: no step runs or waits, and no group waits for its commit. A
+    /// step that finds it free may as well run on its caller's thread (no hop to the writer's
+    /// queue and back, which a lone request would only wait for).
+    var isIdle: Bool { state.withLock { $0.counts.waiting == 0 && !$0.running && $0.joined.isEmpty } }
+
     /// Uncounts a step that never reached ``run(_:writer:ticket:_:)`` (the connection failed), and
     /// schedules the commit it would have left to the last one.
     /// - Parameter writer: The pool.
@@ -75,7 +82,9 @@ package final class SQLiteGroupCommit: Sendable {
         state.withLock {
             $0.counts.waiting -= 1
             $0.counts.steps += 1
+            $0.running = true
         }
+        defer { state.withLock { $0.running = false } }
         if !db.isInsideTransaction {
             do { try db.cachedStatement(sql: "BEGIN IMMEDIATE").execute() } catch {
                 scheduleCommit(writer)

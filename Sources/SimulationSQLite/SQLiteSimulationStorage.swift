@@ -139,11 +139,13 @@ package final class SQLiteSimulationStorage: SimulationStorage {
     /// concurrency pool's threads go on with other requests meanwhile, every step that queues up
     /// while one runs joins the same group, and the caller is resumed once, with its step
     /// committed (or rolled back). A step without a ticket runs as ``write(_:)`` (committed before
-    /// it returns).
+    /// it returns), as does a step that finds the writer free.
     package func writeSuspending<Result, Failure: Error>(_ body: (any SimulationRows) throws(Failure) -> Result)
         async throws(StorageStepFailure<Failure>) -> Result
     {
-        guard let ticket = StorageCommitTicket.current else { return try write(body) }
+        // Without a ticket, or with the writer free, the step runs on this thread: a lone request
+        // need not hop to the writer's queue and back (its latency), and there is nothing to group.
+        guard let ticket = StorageCommitTicket.current, !group.isIdle else { return try write(body) }
         let outcome = await withoutActuallyEscaping(body) { body in
             let queued = QueuedStep(body)
             group.arrive()
