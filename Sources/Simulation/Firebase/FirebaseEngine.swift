@@ -51,7 +51,8 @@ public final class FirebaseEngine: Sendable {
     }
 
     /// Runs one step of the rules as one storage transaction, committed before it returns (also
-    /// when the rules refuse: what they did before refusing is kept).
+    /// when the rules refuse: what they did before refusing is kept), on the caller's thread,
+    /// which waits for the storage's writer; requests take ``step(_:)``.
     /// - Parameter body: The step, with the project's rules and the step's other rows (the mailbox).
     /// - Returns: What the step returned.
     /// - Throws: The rules' refusal, or `INTERNAL_ERROR` (500) when the storage failed.
@@ -63,13 +64,13 @@ public final class FirebaseEngine: Sendable {
         }
     }
 
-    /// Runs one step of the rules on the project's rows alone.
+    /// Runs one step of the rules on the project's rows alone, on the caller's thread.
     func mutateBlocking<Result>(_ body: (FirebaseStore) throws(FirebaseFailure) -> Result) throws(FirebaseFailure) -> Result {
         try stepBlocking { (store: FirebaseStore, _: any SimulationRows) throws(FirebaseFailure) -> Result in try body(store) }
     }
 
-    /// ``step(_:)`` for a request: its task is suspended, not its thread, while the step waits
-    /// for the storage's writer (``SimulationStorage/writeSuspending(_:)``).
+    /// ``stepBlocking(_:)`` for a request: its task is suspended, not its thread, while the step
+    /// waits for the storage's writer (``SimulationStorage/writeSuspending(_:)``).
     func step<Result>(_ body: (FirebaseStore, any SimulationRows) throws(FirebaseFailure) -> Result) async throws(FirebaseFailure)
         -> Result
     {
@@ -79,7 +80,7 @@ public final class FirebaseEngine: Sendable {
         }
     }
 
-    /// ``mutate(_:)`` for a request: suspended, not blocking, while the step waits for the writer.
+    /// ``mutateBlocking(_:)`` for a request: suspended, not blocking, while the step waits for the writer.
     func mutate<Result>(_ body: (FirebaseStore) throws(FirebaseFailure) -> Result) async throws(FirebaseFailure) -> Result {
         try await step { (store: FirebaseStore, _: any SimulationRows) throws(FirebaseFailure) -> Result in try body(store) }
     }

@@ -55,7 +55,8 @@ public final class SupabaseEngine: Sendable {
     }
 
     /// Runs one step of the service's rules as one storage transaction, committed before it
-    /// returns (also when the rules refuse: what they did before refusing is kept).
+    /// returns (also when the rules refuse: what they did before refusing is kept), on the
+    /// caller's thread, which waits for the storage's writer; requests take ``step(_:)``.
     /// - Parameter body: The step, with the rules and the step's other rows (the mailbox).
     /// - Returns: What the step returned.
     /// - Throws: The rules' refusal, or ``SupabaseFailure/databaseError``.
@@ -67,13 +68,13 @@ public final class SupabaseEngine: Sendable {
         }
     }
 
-    /// Runs one step of the rules on the engine's rows alone.
+    /// Runs one step of the rules on the engine's rows alone, on the caller's thread.
     func mutateBlocking<Result>(_ body: (SupabaseStore) throws(SupabaseFailure) -> Result) throws(SupabaseFailure) -> Result {
         try stepBlocking { (store: SupabaseStore, _: any SimulationRows) throws(SupabaseFailure) -> Result in try body(store) }
     }
 
-    /// ``step(_:)`` for a request: its task is suspended, not its thread, while the step waits
-    /// for the storage's writer (``SimulationStorage/writeSuspending(_:)``).
+    /// ``stepBlocking(_:)`` for a request: its task is suspended, not its thread, while the step
+    /// waits for the storage's writer (``SimulationStorage/writeSuspending(_:)``).
     func step<Result>(_ body: (SupabaseStore, any SimulationRows) throws(SupabaseFailure) -> Result) async throws(SupabaseFailure)
         -> Result
     {
@@ -83,7 +84,7 @@ public final class SupabaseEngine: Sendable {
         }
     }
 
-    /// ``mutate(_:)`` for a request: suspended, not blocking, while the step waits for the writer.
+    /// ``mutateBlocking(_:)`` for a request: suspended, not blocking, while the step waits for the writer.
     func mutate<Result>(_ body: (SupabaseStore) throws(SupabaseFailure) -> Result) async throws(SupabaseFailure) -> Result {
         try await step { (store: SupabaseStore, _: any SimulationRows) throws(SupabaseFailure) -> Result in try body(store) }
     }
