@@ -25,12 +25,15 @@ struct Login: AsyncParsableCommand {
             \(CLIExit.table.map { "  \($0.0.status) \($0.1)" }.joined(separator: "\n"))
             """,
         version: version,
-        subcommands: [
-            AppleCommand.self, GoogleCommand.self, AnonymousCommand.self, EmailCodeCommand.self, StatusCommand.self,
-            RefreshCommand.self, LogoutCommand.self, TokenCommand.self, MailboxCommand.self, LinkCommand.self, UnlinkCommand.self,
-            DeleteAccountCommand.self, PasswordCommand.self, MFACommand.self, PasskeyCommand.self, UsersCommand.self, ResetCommand.self,
-            ServeCommand.self, EnvCommand.self,
-        ])
+        subcommands: commands)
+
+    /// The subcommands, in the order `login --help` lists them.
+    static let commands: [any ParsableCommand.Type] = [
+        AppleCommand.self, GoogleCommand.self, AnonymousCommand.self, EmailCodeCommand.self, StatusCommand.self,
+        RefreshCommand.self, LogoutCommand.self, TokenCommand.self, MailboxCommand.self, LinkCommand.self, UnlinkCommand.self,
+        DeleteAccountCommand.self, PasswordCommand.self, MFACommand.self, PasskeyCommand.self, UsersCommand.self, ResetCommand.self,
+        ServeCommand.self, EnvCommand.self,
+    ]
 
     /// Parses and runs, mapping every failure to the documented exit status: usage errors exit
     /// 2 (ArgumentParser's default would be 64), help and `--version` exit 0.
@@ -41,7 +44,8 @@ struct Login: AsyncParsableCommand {
             usageFailure("no command \"\(topic)\"; `login --help` lists them", json: json)
         }
         do {
-            var command = try parseAsRoot(arguments)
+            var command: any ParsableCommand
+            if let leaf = parseLeafCommand(arguments) { command = leaf } else { command = try parseAsRoot(arguments) }
             if let behaviour = interruptBehaviour(for: command, json: json) { Interrupts.install(behaviour) }
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
@@ -83,8 +87,8 @@ struct Login: AsyncParsableCommand {
     /// - Parameter arguments: The arguments after the program name.
     /// - Returns: The arguments, reordered when a `users` subcommand follows options.
     static func subcommandFirst(_ arguments: [String]) -> [String] {
-        let names = Set(UsersCommand.configuration.subcommands.compactMap { $0.configuration.commandName })
         guard arguments.first == "users", arguments.count > 2, arguments[1].hasPrefix("-") else { return arguments }
+        let names = Set(UsersCommand.configuration.subcommands.compactMap { $0.configuration.commandName })
         let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
         guard let index = arguments[2..<end].firstIndex(where: names.contains) else { return arguments }
         var moved = arguments
