@@ -56,7 +56,7 @@ public struct SimulationStateDirectory: Sendable {
     ///   the user's own or is writable by others.
     public func loadOrCreateKeys() throws(SimulationStoreError) -> SimulationKeys {
         try StateDirectorySafety.checkDirectory(url)
-        if let keys: SimulationKeys = try read(keysURL) { return keys }
+        if let keys = try read(keysURL, decode: { try SimulationKeys(json: Array($0)) }) { return keys }
         let keys: SimulationKeys
         do { keys = try SimulationKeys.generate() } catch {
             throw .unavailable(path: keysURL.path, reason: "key generation failed: \(error)")
@@ -75,7 +75,7 @@ public struct SimulationStateDirectory: Sendable {
     /// - Throws: ``SimulationStoreError/corrupt(path:reason:)`` for a damaged file.
     public func loadState() throws(SimulationStoreError) -> SimulationState {
         try StateDirectorySafety.checkDirectory(url)
-        return try read(stateURL) ?? SimulationState()
+        return try read(stateURL, decode: { try JSONDecoder().decode(SimulationState.self, from: $0) }) ?? SimulationState()
     }
 
     /// Writes a `state.json` (tests make one to import; nothing else writes it any more).
@@ -85,7 +85,7 @@ public struct SimulationStateDirectory: Sendable {
         try write(state, to: stateURL)
     }
 
-    private func read<T: Decodable>(_ file: URL) throws(SimulationStoreError) -> T? {
+    private func read<T>(_ file: URL, decode: (Data) throws -> T) throws(SimulationStoreError) -> T? {
         try StateDirectorySafety.checkFile(file)
         let data: Data
         do {
@@ -102,7 +102,7 @@ public struct SimulationStateDirectory: Sendable {
             throw .corrupt(path: file.path, reason: "checksum mismatch: the file is truncated or was modified")
         }
         do {
-            return try JSONDecoder().decode(T.self, from: body)
+            return try decode(body)
         } catch {
             throw .corrupt(path: file.path, reason: "unreadable content: \(error)")
         }
