@@ -31,7 +31,7 @@ enum SQLiteFileCheck {
         func number(_ offset: Int, _ width: Int) -> Int64 { header[offset..<(offset + width)].reduce(0) { $0 << 8 | Int64($1) } }
         let pageSize = number(16, 2) == 1 ? 65_536 : number(16, 2)
         let pages = number(28, 4)
-        let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int64) ?? 0
+        let walSize = fileSize(path + "-wal")
         if number(92, 4) == number(24, 4), walSize == 0, pages * pageSize > size {
             throw .corrupt(path: path, reason: "truncated: its header says \(pages * pageSize) bytes, the file has \(size)")
         }
@@ -47,17 +47,13 @@ enum SQLiteFileCheck {
     ///   it need not be checked or migrated again once open.
     /// - Throws: ``SimulationStoreError/corrupt(path:reason:)`` for a file found damaged or foreign.
     static func precheckSchema(path: String) throws(SimulationStoreError) -> Bool {
-        guard ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) > 0 else { return false }
+        guard fileSize(path) > 0 else { return false }
         var configuration = Configuration()
         configuration.readonly = true
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             defer { try? queue.close() }
-            return try queue.read { db in
-                if try SQLiteSchemaFingerprint.isComplete(db) { return true }
-                try checkSchema(db, path: path)
-                return try SQLiteSchema.migrator.hasCompletedMigrations(db)
-            }
+            return try queue.read { db in try isUpToDate(db, path: path) }
         } catch let error as SimulationStoreError {
             throw error
         } catch {
@@ -65,6 +61,19 @@ enum SQLiteFileCheck {
             if case .corrupt = failure { throw failure }
             return false
         }
+    }
+
+    /// Whether an open database's schema is complete (every migration applied), checked as
+    /// ``precheckSchema(path:)`` checks it: by fingerprint, else in full.
+    /// - Parameters:
+    ///   - db: The database, in a read.
+    ///   - path: Its file, for messages.
+    /// - Returns: Whether it need not be checked or migrated again.
+    /// - Throws: ``SimulationStoreError/corrupt(path:reason:)``, or GRDB's error when it cannot be read.
+    static func isUpToDate(_ db: Database, path: String) throws -> Bool {
+        if try SQLiteSchemaFingerprint.isComplete(db) { return true }
+        try checkSchema(db, path: path)
+        return try SQLiteSchema.migrator.hasCompletedMigrations(db)
     }
 
     /// Checks that the file is this tool's database, of a schema this version knows, and that its
@@ -95,6 +104,13 @@ enum SQLiteFileCheck {
             return "written by a newer version of this tool (its schema has migrations this version does not know)"
         }
         return try SQLiteSchemaCheck.difference(db)
+    }
+
+    /// A file's size in bytes, 0 when it is missing or cannot be looked at (one `lstat`, as `FileManager`'s
+    /// attributes did, without looking up the owner's and group's names).
+    static func fileSize(_ path: String) -> Int64 {
+        var status = stat()
+        return lstat(path, &status) == 0 ? Int64(status.st_size) : 0
     }
 
     /// How a database error is reported: damage as `corrupt`, anything else as `unavailable`.

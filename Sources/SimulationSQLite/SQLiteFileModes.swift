@@ -31,6 +31,16 @@ enum SQLiteFileModes {
         for file in [path] + companions.map({ path + $0 }) { _ = chmod(file, 0o600) }
     }
 
+    /// Turns the file to WAL mode, as `DatabasePool` does when it opens; nothing is written when
+    /// it is in WAL mode already (what every command after the first finds).
+    /// - Parameter db: A connection that may write.
+    /// - Throws: GRDB's error, or when SQLite keeps another journal mode.
+    static func walMode(_ db: Database) throws {
+        guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+            throw DatabaseError(message: "could not turn WAL mode on")
+        }
+    }
+
     /// Keeps the `-wal` and `-shm` files when this connection is the last to close
     /// (`SQLITE_FCNTL_PERSIST_WAL`), so that a process that cannot create them (a read-only
     /// directory) can still read the database, which stays in WAL mode.

@@ -31,12 +31,14 @@ package final class SQLiteSimulationStorage: SimulationStorage {
     /// The database file.
     package let path: String
     private let pool: any DatabaseWriter
+    private let readOnly: Bool
     private let group: SQLiteGroupCommit
     private let logger: Logger
 
-    private init(path: String, pool: any DatabaseWriter, logger: Logger) {
+    private init(path: String, pool: any DatabaseWriter, readOnly: Bool, logger: Logger) {
         self.path = path
         self.pool = pool
+        self.readOnly = readOnly
         self.logger = logger
         group = SQLiteGroupCommit(path: path, logger: logger)
     }
@@ -48,16 +50,27 @@ package final class SQLiteSimulationStorage: SimulationStorage {
     ///   - logger: Where storage failures are logged.
     ///   - readOnly: Whether to only read (one read-only connection; writes fail), for a state
     ///     directory this process cannot write.
+    ///   - oneConnection: Whether reads and writes share one connection (GRDB's `DatabaseQueue`,
+    ///     the file turned to WAL mode if it is not): for a process that runs one request at a time
+    ///     (a CLI command), which then opens neither the read-only connection that checks an
+    ///     existing file first (the same checks run on this connection before it writes anything)
+    ///     nor a reader, and skips `DatabasePool`'s own WAL set-up (a look at the `-wal` file's
+    ///     attributes, and a table created and dropped when that file is empty, as it is after
+    ///     every ``close()``). Not for a server: a read there would see the steps of a group not
+    ///     committed yet.
     /// - Returns: The storage.
     /// - Throws: ``SimulationStoreError/corrupt(path:reason:)`` for a file that is not a usable
     ///   database (not SQLite, truncated, damaged, of a newer version, not this tool's);
     ///   ``SimulationStoreError/unavailable(path:reason:)`` when it cannot be opened.
-    package static func open(path: String, logger: Logger, readOnly: Bool = false) throws(SimulationStoreError) -> SQLiteSimulationStorage {
+    package static func open(
+        path: String, logger: Logger, readOnly: Bool = false, oneConnection: Bool = false
+    ) throws(SimulationStoreError) -> SQLiteSimulationStorage {
         try SQLiteFileCheck.check(path: path)
         // A file found complete before opening (its schema's fingerprint is the migrations' one, or
         // the full check passed) is not checked again, nor handed to the migrator (which waits for
         // a barrier and tries to create its table): what every command after the first finds.
-        let complete = try SQLiteFileCheck.precheckSchema(path: path)
+        let existed = SQLiteFileCheck.fileSize(path) > 0
+        var complete = oneConnection ? false : try SQLiteFileCheck.precheckSchema(path: path)
         if !readOnly { try SQLiteFileModes.prepare(path: path) }
         var configuration = Configuration()
         // Wait for another connection's lock (another process's) in fine steps:
@@ -85,12 +98,18 @@ package final class SQLiteSimulationStorage: SimulationStorage {
         let pool: any DatabaseWriter
         do {
             pool =
-                readOnly
+                readOnly || oneConnection
                 ? try DatabaseQueue(path: path, configuration: configuration) : try DatabasePool(path: path, configuration: configuration)
         } catch {
             throw SQLiteFileCheck.failure(error, path: path)
         }
         do {
+            if oneConnection {
+                // What the read-only look before opening checks in the other modes, before the
+                // first write (turning WAL mode on, if it is not), which leaves a refused file as it is.
+                if existed { complete = try pool.read { db in try SQLiteFileCheck.isUpToDate(db, path: path) } }
+                try pool.writeWithoutTransaction { db in try SQLiteFileModes.walMode(db) }
+            }
             if !complete {
                 try SQLiteFileCheck.checkSchema(pool, path: path)
                 if readOnly {
@@ -107,7 +126,7 @@ package final class SQLiteSimulationStorage: SimulationStorage {
         } catch {
             throw SQLiteFileCheck.failure(error, path: path)
         }
-        return SQLiteSimulationStorage(path: path, pool: pool, logger: logger)
+        return SQLiteSimulationStorage(path: path, pool: pool, readOnly: readOnly, logger: logger)
     }
 
     package func write<Result, Failure: Error>(_ body: (any SimulationRows) throws(Failure) -> Result) throws(StorageStepFailure<Failure>)
@@ -212,7 +231,7 @@ package final class SQLiteSimulationStorage: SimulationStorage {
     /// (see the type's notes).
     /// - Throws: ``SimulationStoreError/unavailable(path:reason:)``.
     package func close() throws(SimulationStoreError) {
-        guard pool is DatabasePool else {
+        guard !readOnly else {
             try? pool.close()
             return
         }

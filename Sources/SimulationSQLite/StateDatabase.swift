@@ -22,10 +22,12 @@ package enum StateDatabase {
     ///   - defaultFirebaseProject: The project that takes a `state.json` from before Firebase
     ///     state was kept per project.
     ///   - logger: Where the import and storage failures are logged.
+    ///   - oneConnection: Whether reads share the writer's connection (a process that runs one
+    ///     request at a time; see ``SQLiteSimulationStorage/open(path:logger:readOnly:oneConnection:)``).
     /// - Returns: The storage.
     /// - Throws: ``SimulationStoreError``.
     package static func open(
-        _ directory: SimulationStateDirectory, defaultFirebaseProject: String, logger: Logger
+        _ directory: SimulationStateDirectory, defaultFirebaseProject: String, logger: Logger, oneConnection: Bool = false
     ) throws(SimulationStoreError) -> SQLiteSimulationStorage {
         let database = url(in: directory)
         let manager = FileManager.default
@@ -37,7 +39,7 @@ package enum StateDatabase {
         } else if manager.fileExists(atPath: directory.stateURL.path) {
             logger.warning("state.json is ignored: \(fileName) holds the state (state.json was imported before, or copied back)")
         }
-        return try SQLiteSimulationStorage.open(path: database.path, logger: logger)
+        return try SQLiteSimulationStorage.open(path: database.path, logger: logger, oneConnection: oneConnection)
     }
 
     /// Opens (or creates) a database file outside any state directory, which several `login serve`

@@ -68,16 +68,18 @@ struct SQLiteFileSafetyTests {
             "CREATE VIEW loot_view AS SELECT * FROM users",
             "CREATE INDEX extra ON users (id)",
             "CREATE TABLE shadow (x)",
-        ])
-    func plantedSchemaRefused(sql: String) throws {
+        ], [false, true])
+    func plantedSchemaRefused(sql: String, oneConnection: Bool) throws {
         let directory = TemporaryDirectory()
         try SQLiteSimulationStorage.open(path: path(in: directory), logger: .quiet).close()
         let queue = try DatabaseQueue(path: path(in: directory))
         try queue.write { db in try db.execute(sql: sql) }
         try queue.close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: path(in: directory)))
         let error = #expect(throws: SimulationStoreError.self) {
-            _ = try SQLiteSimulationStorage.open(path: path(in: directory), logger: .quiet)
+            _ = try SQLiteSimulationStorage.open(path: path(in: directory), logger: .quiet, oneConnection: oneConnection)
         }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path(in: directory))) == before, "not written to")
         #expect(error?.description.contains("migrations did not make") == true, "\(String(describing: error))")
         #expect(throws: SimulationStoreError.self) {
             _ = try SQLiteSimulationStorage.open(path: path(in: directory), logger: .quiet, readOnly: true)
@@ -89,6 +91,7 @@ struct SQLiteFileSafetyTests {
         let directory = TemporaryDirectory()
         try SQLiteSimulationStorage.open(path: path(in: directory), logger: .quiet).close()
         try SQLiteSimulationStorage.open(path: path(in: directory), logger: .quiet).close()
+        try SQLiteSimulationStorage.open(path: path(in: directory), logger: .quiet, oneConnection: true).close()
         try SQLiteSimulationStorage.open(path: path(in: directory), logger: .quiet, readOnly: true).close()
     }
 }

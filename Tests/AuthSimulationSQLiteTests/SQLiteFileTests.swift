@@ -68,8 +68,8 @@ struct SQLiteFileTests {
 
     @Test(
         "a file that is not a SQLite database, a truncated one, another tool's, or a newer version's is refused and left as it is",
-        arguments: ["garbage", "truncated", "foreign", "newer"])
-    func damaged(kind: String) throws {
+        arguments: ["garbage", "truncated", "foreign", "newer"], [false, true])
+    func damaged(kind: String, oneConnection: Bool) throws {
         let directory = TemporaryDirectory()
         let file = path(in: directory)
         switch kind {
@@ -95,7 +95,7 @@ struct SQLiteFileTests {
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: file))
         #expect {
-            _ = try SQLiteSimulationStorage.open(path: file, logger: .quiet)
+            _ = try SQLiteSimulationStorage.open(path: file, logger: .quiet, oneConnection: oneConnection)
         } throws: { error in
             guard case SimulationStoreError.corrupt(let path, let reason)? = error as? SimulationStoreError else { return false }
             return path == file && !reason.isEmpty

@@ -12,6 +12,15 @@ import Testing
 struct SQLitePersistentWALTests {
     private func path(in directory: TemporaryDirectory) -> String { directory.url.appendingPathComponent("auth.sqlite3").path }
 
+    /// A database as an earlier version left it: rollback-journal mode, no `-wal` or `-shm` file.
+    private func makeRollbackJournalFile(_ file: String) throws {
+        try SQLiteSimulationStorage.open(path: file, logger: .quiet).close()
+        let queue = try DatabaseQueue(path: file)
+        _ = try queue.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE") }
+        try queue.close()
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
+    }
+
     private func size(_ path: String) -> Int? { (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int }
 
     @Test("closed, the file is in WAL mode with an empty -wal and its -shm beside it, and every row is in the database file")
@@ -53,11 +62,7 @@ struct SQLitePersistentWALTests {
     func fromRollbackJournal() throws {
         let directory = TemporaryDirectory()
         let file = path(in: directory)
-        try SQLiteSimulationStorage.open(path: file, logger: .quiet).close()
-        let queue = try DatabaseQueue(path: file)
-        _ = try queue.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE") }
-        try queue.close()
-        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
+        try makeRollbackJournalFile(file)
         let reader = try SQLiteSimulationStorage.open(path: file, logger: .quiet, readOnly: true)
         #expect(try reader.fetch { $0.supabase.userCount() } == 0)
         try reader.close()
@@ -68,5 +73,37 @@ struct SQLitePersistentWALTests {
         let again = try SQLiteSimulationStorage.open(path: file, logger: .quiet, readOnly: true)
         #expect(try again.fetch { $0.supabase.userCount() } == 1)
         try again.close()
+    }
+
+    @Test("one connection (a CLI command's): a new file is made in WAL mode, reads see the writes, and it closes as a pool does")
+    func oneConnection() throws {
+        let directory = TemporaryDirectory()
+        let file = path(in: directory)
+        let storage = try SQLiteSimulationStorage.open(path: file, logger: .quiet, oneConnection: true)
+        try storage.update { rows in rows.supabase.save(Fixture.user(email: "ada@example.com")) }
+        #expect(try storage.fetch { $0.supabase.userCount() } == 1)
+        try storage.close()
+        #expect(size(file + "-wal") == 0, "checkpointed and truncated")
+        #expect(size(file + "-shm") != nil)
+        let header = try #require(FileHandle(forReadingAtPath: file)).readData(ofLength: 20)
+        #expect(header[18] == 2 && header[19] == 2, "the header's read and write versions say WAL")
+        let pool = try SQLiteSimulationStorage.open(path: file, logger: .quiet)
+        #expect(try pool.fetch { $0.supabase.userCount() } == 1)
+        try pool.close()
+    }
+
+    @Test("one connection turns a file an earlier version left in rollback-journal mode to WAL")
+    func oneConnectionFromRollbackJournal() throws {
+        let directory = TemporaryDirectory()
+        let file = path(in: directory)
+        try makeRollbackJournalFile(file)
+        let storage = try SQLiteSimulationStorage.open(path: file, logger: .quiet, oneConnection: true)
+        try storage.update { rows in rows.supabase.save(Fixture.user(email: "ada@example.com")) }
+        try storage.close()
+        let reader = try SQLiteSimulationStorage.open(path: file, logger: .quiet, readOnly: true)
+        #expect(try reader.fetch { $0.supabase.userCount() } == 1)
+        try reader.close()
+        let header = try #require(FileHandle(forReadingAtPath: file)).readData(ofLength: 20)
+        #expect(header[18] == 2 && header[19] == 2)
     }
 }

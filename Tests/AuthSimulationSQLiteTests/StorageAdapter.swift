@@ -10,6 +10,8 @@ import Testing
 enum StorageAdapter: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case inMemory
     case sqlite
+    /// The SQLite adapter with reads on the writer's connection (a CLI command's).
+    case sqliteOneConnection
 
     var testDescription: String { rawValue }
 
@@ -17,9 +19,11 @@ enum StorageAdapter: String, CaseIterable, CustomTestStringConvertible, Sendable
     func make() throws -> StorageUnderTest {
         switch self {
         case .inMemory: return StorageUnderTest(storage: InMemorySimulationStorage(), directory: nil)
-        case .sqlite:
+        case .sqlite, .sqliteOneConnection:
             let directory = TemporaryDirectory()
-            let storage = try SQLiteSimulationStorage.open(path: directory.url.appendingPathComponent("auth.sqlite3").path, logger: .quiet)
+            let storage = try SQLiteSimulationStorage.open(
+                path: directory.url.appendingPathComponent("auth.sqlite3").path, logger: .quiet, oneConnection: self == .sqliteOneConnection
+            )
             return StorageUnderTest(storage: storage, directory: directory)
         }
     }

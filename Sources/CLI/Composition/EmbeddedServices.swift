@@ -18,17 +18,20 @@ struct EmbeddedServices: Sendable {
     ///   - writing: Whether the command may change the services (then the directory must be
     ///     writable; a command that only reads works in a read-only one).
     ///   - logger: Where storage failures are logged.
+    ///   - concurrent: Whether requests may reach the services at once (served to a browser, or
+    ///     watched while other commands change them): then reads get connections of their own;
+    ///     otherwise they share the writer's.
     /// - Throws: ``SimulationStoreError`` for a damaged file or a read-only directory a command
     ///   must write to, or a key that cannot be read.
     static func open(
-        directory: SimulationStateDirectory, configuration: SimulationConfiguration, writing: Bool, logger: Logger
+        directory: SimulationStateDirectory, configuration: SimulationConfiguration, writing: Bool, logger: Logger, concurrent: Bool
     ) async throws -> EmbeddedServices {
         if writing, access(directory.url.path, W_OK) != 0 {
             throw SimulationStoreError.unavailable(
                 path: directory.url.path, reason: "it is read-only, and this command changes what the services remember")
         }
         let keys = try directory.loadOrCreateKeys()
-        let (database, storage) = try storage(directory, configuration: configuration, logger: logger)
+        let (database, storage) = try storage(directory, configuration: configuration, logger: logger, concurrent: concurrent)
         do {
             let services = try await SimulatedServices(configuration: configuration, keys: keys, storage: storage, clock: .live)
             return EmbeddedServices(services: services, storage: database)
@@ -41,11 +44,11 @@ struct EmbeddedServices: Sendable {
     /// The database; read-only in a directory this process cannot write, where a `state.json`
     /// not imported yet is read into memory instead.
     private static func storage(
-        _ directory: SimulationStateDirectory, configuration: SimulationConfiguration, logger: Logger
+        _ directory: SimulationStateDirectory, configuration: SimulationConfiguration, logger: Logger, concurrent: Bool
     ) throws(SimulationStoreError) -> (SQLiteSimulationStorage?, any SimulationStorage) {
         let project = configuration.firebaseProjectID
         guard access(directory.url.path, W_OK) != 0 else {
-            let database = try StateDatabase.open(directory, defaultFirebaseProject: project, logger: logger)
+            let database = try StateDatabase.open(directory, defaultFirebaseProject: project, logger: logger, oneConnection: !concurrent)
             return (database, database)
         }
         if let database = try StateDatabase.openReadOnly(directory, logger: logger) { return (database, database) }

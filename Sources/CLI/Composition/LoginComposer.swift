@@ -23,12 +23,15 @@ struct LoginComposer: Sendable {
     private var stateDirectory: SimulationStateDirectory { SimulationStateDirectory(url: directory.url) }
 
     /// The embedded services, from the state directory's keys and database; close them after use.
-    /// - Parameter writing: Whether the command may change them (it needs a writable directory).
+    /// - Parameters:
+    ///   - writing: Whether the command may change them (it needs a writable directory).
+    ///   - concurrent: Whether requests may reach them at once (served to a browser, watched).
     /// - Throws: ``CommandFailure`` (exit 5) for a damaged, unreadable or unsafe file.
-    func openServices(writing: Bool) async throws(CommandFailure) -> EmbeddedServices {
+    func openServices(writing: Bool, concurrent: Bool = false) async throws(CommandFailure) -> EmbeddedServices {
         do {
             return try await EmbeddedServices.open(
-                directory: stateDirectory, configuration: options.simulationConfiguration, writing: writing, logger: logger)
+                directory: stateDirectory, configuration: options.simulationConfiguration, writing: writing, logger: logger,
+                concurrent: concurrent)
         } catch let error as SimulationStoreError {
             let code = if case .corrupt = error { "state_dir_corrupt" } else { "state_dir_unusable" }
             throw CommandFailure(code: code, message: "The state directory cannot be used: \(error.description)", exit: .stateDirectory)
@@ -120,10 +123,8 @@ struct LoginComposer: Sendable {
         let login = LoginUseCase(
             coordinator: coordinator, router: router, requiresTermsAcceptance: signIn.requiresTerms, secondFactor: stepUp)
         let initial = await coordinator.start()
-        let restored = initial.map {
-            "user \($0.stored.user.id), expires \($0.stored.session.expiresAt)\($0.isExpired ? " (expired)" : "")"
-        }
-        logger.info("session: \(restored ?? "none") in \(store.fileURL.path)")
+        // The message is made only when logged (`--verbose`): printing a date loads the time zone.
+        logger.info("session: \(Self.describe(initial)) in \(store.fileURL.path)")
         let environment = LoginEnvironment(
             options: options, reporter: reporter, logger: logger, coordinator: coordinator, login: login,
             secondFactors: factors, secondFactorCode: signIn.secondFactorCode, termsAccepted: termsAccepted,
@@ -135,6 +136,10 @@ struct LoginComposer: Sendable {
             backend: backend,
             passkeyBackend: backend as? any PasskeyBackend)
         try await body(environment)
+    }
+
+    private static func describe(_ session: InitialSession?) -> String {
+        session.map { "user \($0.stored.user.id), expires \($0.stored.session.expiresAt)\($0.isExpired ? " (expired)" : "")" } ?? "none"
     }
 
     /// Registers a strategy for every way in the backend and the providers allow.

@@ -125,7 +125,7 @@ struct LoginEnvironment: Sendable {
                 let backend = ServicesReloadingBackend(
                     directory: directory, profile: options.backend.profile,
                     configuration: options.simulationConfiguration, logger: logger)
-                let embedded = try await composer.openServices(writing: false)
+                let embedded = try await composer.openServices(writing: false, concurrent: true)
                 defer { embedded.close() }
                 try await composer.run(
                     backend: backend, web: nil, providers: .embedded(embedded.services), services: embedded.services, mode: mode, body)
@@ -139,7 +139,7 @@ struct LoginEnvironment: Sendable {
             case (.command, .readWrite):
                 let held = try await directory.lockServices(logger: logger)
                 defer { held.release() }
-                let embedded = try await composer.openServices(writing: true)
+                let embedded = try await composer.openServices(writing: true, concurrent: sheets.browser != nil)
                 defer { embedded.close() }
                 let services = embedded.services
                 guard sheets.browser != nil else {

@@ -23,7 +23,7 @@ struct ServicesReloadingBackend: AuthBackend {
         do {
             embedded = try await EmbeddedServices.open(
                 directory: SimulationStateDirectory(url: directory.url), configuration: configuration, writing: true,
-                logger: logger)
+                logger: logger, concurrent: false)
         } catch {
             throw .storage("\(error)")
         }
