@@ -92,6 +92,11 @@ package final class SQLiteSimulationStorage: SimulationStorage {
             // Figures: Docs/Performance.md.
             configuration.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 67108864; PRAGMA wal_autocheckpoint = 10000")
+                // The writer's page cache: 32 MiB instead of SQLite's 2 MiB, so that the pages a
+                // sign-in touches (the users, sessions and refresh tokens and their indexes) are
+                // read from the file once, not on each step (`pread` was about 8 % of the writer's
+                // time under load with 1,000 users). Readers keep the default.
+                if !db.configuration.readonly { try db.execute(sql: "PRAGMA cache_size = -32768") }
                 try SQLiteFileModes.persistWAL(db)
             }
         }

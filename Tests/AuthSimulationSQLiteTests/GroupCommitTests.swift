@@ -169,7 +169,7 @@ struct GroupCommitTests {
 
     @Test(
         """
-        suspending steps wait for the writer without holding a thread: sixteen requests queue behind a step that holds \
+        suspending steps wait for the writer without holding a thread: twelve requests queue behind a step that holds \
         the writer, all commit in its transaction, and the one that fails is rolled back alone
         """)
     func suspendedStepsShareOneCommit() async throws {
@@ -177,12 +177,14 @@ struct GroupCommitTests {
         let gate = DispatchSemaphore(value: 0)
         let first = StorageCommitTicket()
         let before = storage.writerCounts
-        async let holding = Self.deliverSuspending(storage, ticket: first, "0", to: "r0@example.com") { _ in
+        // The step that holds the writer runs on a thread of its own, not one of the concurrency pool's.
+        async let holding = Self.deliver(storage, ticket: first, "0", to: "r0@example.com") { _ in
             _ = gate.wait(timeout: .now() + 120)
         }
         #expect(await poll(timeout: .seconds(60)) { storage.writerCounts.steps == before.steps + 1 })
-        // Sixteen suspended callers, more than the concurrency pool has threads: each waits without blocking one.
-        let tickets = (1...16).map { _ in StorageCommitTicket() }
+        // Twelve suspended callers, more than the concurrency pool has threads (and fewer than a group's
+        // most steps): each waits without blocking one.
+        let tickets = (1...12).map { _ in StorageCommitTicket() }
         let queued = Task {
             await withTaskGroup(of: (Int, Bool).self) { group in
                 for (index, ticket) in tickets.enumerated() {
@@ -200,20 +202,63 @@ struct GroupCommitTests {
                 return refused
             }
         }
-        #expect(await poll(timeout: .seconds(60)) { storage.writerCounts.waiting == 16 })
+        #expect(await poll(timeout: .seconds(60)) { storage.writerCounts.waiting == 12 })
         gate.signal()
         #expect(await holding == false)
         let refused = await queued.value
         #expect(refused.filter(\.value).map(\.key) == [8], "only the failing step is refused")
         for ticket in [first] + tickets { #expect(await ticket.committed() == nil) }
         let after = storage.writerCounts
-        #expect(after.steps - before.steps == 17 && after.commits - before.commits == 1, "one commit for the 17 steps: \(after)")
+        #expect(after.steps - before.steps == 13 && after.commits - before.commits == 1, "one commit for the 13 steps: \(after)")
 
         try storage.close()
         let reopened = try SQLiteSimulationStorage.open(path: storage.path, logger: .quiet)
-        for index in 0...16 {
+        for index in 0...12 {
             #expect(try Self.codes(reopened, "r\(index)@example.com") == (index == 8 ? [] : ["\(index)"]))
         }
+        try reopened.close()
+        _ = directory
+    }
+
+    @Test(
+        """
+        a group is committed at maxGroup steps even while more wait: forty steps queued behind one that holds the writer \
+        are committed in groups of at most maxGroup, and every one of them is kept
+        """)
+    func groupsAreBounded() async throws {
+        let (storage, directory) = try makeSUT()
+        let gate = DispatchSemaphore(value: 0)
+        let before = storage.writerCounts
+        async let holding = Self.deliver(storage, ticket: StorageCommitTicket(), "0", to: "b0@example.com") { _ in
+            _ = gate.wait(timeout: .now() + 120)
+        }
+        #expect(await poll(timeout: .seconds(60)) { storage.writerCounts.steps == before.steps + 1 })
+        let queuedCount = 40
+        let queued = Task {
+            await withTaskGroup(of: Bool.self) { group in
+                for index in 1...queuedCount {
+                    group.addTask {
+                        await Self.deliverSuspending(storage, ticket: StorageCommitTicket(), "\(index)", to: "b\(index)@example.com")
+                    }
+                }
+                var refusals = 0
+                for await refused in group where refused { refusals += 1 }
+                return refusals
+            }
+        }
+        #expect(await poll(timeout: .seconds(60)) { storage.writerCounts.waiting == queuedCount })
+        gate.signal()
+        #expect(await holding == false)
+        #expect(await queued.value == 0)
+        let after = storage.writerCounts
+        let steps = queuedCount + 1
+        let fewest = (steps + SQLiteGroupCommit.maxGroup - 1) / SQLiteGroupCommit.maxGroup
+        #expect(after.steps - before.steps == steps)
+        #expect(after.commits - before.commits == fewest, "groups of at most \(SQLiteGroupCommit.maxGroup) steps: \(after)")
+
+        try storage.close()
+        let reopened = try SQLiteSimulationStorage.open(path: storage.path, logger: .quiet)
+        for index in 0...queuedCount { #expect(try Self.codes(reopened, "b\(index)@example.com") == ["\(index)"]) }
         try reopened.close()
         _ = directory
     }
