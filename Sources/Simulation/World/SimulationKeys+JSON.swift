@@ -18,13 +18,16 @@ extension SimulationKeys {
             guard let ring = object[field]?.objectValue, let keys = ring["keys"]?.arrayValue else {
                 throw FormatError(field: field, reason: "an object with a keys array is required")
             }
-            return StoredKeyRing(
-                activeKeyID: try string(ring["activeKeyID"], field + ".activeKeyID"),
-                keys: try keys.map { (key: JSONValue) throws(FormatError) -> StoredKeyRing.Key in
-                    let entry = key.objectValue
-                    return StoredKeyRing.Key(
-                        keyID: try string(entry?["keyID"], field + ".keys.keyID"), pem: try string(entry?["pem"], field + ".keys.pem"))
-                })
+            let activeKeyID = try string(ring["activeKeyID"], field + ".activeKeyID")
+            // A loop rather than a typed-throws `map`, which iOS 16's standard library does not have.
+            var stored: [StoredKeyRing.Key] = []
+            for key in keys {
+                let entry = key.objectValue
+                stored.append(
+                    StoredKeyRing.Key(
+                        keyID: try string(entry?["keyID"], field + ".keys.keyID"), pem: try string(entry?["pem"], field + ".keys.pem")))
+            }
+            return StoredKeyRing(activeKeyID: activeKeyID, keys: stored)
         }
         self.init(
             apple: try ring("apple"), google: try ring("google"), firebase: try ring("firebase"),
