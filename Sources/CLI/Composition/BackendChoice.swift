@@ -31,20 +31,22 @@ enum BackendChoice: String, ExpressibleByArgument, CaseIterable {
                 mailSender: "supabase",
                 emailCodeSent: "A one-time code",
                 emailCodeNote: "",
-                embedded: { SupabaseAuthBackend(engine: $0.supabase) },
+                embedded: { BackendCapabilities(SupabaseAuthBackend(engine: $0.supabase), web: false) },
                 remote: { options, transport throws(AuthError) in
                     guard let url = options.supabaseURL.flatMap(URL.init(string:)), let key = options.supabaseKey else {
                         throw .invalidInput("--backend supabase needs --supabase-url and --supabase-key")
                     }
-                    return SupabaseAuthBackend(
+                    let backend = SupabaseAuthBackend(
                         configuration: SupabaseConfiguration(projectURL: url, apiKey: key), transport: transport, clock: .live)
+                    return BackendCapabilities(backend, web: true)
                 },
                 remotePlace: { $0.supabaseURL ?? "" },
                 remoteEndpoint: { $0.supabaseURL ?? "" },
                 served: { server, transport in
-                    SupabaseAuthBackend(
+                    let backend = SupabaseAuthBackend(
                         configuration: SupabaseConfiguration(projectURL: server.baseURL, apiKey: server.emulator.anonKey),
                         transport: transport, clock: .live)
+                    return BackendCapabilities(backend, web: true)
                 })
         case .firebase:
             BackendProfile(
@@ -59,24 +61,26 @@ enum BackendChoice: String, ExpressibleByArgument, CaseIterable {
                 // Firebase has no emailed one-time code: its code is an email sign-in link's oobCode.
                 emailCodeSent: "A sign-in link",
                 emailCodeNote: "   (CODE: the link's oobCode)",
-                embedded: { FirebaseAuthBackend(engine: $0.firebase) },
+                embedded: { BackendCapabilities(FirebaseAuthBackend(engine: $0.firebase), web: false) },
                 remote: { options, transport throws(AuthError) in
                     guard let key = options.firebaseAPIKey else { throw .invalidInput("--backend firebase needs --firebase-api-key") }
                     var configuration = FirebaseConfiguration(
                         apiKey: key, projectID: options.firebaseProject, emulatorHost: options.firebaseEmulatorHost)
                     configuration.adminToken = options.firebaseAdminToken.map { Secret($0) }
-                    return FirebaseAuthBackend(configuration: configuration, transport: transport, clock: .live)
+                    return BackendCapabilities(
+                        FirebaseAuthBackend(configuration: configuration, transport: transport, clock: .live), web: true)
                 },
                 remotePlace: { $0.firebaseEmulatorHost.map { "http://" + $0 } ?? "Google's servers" },
                 // The emulator serves one user store whatever the key; production's is named by the key. The
                 // project is not part of it: adding --firebase-project (for global sign-out) keeps the session.
                 remoteEndpoint: { $0.firebaseEmulatorHost.map { "emulator/" + $0 } ?? "firebase/" + ($0.firebaseAPIKey ?? "") },
                 served: { server, transport in
-                    FirebaseAuthBackend(
+                    let backend = FirebaseAuthBackend(
                         configuration: FirebaseConfiguration(
                             apiKey: "embedded", projectID: server.emulator.services.configuration.firebaseProjectID,
                             emulatorHost: "127.0.0.1:\(server.port)"),
                         transport: transport, clock: .live)
+                    return BackendCapabilities(backend, web: true)
                 })
         }
     }

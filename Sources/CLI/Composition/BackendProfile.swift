@@ -27,13 +27,14 @@ struct BackendProfile: Sendable {
     /// What the hint after a mailed code adds about `--code` (empty for nothing).
     let emailCodeNote: String
     /// The in-process backend over the embedded services.
-    let embedded: @Sendable (SimulatedServices) -> any AuthBackend
-    /// The REST adapter for the remote project the options name.
-    let remote: @Sendable (GlobalOptions, HTTPTransport) throws(AuthError) -> any AuthBackend & WebSignInBackend
+    let embedded: @Sendable (SimulatedServices) -> BackendCapabilities
+    /// The REST adapter for the remote project the options name (its browser sign-in included).
+    let remote: @Sendable (GlobalOptions, HTTPTransport) throws(AuthError) -> BackendCapabilities
     /// Where the remote project is, said for people (its URL, or Google's servers).
     let remotePlace: @Sendable (GlobalOptions) -> String
     /// What identifies the remote project (one session file per project).
     let remoteEndpoint: @Sendable (GlobalOptions) -> String
-    /// The REST adapter for the embedded services served on a loopback port (`--browser`).
-    let served: @Sendable (RunningEmulator, HTTPTransport) -> any AuthBackend & WebSignInBackend
+    /// The REST adapter for the embedded services served on a loopback port (`--browser`), its
+    /// browser sign-in included.
+    let served: @Sendable (RunningEmulator, HTTPTransport) -> BackendCapabilities
 }

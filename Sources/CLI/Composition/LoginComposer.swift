@@ -42,7 +42,7 @@ struct LoginComposer: Sendable {
         }
     }
 
-    func remoteBackend() throws(CommandFailure) -> any AuthBackend & WebSignInBackend {
+    func remoteBackend() throws(CommandFailure) -> BackendCapabilities {
         do {
             return try options.backend.profile.remote(options, transport)
         } catch {
@@ -94,10 +94,10 @@ struct LoginComposer: Sendable {
     /// Wires the session manager, coordinator and strategies, restores the session and runs
     /// `body` (the embedded services commit each call's rows as it happens: nothing to save).
     func run(
-        backend: any AuthBackend, web: (any AuthBackend & WebSignInBackend)?, providers: IdentityProviders, services: SimulatedServices?,
-        mode: LoginEnvironment.Mode,
+        _ capabilities: BackendCapabilities, providers: IdentityProviders, services: SimulatedServices?, mode: LoginEnvironment.Mode,
         _ body: @escaping @Sendable (LoginEnvironment) async throws -> Void
     ) async throws {
+        let backend = capabilities.backend
         var policy = options.backend.profile.refreshPolicy
         if case .watch(let lead?) = mode { policy.autoRefreshLead = lead }
         let store = FileSessionStore(fileURL: directory.url.appendingPathComponent(SessionFiles.name(options)), logger: logger)
@@ -105,9 +105,9 @@ struct LoginComposer: Sendable {
         let sessions = SessionManager(backend: backend, store: store, clock: .live, policy: policy, logger: logger)
         let coordinator = AuthenticationCoordinator(backend: backend, sessions: sessions, profileCache: profileCache, logger: logger)
         try await register(
-            on: coordinator, backend: backend, providers: providers, profileCache: profileCache,
+            on: coordinator, capabilities, providers: providers, profileCache: profileCache,
             revoker: try tokenRevoker(services: services))
-        if let browser = sheets.browser, let web {
+        if let browser = sheets.browser, let web = capabilities.web {
             for provider in CLIProvider.idTokenProviders.map(\.id) {
                 await coordinator.register(
                     WebRedirectAuthStrategy(
@@ -117,7 +117,7 @@ struct LoginComposer: Sendable {
         }
         let location = options.backend.profile.membershipClaims
         let membership = signIn.membershipClaim.map { ClaimMembershipChecker(claim: $0, location: location, coordinator: coordinator) }
-        let factors = backend as? any SecondFactorBackend
+        let factors = capabilities.secondFactors
         let stepUp = factors.map { BackendSecondFactorStepUp(factors: $0, sessions: coordinator.sessions) }
         let router = PostAuthRouter(profiles: AuthUserProfileRepository(cache: profileCache), membership: membership)
         let login = LoginUseCase(
@@ -132,9 +132,9 @@ struct LoginComposer: Sendable {
             adminAccess: { [self] adminOptions throws(CommandFailure) in
                 try AdminWiring(options: options, directory: directory.url).access(services: services, adminOptions)
             },
-            passwords: (backend as? any PasswordAuthBackend).map { PasswordAccountService(backend: $0, sessions: sessions) },
+            passwords: capabilities.passwords.map { PasswordAccountService(backend: $0, sessions: sessions) },
             backend: backend,
-            passkeyBackend: backend as? any PasskeyBackend)
+            passkeyBackend: capabilities.passkeys)
         try await body(environment)
     }
 
@@ -144,12 +144,13 @@ struct LoginComposer: Sendable {
 
     /// Registers a strategy for every way in the backend and the providers allow.
     private func register(
-        on coordinator: AuthenticationCoordinator, backend: any AuthBackend, providers: IdentityProviders,
+        on coordinator: AuthenticationCoordinator, _ capabilities: BackendCapabilities, providers: IdentityProviders,
         profileCache: any ProfileCache, revoker: (any AppleTokenRevoking)?
     ) async throws {
+        let backend = capabilities.backend
         await coordinator.register(AnonymousAuthStrategy(backend: backend))
         await coordinator.register(EmailCodeAuthStrategy(backend: backend))
-        if let passwords = backend as? any PasswordAuthBackend & AuthBackend {
+        if let passwords = capabilities.passwords {
             await coordinator.register(PasswordAuthStrategy(backend: passwords))
         }
         let configuration = options.simulationConfiguration

@@ -113,9 +113,7 @@ struct LoginEnvironment: Sendable {
                      \(directory.url.path)
                     """
                 )
-                let backend = try composer.remoteBackend()
-                try await composer.run(
-                    backend: backend, web: backend, providers: composer.remoteProviders(), services: nil, mode: mode, body)
+                try await composer.run(composer.remoteBackend(), providers: composer.remoteProviders(), services: nil, mode: mode, body)
                 return
             }
             try directory.refuseIfServed()
@@ -128,14 +126,14 @@ struct LoginEnvironment: Sendable {
                 let embedded = try await composer.openServices(writing: false, concurrent: true)
                 defer { embedded.close() }
                 try await composer.run(
-                    backend: backend, web: nil, providers: .embedded(embedded.services), services: embedded.services, mode: mode, body)
+                    BackendCapabilities(plain: backend), providers: .embedded(embedded.services), services: embedded.services, mode: mode,
+                    body)
             case (.command, .readOnly):
                 let embedded = try await composer.openServices(writing: false)
                 defer { embedded.close() }
                 let services = embedded.services
                 try await composer.run(
-                    backend: options.backend.profile.embedded(services), web: nil, providers: .embedded(services), services: services,
-                    mode: mode, body)
+                    options.backend.profile.embedded(services), providers: .embedded(services), services: services, mode: mode, body)
             case (.command, .readWrite):
                 let held = try await directory.lockServices(logger: logger)
                 defer { held.release() }
@@ -144,8 +142,7 @@ struct LoginEnvironment: Sendable {
                 let services = embedded.services
                 guard sheets.browser != nil else {
                     try await composer.run(
-                        backend: options.backend.profile.embedded(services), web: nil, providers: .embedded(services),
-                        services: services, mode: mode, body)
+                        options.backend.profile.embedded(services), providers: .embedded(services), services: services, mode: mode, body)
                     return
                 }
                 // A browser must reach the providers' pages and the backend's routes: serve the
@@ -153,8 +150,7 @@ struct LoginEnvironment: Sendable {
                 let server = try await composer.serve(services)
                 let backend = options.backend.profile.served(server, composer.transport)
                 do {
-                    try await composer.run(
-                        backend: backend, web: backend, providers: .embedded(services), services: services, mode: mode, body)
+                    try await composer.run(backend, providers: .embedded(services), services: services, mode: mode, body)
                 } catch {
                     await server.stop()
                     throw error

@@ -28,7 +28,7 @@ struct ServicesReloadingBackend: AuthBackend {
             throw .storage("\(error)")
         }
         defer { embedded.close() }
-        return try await body(profile.embedded(embedded.services))
+        return try await body(profile.embedded(embedded.services).backend)
     }
 
     func signIn(with credential: IDTokenCredential) async throws(AuthError) -> BackendSignIn {

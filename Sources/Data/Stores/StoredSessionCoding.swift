@@ -38,10 +38,15 @@ enum StoredSessionCoding {
         return try encoder.encode(Envelope(version: version, stored: session))
     }
 
-    /// Decodes stored bytes.
+    /// Decodes stored bytes: what this library writes through ``decodeWritten(_:)``, anything
+    /// else through `JSONDecoder`.
     /// - Parameter data: What the store held.
     /// - Returns: The session, or why it cannot be read.
     static func decode(_ data: Data) -> Result<StoredSession, Unreadable> {
+        if let written = decodeWritten(Array(data)) {
+            guard written.version == version else { return .failure(.unknownVersion(written.version)) }
+            return .success(written.stored)
+        }
         let envelope: Envelope
         do {
             envelope = try JSONDecoder().decode(Envelope.self, from: data)
