@@ -69,7 +69,7 @@ package final class SQLiteSimulationStorage: SimulationStorage {
         // A file found complete before opening (its schema's fingerprint is the migrations' one, or
         // the full check passed) is not checked again, nor handed to the migrator (which waits for
         // a barrier and tries to create its table): what every command after the first finds.
-        let existed = SQLiteFileCheck.fileSize(path) > 0
+        let existed = oneConnection && SQLiteFileCheck.fileSize(path) > 0
         var complete = oneConnection ? false : try SQLiteFileCheck.precheckSchema(path: path)
         if !readOnly { try SQLiteFileModes.prepare(path: path) }
         var configuration = Configuration()

@@ -23,6 +23,13 @@ struct SQLitePersistentWALTests {
 
     private func size(_ path: String) -> Int? { (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int }
 
+    /// Whether the file's header says WAL mode: its read and write versions (bytes 18 and 19) are 2
+    /// (https://sqlite.org/fileformat.html, "The Database Header").
+    private func headerSaysWAL(_ file: String) throws -> Bool {
+        let header = try #require(FileHandle(forReadingAtPath: file)).readData(ofLength: 20)
+        return header.count == 20 && header[18] == 2 && header[19] == 2
+    }
+
     @Test("closed, the file is in WAL mode with an empty -wal and its -shm beside it, and every row is in the database file")
     func closedState() throws {
         let directory = TemporaryDirectory()
@@ -33,8 +40,7 @@ struct SQLitePersistentWALTests {
         #expect(size(file + "-wal") == 0, "checkpointed and truncated")
         #expect(size(file + "-shm") != nil)
         #expect(FileManager.default.fileExists(atPath: file + "-journal") == false)
-        let header = try #require(FileHandle(forReadingAtPath: file)).readData(ofLength: 20)
-        #expect(header[18] == 2 && header[19] == 2, "the header's read and write versions say WAL")
+        #expect(try headerSaysWAL(file), "the header's read and write versions say WAL")
         // The rows are in the main file: a copy of it alone (no -wal) holds them.
         let copy = directory.url.appendingPathComponent("copy.sqlite3").path
         try FileManager.default.copyItem(atPath: file, toPath: copy)
@@ -85,8 +91,7 @@ struct SQLitePersistentWALTests {
         try storage.close()
         #expect(size(file + "-wal") == 0, "checkpointed and truncated")
         #expect(size(file + "-shm") != nil)
-        let header = try #require(FileHandle(forReadingAtPath: file)).readData(ofLength: 20)
-        #expect(header[18] == 2 && header[19] == 2, "the header's read and write versions say WAL")
+        #expect(try headerSaysWAL(file), "the header's read and write versions say WAL")
         let pool = try SQLiteSimulationStorage.open(path: file, logger: .quiet)
         #expect(try pool.fetch { $0.supabase.userCount() } == 1)
         try pool.close()
@@ -103,7 +108,6 @@ struct SQLitePersistentWALTests {
         let reader = try SQLiteSimulationStorage.open(path: file, logger: .quiet, readOnly: true)
         #expect(try reader.fetch { $0.supabase.userCount() } == 1)
         try reader.close()
-        let header = try #require(FileHandle(forReadingAtPath: file)).readData(ofLength: 20)
-        #expect(header[18] == 2 && header[19] == 2)
+        #expect(try headerSaysWAL(file))
     }
 }
