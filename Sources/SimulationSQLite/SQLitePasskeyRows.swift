@@ -160,7 +160,7 @@ final class SQLitePasskeyRows: PasskeyRows {
         step.execute(sql("DELETE FROM \(challenges) WHERE \(scope) AND user_id = ?1", 1), arguments([userID]))
     }
 
-    private func record(_ row: Row) -> PasskeyRecord {
+    private func record(_ row: StepRow) -> PasskeyRecord {
         let transports = (try? StrictJSONParser.parse(Array((row[7] as String).utf8)))?.arrayValue?.compactMap(\.stringValue) ?? []
         let aaguid = (row[5] as String?).flatMap { UUID(uuidString: $0) }.map { uuid in withUnsafeBytes(of: uuid.uuid) { Array($0) } }
         let signCount = row[6] as Int64

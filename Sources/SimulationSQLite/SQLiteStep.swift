@@ -2,6 +2,7 @@ import AuthJWT
 import AuthSimulation
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// One storage step on the database: the connection it runs on and the first failure it met.
 ///
@@ -27,32 +28,76 @@ final class SQLiteStep {
 
     /// Executes a cached statement.
     func execute(_ sql: String, _ arguments: StatementArguments) {
-        run(()) { db in try db.cachedStatement(sql: sql).execute(arguments: arguments) }
+        run(()) { db in try each(db, sql, arguments) { _ in true } }
     }
 
     /// The first row of a cached query.
-    func row(_ sql: String, _ arguments: StatementArguments) -> Row? {
-        run(nil) { db in try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) }
+    func row(_ sql: String, _ arguments: StatementArguments) -> StepRow? {
+        run(nil) { db in
+            var first: StepRow?
+            try each(db, sql, arguments) { statement in
+                first = StepRow(statement, step: self)
+                return false
+            }
+            return first
+        }
     }
 
     /// Every row of a cached query.
-    func rows(_ sql: String, _ arguments: StatementArguments) -> [Row] {
-        run([]) { db in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments) }
+    func rows(_ sql: String, _ arguments: StatementArguments) -> [StepRow] {
+        run([]) { db in
+            var rows: [StepRow] = []
+            try each(db, sql, arguments) { statement in
+                rows.append(StepRow(statement, step: self))
+                return true
+            }
+            return rows
+        }
     }
 
     /// The first column of every row of a cached query, as text.
     func strings(_ sql: String, _ arguments: StatementArguments) -> [String] {
-        run([]) { db in try String.fetchAll(db.cachedStatement(sql: sql), arguments: arguments) }
+        rows(sql, arguments).map { $0[0] }
     }
 
     /// The first column of the first row of a cached query, as text.
     func string(_ sql: String, _ arguments: StatementArguments) -> String? {
-        run(nil) { db in try String.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) }
+        row(sql, arguments).flatMap { $0[0] }
     }
 
     /// The first column of the first row of a cached query, as an integer.
     func integer(_ sql: String, _ arguments: StatementArguments) -> Int64? {
-        run(nil) { db in try Int64.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) }
+        row(sql, arguments).flatMap { $0[0] }
+    }
+
+    /// Runs a cached statement with its arguments, handing each row to `body` until it returns `false`.
+    ///
+    /// SQLite's own calls, on the statement GRDB prepared and keeps: what GRDB's `execute` and `fetch` add
+    /// around them (the values of each row copied with its column names, observation and region bookkeeping,
+    /// nested closures for the bindings) was about as much work as SQLite's, for the short statements a
+    /// sign-in runs (Docs/Performance.md). Steps run inside the writer's transaction or a read, never
+    /// `BEGIN`, `COMMIT` or a savepoint, which go through GRDB.
+    private func each(_ db: Database, _ sql: String, _ arguments: StatementArguments, _ body: (Statement) -> Bool) throws {
+        let statement = try db.cachedStatement(sql: sql)
+        #if DEBUG
+            try statement.validateArguments(arguments)
+        #endif
+        statement.setUncheckedArguments(arguments)
+        let handle = statement.sqliteStatement
+        // Reset at once, whatever happened: the next use binds afresh, and a read left open would
+        // keep its snapshot.
+        defer { sqlite3_reset(handle) }
+        while true {
+            let code = sqlite3_step(handle)
+            switch code {
+            case SQLITE_ROW: if !body(statement) { return }
+            case SQLITE_DONE: return
+            default:
+                throw DatabaseError(
+                    resultCode: ResultCode(rawValue: sqlite3_extended_errcode(db.sqliteConnection)),
+                    message: db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) }, sql: sql)
+            }
+        }
     }
 }
 

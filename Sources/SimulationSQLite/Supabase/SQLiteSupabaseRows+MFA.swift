@@ -34,7 +34,7 @@ extension SQLiteSupabaseRows {
 
     func deleteFactor(_ id: String) { step.execute("DELETE FROM mfa_factors WHERE id = ?", [id]) }
 
-    private func factor(from row: Row) -> SupabaseFactorRecord {
+    private func factor(from row: StepRow) -> SupabaseFactorRecord {
         SupabaseFactorRecord(
             id: row[0], userID: row[1], friendlyName: row[2] ?? "", factorType: row[3], status: row[4], secret: Secret(row[5] ?? ""),
             createdAt: step.date(row[6] as String, "mfa_factors.created_at"),

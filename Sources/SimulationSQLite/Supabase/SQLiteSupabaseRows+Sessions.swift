@@ -137,7 +137,7 @@ extension SQLiteSupabaseRows {
         auth_code_issued_at, referrer, linking_target_id, provider_access_token, provider_refresh_token
         """
 
-    private func flowState(from row: Row) -> SupabaseFlowStateRecord {
+    private func flowState(from row: StepRow) -> SupabaseFlowStateRecord {
         SupabaseFlowStateRecord(
             id: row[0], provider: row[5], codeChallenge: row[4], codeChallengeMethod: row[3], authCode: row[2], referrer: row[9],
             linkingTargetID: row[10], createdAt: step.date(row[6] as String, "flow_state.created_at"),
