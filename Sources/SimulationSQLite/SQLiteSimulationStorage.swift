@@ -97,6 +97,13 @@ package final class SQLiteSimulationStorage: SimulationStorage {
                 // read from the file once, not on each step (`pread` was about 8 % of the writer's
                 // time under load with 1,000 users). Readers keep the default.
                 if !db.configuration.readonly { try db.execute(sql: "PRAGMA cache_size = -32768") }
+                // Temporary files in memory, above all the savepoints' sub-journal: each step of a
+                // group runs in a savepoint, and SQLite keeps the pages the step changes as they were
+                // before it, to roll it back alone. Past 64 KiB, a few steps' worth, that went to a
+                // temporary file (opened, written and deleted for each group): a third of the writer's
+                // `pwrite`s under load (Docs/Performance.md). A group holds at most 16 steps, so this is
+                // bounded by what 16 steps change.
+                try db.execute(sql: "PRAGMA temp_store = MEMORY")
                 try SQLiteFileModes.persistWAL(db)
             }
         }
