@@ -142,6 +142,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        ServerAllocator.configure()
         let global = try GlobalOptions.parse(stateDir.map { ["--state-dir", $0] } ?? [])
         let directory = global.stateDirectory
         var configuration = EmulatorConfiguration(host: host, port: port, stateDirectory: directory, ephemeral: ephemeral)
