@@ -33,12 +33,15 @@ package final class SQLiteSimulationStorage: SimulationStorage {
     private let pool: any DatabaseWriter
     private let readOnly: Bool
     private let group: SQLiteGroupCommit
+    /// The WAL's checkpoints, off the writer's thread (a server's storage only).
+    private let checkpointer: SQLiteCheckpointer?
     private let logger: Logger
 
-    private init(path: String, pool: any DatabaseWriter, readOnly: Bool, logger: Logger) {
+    private init(path: String, pool: any DatabaseWriter, readOnly: Bool, checkpointer: SQLiteCheckpointer?, logger: Logger) {
         self.path = path
         self.pool = pool
         self.readOnly = readOnly
+        self.checkpointer = checkpointer
         self.logger = logger
         group = SQLiteGroupCommit(path: path, logger: logger)
     }
@@ -138,7 +141,13 @@ package final class SQLiteSimulationStorage: SimulationStorage {
         } catch {
             throw SQLiteFileCheck.failure(error, path: path)
         }
-        return SQLiteSimulationStorage(path: path, pool: pool, readOnly: readOnly, logger: logger)
+        var checkpointer: SQLiteCheckpointer?
+        if !readOnly && !oneConnection {
+            let background = SQLiteCheckpointer(path: path, logger: logger)
+            pool.writeWithoutTransaction { db in background.install(on: db) }
+            checkpointer = background
+        }
+        return SQLiteSimulationStorage(path: path, pool: pool, readOnly: readOnly, checkpointer: checkpointer, logger: logger)
     }
 
     package func write<Result, Failure: Error>(_ body: (any SimulationRows) throws(Failure) -> Result) throws(StorageStepFailure<Failure>)
@@ -254,8 +263,10 @@ package final class SQLiteSimulationStorage: SimulationStorage {
         do {
             try pool.writeWithoutTransaction { db in
                 try group.commit(db)
-                try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+                checkpointer?.uninstall(from: db)
             }
+            checkpointer?.stop()
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
             try pool.close()
         } catch {
             throw .unavailable(path: path, reason: "\(error)")
@@ -264,6 +275,10 @@ package final class SQLiteSimulationStorage: SimulationStorage {
 
     /// What the writer has run so far: steps and commits (their ratio is the mean group size).
     package var writerCounts: SQLiteGroupCommit.Counts { group.counts }
+
+    /// The WAL's checkpoints so far, in the background and on the writer (none for a CLI
+    /// command's storage, which leaves them to SQLite).
+    package var checkpointCounts: SQLiteCheckpointer.Counts { checkpointer?.counts ?? .init() }
 }
 
 /// A step handed to the writer's queue and what it gave. The caller is suspended from the moment

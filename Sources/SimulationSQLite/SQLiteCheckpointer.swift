@@ -1,0 +1,163 @@
+import AuthData
+import Foundation
+import GRDB
+import GRDBSQLite
+import Logging
+
+/// Copies the WAL into the database file on a connection and a thread of its own, so that the
+/// writer's commits do not pay for it.
+///
+/// SQLite checkpoints in the commit that finds the WAL past `wal_autocheckpoint` pages: that commit
+/// reads the frames back, writes the pages into the database file and syncs both, 30-60 ms at
+/// 10,000 pages, while every request queued behind the writer waits (it was the emulator's p99.9
+/// under load, and about a sixth of the writer's time; Docs/Performance.md). Here the writer's
+/// connection reports each commit's WAL size (`sqlite3_wal_hook`, which replaces SQLite's own
+/// automatic checkpoint on that connection), and every ``requestFrames`` new frames this type runs a
+/// `PASSIVE` checkpoint on its own connection: it copies what readers no longer need, never waits for
+/// a lock and never blocks the writer, which goes on appending meanwhile. The WAL restarts from its
+/// beginning at the first write that finds it all copied. Should the background fall behind, the
+/// writer checkpoints itself once the WAL holds ``inlineFrames`` frames, as before (`PASSIVE` too, so
+/// it only copies what is left).
+///
+/// Durability does not change: a commit is in the WAL when it is answered, whoever copies it later.
+package final class SQLiteCheckpointer: @unchecked Sendable {
+    /// New frames between two background checkpoints. Each checkpoint copies the pages every
+    /// sign-in touches again (the tables' last pages, the stamp), and syncs twice: every 1,000
+    /// frames (SQLite's default) cost about 30 µs more CPU per sign-in than every 3,000 under load
+    /// (Docs/Performance.md).
+    static let requestFrames: Int32 = 3000
+    /// The WAL's size at which the writer checkpoints itself.
+    static let inlineFrames: Int32 = 10_000
+
+    /// What has been checkpointed, and by whom.
+    package struct Counts: Sendable, Equatable {
+        /// Checkpoints on the background connection.
+        package var background = 0
+        /// Checkpoints the writer ran itself (the WAL reached ``inlineFrames``).
+        package var inline = 0
+
+        /// None yet.
+        package init() {}
+    }
+
+    private struct State {
+        var requested = false
+        var stopped = false
+        var connection: DatabaseQueue?
+        var counts = Counts()
+    }
+
+    private let path: String
+    private let logger: Logger
+    private let queue = DispatchQueue(label: "auth.sqlite3.checkpoint", qos: .utility)
+    private let state = Locked(State())
+    /// The writer's WAL size at which it next asks for a checkpoint (the writer's thread only).
+    private var nextRequest = requestFrames
+    /// What the hook holds: the hook cannot outlive its connection, but this type may go first.
+    private let hookContext: HookContext
+
+    init(path: String, logger: Logger) {
+        self.path = path
+        self.logger = logger
+        hookContext = HookContext()
+        hookContext.checkpointer = self
+    }
+
+    /// What has been checkpointed so far.
+    var counts: Counts { state.withLock { $0.counts } }
+
+    /// Takes over the writer connection's checkpoints until ``uninstall(from:)``.
+    /// - Parameter db: The writer connection.
+    func install(on db: Database) {
+        let context = Unmanaged.passRetained(hookContext).toOpaque()
+        sqlite3_wal_hook(
+            db.sqliteConnection,
+            { context, connection, name, frames in
+                guard let context else { return SQLITE_OK }
+                Unmanaged<HookContext>.fromOpaque(context).takeUnretainedValue().checkpointer?.committed(
+                    frames: frames, connection: connection, name: name)
+                return SQLITE_OK
+            }, context)
+    }
+
+    /// Gives the writer connection's checkpoints back to SQLite (before it closes).
+    /// - Parameter db: The writer connection ``install(on:)`` was given.
+    func uninstall(from db: Database) {
+        guard let context = sqlite3_wal_hook(db.sqliteConnection, nil, nil) else { return }
+        Unmanaged<HookContext>.fromOpaque(context).release()
+    }
+
+    /// Ends the background checkpoints: waits for the one running, closes the connection.
+    func stop() {
+        state.withLock { $0.stopped = true }
+        queue.sync {}
+        let connection = state.withLock { state -> DatabaseQueue? in
+            defer { state.connection = nil }
+            return state.connection
+        }
+        try? connection?.close()
+    }
+
+    /// After each of the writer's commits, on its thread: the WAL now holds `frames` frames.
+    private func committed(frames: Int32, connection: OpaquePointer?, name: UnsafePointer<CChar>?) {
+        if frames < nextRequest - Self.requestFrames { nextRequest = Self.requestFrames } // The WAL restarted.
+        if frames >= Self.inlineFrames {
+            sqlite3_wal_checkpoint_v2(connection, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+            state.withLock { $0.counts.inline += 1 }
+            nextRequest = Self.requestFrames
+            return
+        }
+        guard frames >= nextRequest else { return }
+        nextRequest = frames + Self.requestFrames
+        let start = state.withLock { state -> Bool in
+            guard !state.requested, !state.stopped else { return false }
+            state.requested = true
+            return true
+        }
+        if start { queue.async { self.checkpoint() } }
+    }
+
+    /// One `PASSIVE` checkpoint on this type's connection (opened the first time).
+    private func checkpoint() {
+        let connection: DatabaseQueue? =
+            state.withLock { state in
+                state.requested = false
+                return state.stopped ? nil : state.connection
+            } ?? open()
+        guard let connection else { return }
+        do {
+            try connection.writeWithoutTransaction { db in
+                let code = sqlite3_wal_checkpoint_v2(db.sqliteConnection, "main", SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+                guard code == SQLITE_OK || code == SQLITE_BUSY else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+            }
+            state.withLock { $0.counts.background += 1 }
+        } catch {
+            logger.warning("\(path): background checkpoint failed: \(error)")
+        }
+    }
+
+    /// The background connection, unless stopped.
+    private func open() -> DatabaseQueue? {
+        do {
+            var configuration = Configuration()
+            configuration.label = "auth.sqlite3.checkpoint"
+            let connection = try DatabaseQueue(path: path, configuration: configuration)
+            try connection.writeWithoutTransaction { db in try SQLiteFileModes.persistWAL(db) }
+            let kept = state.withLock { state -> Bool in
+                guard !state.stopped else { return false }
+                state.connection = connection
+                return true
+            }
+            if !kept { try? connection.close() }
+            return kept ? connection : nil
+        } catch {
+            logger.warning("\(path): cannot open the checkpoint connection: \(error)")
+            return nil
+        }
+    }
+}
+
+/// The writer's WAL hook's context: a weak way back to the checkpointer.
+private final class HookContext {
+    weak var checkpointer: SQLiteCheckpointer?
+}
