@@ -6,6 +6,15 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny")
 ]
 
+// The `login` command's own code refers to generic types it instantiates (ArgumentParser's property
+// wrappers, dictionaries and sets of its keys) through metadata accessors that are handed the
+// conformances, instead of by mangled name, which makes the runtime find each conformance by a scan
+// of every conformance record at the first use (Docs/Performance.md, "The CLI"). A frontend flag, so
+// an unsafe one: it is on the executable only, which no app links.
+let commandStartUp: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
+]
+
 // A dependency only the tools use: resolved and built only when the `Tools` trait is on.
 let tools: TargetDependencyCondition? = .when(traits: ["Tools"])
 
@@ -131,7 +140,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            path: "Sources/CLI", swiftSettings: strict),
+            path: "Sources/CLI", swiftSettings: strict + commandStartUp),
         .executableTarget(
             name: "auth-bench",
             dependencies: [

@@ -45,6 +45,7 @@ struct LeafCommandParsingTests {
         "help, the version, completion scripts, errors, groups and unknown names are left to the root",
         arguments: [
             ["apple", "--help"], ["apple", "-h"], ["apple", "--version"], ["apple", "--generate-completion-script", "bash"],
+            ["apple", "--email", "ada@example.com", "--generate-completion-script"], ["apple", "--generate-completion-script=zsh"],
             ["apple", "--bogus"], ["apple", "extra"], ["apple", "--browser", "--email", "ada@example.com"],
             ["apple", "--timeout", "0"], ["users", "list"], ["password", "reset"], ["help", "apple"], ["nope"], ["--json", "apple"], [],
         ])

@@ -5,15 +5,23 @@ import AuthSimulation
 
 /// `login apple`: Sign in with Apple through the simulated sheet.
 struct AppleCommand: AsyncParsableCommand {
+    /// `_superCommandName` names the tool this command is part of. The root's parse never reads it
+    /// (the root there is `login`, whose help and messages are unchanged); parsed as the root of its own
+    /// parse (`Login.parseLeafCommand`), it makes ArgumentParser skip its look for
+    /// `--generate-completion-script`, which builds two argument sets of its own and which
+    /// `Login.parseLeafCommand` leaves to the root's parse anyway.
     static let configuration = CommandConfiguration(
-        commandName: "apple", abstract: "Sign in with Apple.",
+        commandName: "apple", _superCommandName: "login", abstract: "Sign in with Apple.",
         discussion: """
             On a terminal, a first sign-in asks for the name and whether to share or hide the email, as Apple's sheet does; \
             a returning sign-in gets neither from Apple (--name and --hide-email then do nothing, and a note says so). \
             With --browser, Apple's page asks these instead (Docs/WebSignIn.md).
             """)
 
-    enum EmailChoice: String, EnumerableFlag {
+    /// `CustomStringConvertible` (the case's name, ArgumentParser's `description` for a raw-value
+    /// flag) is what ArgumentParser's `String(describing:)` of each case finds first, instead of
+    /// the runtime's look for every printing protocol before it reflects the case.
+    enum EmailChoice: String, EnumerableFlag, CustomStringConvertible {
         case hideEmail
         case shareEmail
 

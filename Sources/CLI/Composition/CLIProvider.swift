@@ -58,7 +58,9 @@ struct CLIProvider: Sendable, Equatable {
     /// - Parameter options: The global options.
     /// - Returns: One client id per provider that has one.
     static func clientIDs(_ options: GlobalOptions) -> [ProviderID: [String]] {
-        var ids: [ProviderID: [String]] = [:]
+        // Sized for every row at once: growing it ran the standard library's copy of the resize,
+        // which looks the dictionary's storage type up by name (a scan of every conformance).
+        var ids = [ProviderID: [String]](minimumCapacity: table.count)
         for row in table { if let clientID = row.clientID { ids[row.id] = [clientID(options)] } }
         return ids
     }

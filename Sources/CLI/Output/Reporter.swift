@@ -28,7 +28,7 @@ struct Reporter: Sendable {
         var text = TerminalText.escaped(headline)
         let width = lines.map(\.0.count).max() ?? 0
         for (label, value) in lines {
-            text += "\n  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + TerminalText.escaped(value)
+            text += "\n  " + TerminalText.padded(label, toWidth: width) + "  " + TerminalText.escaped(value)
         }
         write(text)
     }

@@ -52,7 +52,7 @@ struct ServeBanner {
             ]
         let width = lines.map(\.0.count).max() ?? 0
         return "AuthCoordinator emulator listening on \(base)\n"
-            + lines.map { "  " + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n") + "\n"
+            + lines.map { "  " + TerminalText.padded($0.0, toWidth: width) + "  " + $0.1 }.joined(separator: "\n") + "\n"
     }
 
     /// The same, as one JSON object (`serve --json`).

@@ -28,11 +28,13 @@ enum StoredSessionCoding {
     /// The envelope version this library writes.
     static let version = 1
 
-    /// Encodes a session (keys sorted, so equal sessions give equal bytes).
+    /// Encodes a session (keys sorted, so equal sessions give equal bytes): the written form
+    /// through ``encodeWritten(_:)``, anything else through `JSONEncoder`.
     /// - Parameter session: The session.
     /// - Returns: The bytes to store.
     /// - Throws: `EncodingError` (a value JSON cannot hold).
     static func encode(_ session: StoredSession) throws -> Data {
+        if let written = encodeWritten(session) { return Data(written) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return try encoder.encode(Envelope(version: version, stored: session))

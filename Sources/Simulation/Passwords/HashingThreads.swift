@@ -14,15 +14,17 @@ import Foundation
 /// let matches = await hashing.verify(Array("correct horse".utf8), against: stored)
 /// ```
 package final class HashingThreads: Sendable {
-    /// How many hashes run at once.
-    package let width: Int
     private let permits: HashingPermits
 
-    /// - Parameter width: How many hashes run at once (default: the processor count, at least 2).
-    package init(width: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)) {
-        self.width = max(1, width)
-        permits = HashingPermits(width: self.width)
+    /// - Parameter width: How many hashes run at once (default: the processor count, at least 2,
+    ///   read at the first hash: services that never hash a password, such as a `login apple`,
+    ///   do not pay for `ProcessInfo` and the cgroup files it reads).
+    package init(width: Int? = nil) {
+        permits = HashingPermits(width: width.map { max(1, $0) })
     }
+
+    /// How many hashes run at once.
+    package var width: Int { get async { await permits.width } }
 
     /// ``Bcrypt/hash(_:cost:)`` on a hashing thread.
     package func hash(_ password: [UInt8], cost: Int) async throws(BcryptError) -> String {
@@ -51,11 +53,12 @@ package final class HashingThreads: Sendable {
 
 /// A counting semaphore for tasks: waiters resume in arrival order.
 private actor HashingPermits {
-    private let width: Int
+    private let requested: Int?
+    private(set) lazy var width = requested ?? max(2, ProcessInfo.processInfo.activeProcessorCount)
     private var inUse = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    init(width: Int) { self.width = width }
+    init(width: Int?) { requested = width }
 
     func acquire() async {
         guard inUse >= width else {

@@ -8,7 +8,8 @@ import Testing
 /// `JSONDecoder` as before. Each case compares the two readings of the same bytes.
 @Suite("Stored session: the written form without JSONDecoder")
 struct StoredSessionWrittenFormTests {
-    private struct Envelope: Decodable {
+    /// The envelope as `JSONEncoder` and `JSONDecoder` see it.
+    private struct Envelope: Codable {
         var version: Int
         var stored: StoredSession
     }
@@ -30,6 +31,10 @@ struct StoredSessionWrittenFormTests {
         session(),
         session(expiresAt: Date(timeIntervalSinceReferenceDate: 817_401_202.123_456), level: .aal2),
         session(expiresAt: Date(timeIntervalSinceReferenceDate: -1.5), email: nil, name: nil, provider: nil, subjects: [:]),
+        session(expiresAt: Date(timeIntervalSinceReferenceDate: 1e15)),
+        session(expiresAt: Date(timeIntervalSinceReferenceDate: 1e300)),
+        session(expiresAt: Date(timeIntervalSinceReferenceDate: .leastNonzeroMagnitude)),
+        session(expiresAt: Date(timeIntervalSinceReferenceDate: 0.1 + 0.2), name: "a/b\u{8}\u{C}\u{7F}\u{2028}"),
         session(email: "x@privaterelay.appleid.com", subjects: [.apple: "a", .google: "g", ProviderID(rawValue: "custom:x"): "c"]),
     ]
 
@@ -42,6 +47,50 @@ struct StoredSessionWrittenFormTests {
         #expect(written.stored == decoded.stored)
         #expect(written.stored == session)
         #expect(try StoredSessionCoding.decode(bytes).get() == session)
+    }
+
+    @Test("what encode writes without JSONEncoder reads as what JSONEncoder writes", arguments: sessions)
+    func writtenWithoutJSONEncoder(session: StoredSession) throws {
+        let written = try #require(StoredSessionCoding.encodeWritten(session))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let fromEncoder = try encoder.encode(Envelope(version: 1, stored: session))
+        let ours = try JSONDecoder().decode(Envelope.self, from: Data(written))
+        let theirs = try JSONDecoder().decode(Envelope.self, from: fromEncoder)
+        #expect(ours.version == theirs.version)
+        #expect(ours.stored == theirs.stored)
+        #expect(try StoredSessionCoding.encode(session) == Data(written))
+    }
+
+    @Test("equal sessions give equal bytes, whatever order the subjects were added in")
+    func equalBytes() throws {
+        var first = Self.session(subjects: [:])
+        var second = first
+        for (provider, subject) in [(ProviderID.apple, "a"), (.google, "g"), (ProviderID(rawValue: "custom:x"), "c")] {
+            first.providerSubjects[provider] = subject
+        }
+        for (provider, subject) in [(ProviderID(rawValue: "custom:x"), "c"), (.google, "g"), (ProviderID.apple, "a")] {
+            second.providerSubjects[provider] = subject
+        }
+        #expect(try StoredSessionCoding.encode(first) == StoredSessionCoding.encode(second))
+    }
+
+    @Test("a session outside the written form is written by JSONEncoder, as before")
+    func outsideTheForm() throws {
+        var tokens = Self.session()
+        tokens.session.providerTokens = ProviderTokens(accessToken: "pa", refreshToken: nil)
+        var photo = Self.session()
+        photo.user.photoURL = URL(string: "https://example.com/a.png")
+        for session in [tokens, photo] {
+            #expect(StoredSessionCoding.encodeWritten(session) == nil)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            #expect(try StoredSessionCoding.encode(session) == encoder.encode(Envelope(version: 1, stored: session)))
+            #expect(try StoredSessionCoding.decode(StoredSessionCoding.encode(session)).get() == session)
+        }
+        let endless = Self.session(expiresAt: Date(timeIntervalSinceReferenceDate: .infinity))
+        #expect(StoredSessionCoding.encodeWritten(endless) == nil)
+        #expect(throws: EncodingError.self) { try StoredSessionCoding.encode(endless) }
     }
 
     @Test("an earlier version's appleUserID reads as the Apple subject, as JSONDecoder reads it")

@@ -1,0 +1,14 @@
+extension TerminalText {
+    /// A label followed by spaces up to `width` characters, for `label  value` lines whose values
+    /// line up: what Foundation's `padding(toLength:withPad:startingAt:)` gave for this tool's
+    /// labels (its own words, one UTF-16 unit a character), without bridging to `NSString`, whose
+    /// first use in a process cost a returning sign-in more than the rest of its output.
+    /// A label longer than `width` is kept whole.
+    /// - Parameters:
+    ///   - label: The label.
+    ///   - width: The width of the column, in characters.
+    /// - Returns: The label, padded.
+    static func padded(_ label: String, toWidth width: Int) -> String {
+        label + String(repeating: " ", count: max(0, width - label.count))
+    }
+}
