@@ -91,8 +91,9 @@ package final class SQLiteSimulationStorage: SimulationStorage {
             // A checkpoint runs in the commit that crosses `wal_autocheckpoint` pages of WAL, and
             // that one request pays for the copy and two syncs: about 8 ms at SQLite's default of
             // 1,000 pages, which is one sign-in in about 60 (over 1 %, so the p99 was a checkpoint);
-            // 30-60 ms at 10,000 pages (about 40 MB of WAL), one sign-in in about 600.
-            // Figures: Docs/Performance.md.
+            // 30-60 ms at 10,000 pages (about 40 MB of WAL), one sign-in in about 600. That is
+            // a CLI command's setting; a server's writer hands its checkpoints to
+            // `SQLiteCheckpointer` instead. Figures: Docs/Performance.md.
             configuration.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 67108864; PRAGMA wal_autocheckpoint = 10000")
                 // The writer's page cache: 32 MiB instead of SQLite's 2 MiB, so that the pages a
