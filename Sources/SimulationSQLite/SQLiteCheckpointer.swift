@@ -16,19 +16,19 @@ import Logging
 /// `PASSIVE` checkpoint on its own connection: it copies what readers no longer need, never waits for
 /// a lock and never blocks the writer, which goes on appending meanwhile. The WAL restarts from its
 /// beginning at the first write that finds it all copied. Should the background fall behind, the
-/// writer checkpoints itself once the WAL holds ``inlineFrames`` frames, as SQLite did at 10,000 (`PASSIVE` too, so
-/// it only copies what is left).
+/// writer checkpoints itself once the WAL holds ``inlineFrames`` frames (SQLite's own setting here
+/// was 10,000), `PASSIVE` too, so that it only copies what is left.
 ///
 /// Durability does not change: a commit is in the WAL when it is answered, whoever copies it later.
 package final class SQLiteCheckpointer: @unchecked Sendable {
     /// New frames between two background checkpoints. Each checkpoint copies the pages every
-    /// sign-in touches again (the tables' last pages, the stamp), and syncs twice: every 1,000
-    /// frames (SQLite's default) cost about 30 µs more CPU per sign-in than every 3,000 under load,
-    /// and every 3,000 slowed one request in ten when requests came one at a time
-    /// (Docs/Performance.md).
-    static let requestFrames: Int32 = 5000
+    /// sign-in touches again (the tables' last pages, the stamp), syncs twice, and slows the
+    /// requests that run beside it a little: every 1,000 frames (SQLite's default) cost about 30 µs
+    /// more CPU per sign-in than every 3,000 under load, and every 3,000 or 5,000 raised the p99 of
+    /// one sign-in at a time by 0.1-0.2 ms (Docs/Performance.md).
+    static let requestFrames: Int32 = 10_000
     /// The WAL's size at which the writer checkpoints itself.
-    static let inlineFrames: Int32 = 20_000
+    static let inlineFrames: Int32 = 30_000
 
     /// What has been checkpointed, and by whom.
     package struct Counts: Sendable, Equatable {

@@ -13,19 +13,23 @@ struct SQLiteCheckpointerTests {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 
-    @Test("past 5,000 WAL frames the pages reach the database file in the background, the writer's commits never checkpoint")
+    @Test("past 10,000 WAL frames the pages reach the database file in the background, the writer's commits never checkpoint")
     func background() async throws {
         let directory = TemporaryDirectory()
         let path = directory.url.appendingPathComponent("auth.sqlite3").path
         let storage = try SQLiteSimulationStorage.open(path: path, logger: .quiet)
         let before = size(path)
-        let users = (0..<2500).map { Fixture.user(email: "user\($0)@example.com") }
-        for user in users { try storage.update { $0.supabase.save(user) } }
-        // Each commit writes about four pages (the row and the entries of three indexes): 2,500
-        // make over 5,000 frames and under the 20,000 at which the writer would checkpoint itself.
-        // Wait for the checkpoint that was asked for.
-        let deadline = ContinuousClock.now + .seconds(30)
-        while storage.checkpointCounts.background == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        // Each commit writes a few pages (the row and the entries of three indexes). Users are
+        // added in batches until the checkpoint the writer asked for (past 10,000 frames) has run:
+        // a batch adds far fewer frames than the 20,000 between that and the writer's own.
+        var users: [SupabaseUserRecord] = []
+        let deadline = ContinuousClock.now + .seconds(60)
+        while storage.checkpointCounts.background == 0, users.count < 20_000, ContinuousClock.now < deadline {
+            let batch = (users.count..<users.count + 250).map { Fixture.user(email: "user\($0)@example.com") }
+            for user in batch { try storage.update { $0.supabase.save(user) } }
+            users += batch
+            try await Task.sleep(for: .milliseconds(1))
+        }
         #expect(storage.checkpointCounts.background >= 1)
         #expect(storage.checkpointCounts.inline == 0)
         #expect(size(path) > before, "the users' pages are in the database file, not only in the WAL")
