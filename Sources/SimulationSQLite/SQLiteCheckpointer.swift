@@ -44,17 +44,23 @@ package final class SQLiteCheckpointer: @unchecked Sendable {
     private struct State {
         var requested = false
         var stopped = false
-        var connection: DatabaseQueue?
+        /// Whether the checkpoints' thread has been started (at the first request).
+        var started = false
         var counts = Counts()
     }
 
     private let path: String
     private let logger: Logger
-    private let queue = DispatchQueue(label: "auth.sqlite3.checkpoint", qos: .utility)
     private let state = Locked(State())
+    /// Wakes the checkpoints' thread: a checkpoint is asked for, or the end.
+    private let wake = DispatchSemaphore(value: 0)
+    /// Signalled by the checkpoints' thread when it has closed its connection and ended.
+    private let finished = DispatchSemaphore(value: 0)
+    /// The background connection (the checkpoints' thread only).
+    private var connection: DatabaseQueue?
     /// The writer's WAL size at which it next asks for a checkpoint (the writer's thread only).
     private var nextRequest = requestFrames
-    /// What the hook holds: the hook cannot outlive its connection, but this type may go first.
+    /// What the hook and the thread hold: both can outlive this type.
     private let hookContext: HookContext
 
     init(path: String, logger: Logger) {
@@ -88,15 +94,16 @@ package final class SQLiteCheckpointer: @unchecked Sendable {
         Unmanaged<HookContext>.fromOpaque(context).release()
     }
 
-    /// Ends the background checkpoints: waits for the one running, closes the connection.
+    /// Ends the background checkpoints: waits for the one running, and for the thread to close its
+    /// connection and end.
     func stop() {
-        state.withLock { $0.stopped = true }
-        queue.sync {}
-        let connection = state.withLock { state -> DatabaseQueue? in
-            defer { state.connection = nil }
-            return state.connection
+        let started = state.withLock { state -> Bool in
+            state.stopped = true
+            return state.started
         }
-        try? connection?.close()
+        guard started else { return }
+        wake.signal()
+        finished.wait()
     }
 
     /// After each of the writer's commits, on its thread: the WAL now holds `frames` frames.
@@ -110,30 +117,44 @@ package final class SQLiteCheckpointer: @unchecked Sendable {
         }
         guard frames >= nextRequest else { return }
         nextRequest = frames + Self.requestFrames
-        let start = state.withLock { state -> Bool in
-            guard !state.requested, !state.stopped else { return false }
+        let (ask, start) = state.withLock { state -> (Bool, Bool) in
+            guard !state.requested, !state.stopped else { return (false, false) }
             state.requested = true
-            return true
+            defer { state.started = true }
+            return (true, !state.started)
         }
-        if start { queue.async { self.checkpoint() } }
+        if start {
+            let thread = Thread { [hookContext] in Self.run(hookContext) }
+            thread.name = "auth.sqlite3.checkpoint"
+            thread.start()
+        }
+        if ask { wake.signal() }
+    }
+
+    /// The checkpoints' thread: a thread of its own, so that its lower priority (nice 10 on Linux,
+    /// where Dispatch's quality of service sets none and the nice value is the calling thread's,
+    /// `who` 0 in man 2 setpriority) is never left on a thread that runs requests. It ends when
+    /// stopped, or when its checkpointer is gone (a storage dropped without `close()`).
+    private static func run(_ owner: HookContext) {
+        #if os(Linux)
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        #endif
+        while let checkpointer = owner.checkpointer {
+            let woken = checkpointer.wake.wait(timeout: .now() + .seconds(1)) == .success
+            if checkpointer.state.withLock({ $0.stopped }) {
+                try? checkpointer.connection?.close()
+                checkpointer.connection = nil
+                checkpointer.finished.signal()
+                return
+            }
+            if woken { checkpointer.checkpoint() }
+        }
     }
 
     /// One `PASSIVE` checkpoint on this type's connection (opened the first time).
     private func checkpoint() {
-        #if os(Linux)
-            // Below the requests' threads: Dispatch's quality of service sets no priority on Linux,
-            // where the nice value is the calling thread's (`who` 0 is the caller, man 2 setpriority).
-            // The thread is Dispatch's, and goes back to its own value for whatever it runs next.
-            let which = __priority_which_t(PRIO_PROCESS.rawValue)
-            let before = getpriority(which, 0)
-            setpriority(which, 0, 10)
-            defer { setpriority(which, 0, before) }
-        #endif
-        let connection: DatabaseQueue? =
-            state.withLock { state in
-                state.requested = false
-                return state.stopped ? nil : state.connection
-            } ?? open()
+        state.withLock { $0.requested = false }
+        if connection == nil { connection = open() }
         guard let connection else { return }
         do {
             try connection.writeWithoutTransaction { db in
@@ -146,20 +167,14 @@ package final class SQLiteCheckpointer: @unchecked Sendable {
         }
     }
 
-    /// The background connection, unless stopped.
+    /// The background connection.
     private func open() -> DatabaseQueue? {
         do {
             var configuration = Configuration()
             configuration.label = "auth.sqlite3.checkpoint"
             let connection = try DatabaseQueue(path: path, configuration: configuration)
             try connection.writeWithoutTransaction { db in try SQLiteFileModes.persistWAL(db) }
-            let kept = state.withLock { state -> Bool in
-                guard !state.stopped else { return false }
-                state.connection = connection
-                return true
-            }
-            if !kept { try? connection.close() }
-            return kept ? connection : nil
+            return connection
         } catch {
             logger.warning("\(path): cannot open the checkpoint connection: \(error)")
             return nil
@@ -167,7 +182,7 @@ package final class SQLiteCheckpointer: @unchecked Sendable {
     }
 }
 
-/// The writer's WAL hook's context: a weak way back to the checkpointer.
-private final class HookContext {
+/// The writer's WAL hook's and the checkpoints' thread's way back to the checkpointer: a weak one.
+private final class HookContext: @unchecked Sendable {
     weak var checkpointer: SQLiteCheckpointer?
 }
