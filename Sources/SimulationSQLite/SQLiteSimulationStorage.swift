@@ -264,10 +264,11 @@ package final class SQLiteSimulationStorage: SimulationStorage {
         do {
             try pool.writeWithoutTransaction { db in
                 try group.commit(db)
+                // The background checkpoints end first, so that the last one has the WAL to itself.
                 checkpointer?.uninstall(from: db)
+                checkpointer?.stop()
+                try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
             }
-            checkpointer?.stop()
-            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
             try pool.close()
         } catch {
             throw .unavailable(path: path, reason: "\(error)")
