@@ -2,6 +2,12 @@ import AuthSimulation
 import Foundation
 import GRDB
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The checks a database file passes before it is used, so that a damaged one is reported as
 /// clearly as a damaged `state.json` is, and never overwritten: it must be a SQLite file, as long
 /// as its header says, readable, and of a schema this version knows.
@@ -12,18 +18,41 @@ enum SQLiteFileCheck {
     private static let magic = Array("SQLite format 3\u{0}".utf8)
 
     /// Checks the header of an existing file (a missing one is fine: it will be created).
+    ///
+    /// Another process (or connection) may be creating the same file meanwhile, so the file is
+    /// opened once and looked at only through that descriptor: a file missing when opened is
+    /// missing (not "unreadable" because it appeared a moment later), and its size is read before
+    /// its header, so that a file that grows between the two is not taken for a short one.
     /// - Parameter path: The database file.
-    /// - Throws: ``SimulationStoreError/corrupt(path:reason:)``.
+    /// - Throws: ``SimulationStoreError/corrupt(path:reason:)``;
+    ///   ``SimulationStoreError/unavailable(path:reason:)`` when it exists but cannot be read.
     static func check(path: String) throws(SimulationStoreError) {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            guard FileManager.default.fileExists(atPath: path) else { return }
-            throw .unavailable(path: path, reason: "it cannot be read")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return }
+            throw .unavailable(path: path, reason: "it cannot be read (\(String(cString: strerror(errno))))")
         }
-        defer { try? handle.close() }
-        let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
-        let size = (try? handle.seekToEnd()).map(Int64.init) ?? 0
+        defer { _ = close(descriptor) }
+        // The WAL's size first: a checkpoint running meanwhile writes the header's new page
+        // count before the pages that make the file that long, and empties the WAL last.
+        let walSize = fileSize(path + "-wal")
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw .unavailable(path: path, reason: "it cannot be read (\(String(cString: strerror(errno))))")
+        }
+        let size = Int64(status.st_size)
         if size == 0 { return }
-        guard header.count == 100, Array(header[0..<16]) == magic else {
+        var header = [UInt8](repeating: 0, count: 100)
+        var read = 0
+        while read < header.count {
+            let count = header.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + read, buffer.count - read, off_t(read))
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            read += count
+        }
+        guard read == header.count, Array(header[0..<16]) == magic else {
             throw .corrupt(path: path, reason: "not a SQLite database")
         }
         // The page count in the header is valid when its "valid-for" number equals the change
@@ -31,8 +60,10 @@ enum SQLiteFileCheck {
         func number(_ offset: Int, _ width: Int) -> Int64 { header[offset..<(offset + width)].reduce(0) { $0 << 8 | Int64($1) } }
         let pageSize = number(16, 2) == 1 ? 65_536 : number(16, 2)
         let pages = number(28, 4)
-        let walSize = fileSize(path + "-wal")
-        if number(92, 4) == number(24, 4), walSize == 0, pages * pageSize > size {
+        // A file that changed while it was looked at is being written: SQLite judges it once open.
+        if number(92, 4) == number(24, 4), walSize == 0, pages * pageSize > size, fstat(descriptor, &status) == 0,
+            Int64(status.st_size) == size, fileSize(path + "-wal") == 0
+        {
             throw .corrupt(path: path, reason: "truncated: its header says \(pages * pageSize) bytes, the file has \(size)")
         }
     }

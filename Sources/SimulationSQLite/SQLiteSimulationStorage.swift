@@ -113,9 +113,12 @@ package final class SQLiteSimulationStorage: SimulationStorage {
         }
         let pool: any DatabaseWriter
         do {
+            // A pool turns the file to WAL mode as it opens, which another connection turning it
+            // at the same moment can refuse at once (`SQLiteBusyRetry`).
             pool =
                 readOnly || oneConnection
-                ? try DatabaseQueue(path: path, configuration: configuration) : try DatabasePool(path: path, configuration: configuration)
+                ? try DatabaseQueue(path: path, configuration: configuration)
+                : try SQLiteBusyRetry.run { try DatabasePool(path: path, configuration: configuration) }
         } catch {
             throw SQLiteFileCheck.failure(error, path: path)
         }
@@ -124,7 +127,7 @@ package final class SQLiteSimulationStorage: SimulationStorage {
                 // What the read-only look before opening checks in the other modes, before the
                 // first write (turning WAL mode on, if it is not), which leaves a refused file as it is.
                 if existed { complete = try pool.read { db in try SQLiteFileCheck.isUpToDate(db, path: path) } }
-                try pool.writeWithoutTransaction { db in try SQLiteFileModes.walMode(db) }
+                try SQLiteBusyRetry.run { try pool.writeWithoutTransaction { db in try SQLiteFileModes.walMode(db) } }
             }
             if !complete {
                 try SQLiteFileCheck.checkSchema(pool, path: path)
