@@ -3,8 +3,9 @@ import Testing
 
 @testable import login
 
-/// `TerminalText.padded`: the `label  value` columns of the human output, as Foundation's
-/// `padding(toLength:withPad:startingAt:)` made them before.
+/// `TerminalText.padded` and `columns`: the `label  value` columns of the human output (the
+/// sign-in report, `serve`'s banner), as Foundation's `padding(toLength:withPad:startingAt:)`
+/// made them before.
 @Suite("login: aligned labels")
 struct TerminalTextColumnsTests {
     @Test(
@@ -25,5 +26,12 @@ struct TerminalTextColumnsTests {
     func wider() {
         #expect(TerminalText.padded("access token", toWidth: 4) == "access token")
         #expect(TerminalText.padded("id", toWidth: 5) == "id   ")
+    }
+
+    @Test("lines are indented by two, their values start two after the longest label, and are kept as given")
+    func columns() {
+        let lines = TerminalText.columns([("user id", "0f3c"), ("email", "ada@example.com"), ("access token", "\u{1B}[31m")])
+        #expect(lines == ["  user id       0f3c", "  email         ada@example.com", "  access token  \u{1B}[31m"])
+        #expect(TerminalText.columns([]) == [])
     }
 }

@@ -25,12 +25,8 @@ struct Reporter: Sendable {
             write(object.jsonString)
             return
         }
-        var text = TerminalText.escaped(headline)
-        let width = lines.map(\.0.count).max() ?? 0
-        for (label, value) in lines {
-            text += "\n  " + TerminalText.padded(label, toWidth: width) + "  " + TerminalText.escaped(value)
-        }
-        write(text)
+        let rows = TerminalText.columns(lines.map { ($0.0, TerminalText.escaped($0.1)) })
+        write(([TerminalText.escaped(headline)] + rows).joined(separator: "\n"))
     }
 
     /// Prints a note for people on stderr (`note: …`), so `--json`'s stdout stays one object.

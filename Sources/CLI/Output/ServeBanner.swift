@@ -50,9 +50,7 @@ struct ServeBanner {
                 ("Console", "\(base)/console   (\(consoleAccess))"),
                 ("State", configuration.ephemeral ? "ephemeral (nothing kept)" : configuration.stateDirectory?.path ?? "memory"),
             ]
-        let width = lines.map(\.0.count).max() ?? 0
-        return "AuthCoordinator emulator listening on \(base)\n"
-            + lines.map { "  " + TerminalText.padded($0.0, toWidth: width) + "  " + $0.1 }.joined(separator: "\n") + "\n"
+        return "AuthCoordinator emulator listening on \(base)\n" + TerminalText.columns(lines).joined(separator: "\n") + "\n"
     }
 
     /// The same, as one JSON object (`serve --json`).

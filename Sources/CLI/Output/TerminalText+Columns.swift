@@ -11,4 +11,14 @@ extension TerminalText {
     static func padded(_ label: String, toWidth width: Int) -> String {
         label + String(repeating: " ", count: max(0, width - label.count))
     }
+
+    /// `label  value` lines, each indented by two spaces, the values lined up two spaces after
+    /// the longest label (``padded(_:toWidth:)``). The values are used as given: escape text from
+    /// elsewhere first.
+    /// - Parameter lines: The labels and their values.
+    /// - Returns: One line each, without line breaks.
+    static func columns(_ lines: [(String, String)]) -> [String] {
+        let width = lines.map(\.0.count).max() ?? 0
+        return lines.map { "  " + padded($0.0, toWidth: width) + "  " + $0.1 }
+    }
 }
