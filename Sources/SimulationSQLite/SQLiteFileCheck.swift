@@ -22,12 +22,13 @@ enum SQLiteFileCheck {
     /// Another process (or connection) may be creating the same file meanwhile, so the file is
     /// opened once and looked at only through that descriptor: a file missing when opened is
     /// missing (not "unreadable" because it appeared a moment later), and its size is read before
-    /// its header, so that a file that grows between the two is not taken for a short one.
+    /// its header, so that a file that grows between the two is not taken for a short one. It is
+    /// opened without blocking, so that a FIFO put where the database should be is not waited on.
     /// - Parameter path: The database file.
     /// - Throws: ``SimulationStoreError/corrupt(path:reason:)``;
     ///   ``SimulationStoreError/unavailable(path:reason:)`` when it exists but cannot be read.
     static func check(path: String) throws(SimulationStoreError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             if errno == ENOENT { return }
             throw .unavailable(path: path, reason: "it cannot be read (\(String(cString: strerror(errno))))")

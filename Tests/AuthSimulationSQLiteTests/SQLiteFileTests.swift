@@ -107,4 +107,16 @@ struct SQLiteFileTests {
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before, "never overwritten")
     }
+
+    /// Opening a FIFO for reading waits for a writer; the check before SQLite opens the file must
+    /// not, nor may SQLite's open after it.
+    @Test("a FIFO where the database should be is refused at once, not waited on", .timeLimit(.minutes(1)), arguments: [false, true])
+    func fifo(oneConnection: Bool) throws {
+        let directory = TemporaryDirectory()
+        let file = path(in: directory)
+        #expect(mkfifo(file, 0o600) == 0)
+        #expect(throws: SimulationStoreError.self) {
+            _ = try SQLiteSimulationStorage.open(path: file, logger: .quiet, oneConnection: oneConnection)
+        }
+    }
 }
