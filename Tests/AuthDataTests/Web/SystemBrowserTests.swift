@@ -29,28 +29,13 @@
                 cat "$1" >> "\(record.path).tmp"
                 mv "\(record.path).tmp" "\(record.path)"
                 """
-            try Self.writeScript(body, to: script)
+            // Through a descriptor closed on `exec` (`AtomicFile`): a file still open for writing
+            // cannot be executed (`ETXTBSY`), and Foundation's `Data.write` opens without
+            // `O_CLOEXEC`, so every child another test started meanwhile kept the script open for
+            // writing; once, under load, the browser could not be started.
+            try AtomicFile.write(Data(body.utf8), to: script, mode: 0o700)
             let browser = SystemBrowser(environment: ["BROWSER": script.path, "PATH": "/usr/bin:/bin"], temporaryDirectory: root)
             return (browser, record, root)
-        }
-
-        /// Writes the script through a descriptor closed on `exec`. A file still open for writing
-        /// cannot be executed (`ETXTBSY`), and a descriptor without `O_CLOEXEC` stays open in every
-        /// child another test starts while it is open: once, under load, the browser could not be
-        /// started after the script had been written with `Data.write`.
-        private static func writeScript(_ body: String, to url: URL) throws {
-            let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o700)
-            guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            defer { close(descriptor) }
-            let bytes = Array(body.utf8)
-            var written = 0
-            while written < bytes.count {
-                let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-                written += count
-            }
-            guard fchmod(descriptor, 0o700) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         }
 
         @Test("the browser's command line holds no port, state or challenge; the page is 0600 in a 0700 directory and sends it on")
