@@ -14,10 +14,16 @@ import Logging
 /// connection reports each commit's WAL size (`sqlite3_wal_hook`, which replaces SQLite's own
 /// automatic checkpoint on that connection), and every ``requestFrames`` new frames this type runs a
 /// `PASSIVE` checkpoint on its own connection: it copies what readers no longer need, never waits for
-/// a lock and never blocks the writer, which goes on appending meanwhile. The WAL restarts from its
-/// beginning at the first write that finds it all copied. Should the background fall behind, the
-/// writer checkpoints itself once the WAL holds ``inlineFrames`` frames (SQLite's own setting here
-/// was 10,000), `PASSIVE` too, so that it only copies what is left.
+/// a lock and never blocks the writer, which goes on appending meanwhile.
+///
+/// The WAL restarts from its beginning only at a write that finds every frame copied, which a
+/// background checkpoint alone never leaves under a steady stream of writes: the writer has always
+/// appended while it ran. So the background goes again while what it left is more than
+/// ``residueFrames`` (each pass is shorter than the one before), and the writer's next commit then
+/// copies the rest itself, `PASSIVE` too (``Counts/finishing``): a few hundred frames' pages and
+/// two short syncs, after which its next transaction restarts the WAL. Should the background fall
+/// behind, the writer checkpoints itself once the WAL holds ``inlineFrames`` frames (SQLite's own
+/// setting here was 10,000), `PASSIVE` too, so that it only copies what is left.
 ///
 /// Durability does not change: a commit is in the WAL when it is answered, whoever copies it later.
 package final class SQLiteCheckpointer: @unchecked Sendable {
@@ -29,6 +35,11 @@ package final class SQLiteCheckpointer: @unchecked Sendable {
     static let requestFrames: Int32 = 10_000
     /// The WAL's size at which the writer checkpoints itself.
     static let inlineFrames: Int32 = 30_000
+    /// The most frames the background leaves for the writer to copy: past it, it checkpoints again.
+    static let residueFrames: Int32 = 500
+    /// The most background passes in a row, so that a writer faster than they are is left to
+    /// ``inlineFrames`` instead of keeping the thread busy.
+    static let passes = 4
 
     /// What has been checkpointed, and by whom.
     package struct Counts: Sendable, Equatable {
@@ -36,6 +47,8 @@ package final class SQLiteCheckpointer: @unchecked Sendable {
         package var background = 0
         /// Checkpoints the writer ran itself (the WAL reached ``inlineFrames``).
         package var inline = 0
+        /// Checkpoints the writer ran to copy what a background one left, so that the WAL restarts.
+        package var finishing = 0
 
         /// None yet.
         package init() {}
@@ -43,6 +56,10 @@ package final class SQLiteCheckpointer: @unchecked Sendable {
 
     private struct State {
         var requested = false
+        /// Whether a background checkpoint has left frames for the writer's next commit to copy.
+        var leftForWriter = false
+        /// The WAL's size after the writer's last commit.
+        var frames: Int32 = 0
         var stopped = false
         /// Whether the checkpoints' thread has been started (at the first request).
         var started = false
@@ -72,6 +89,9 @@ package final class SQLiteCheckpointer: @unchecked Sendable {
 
     /// What has been checkpointed so far.
     var counts: Counts { state.withLock { $0.counts } }
+
+    /// The WAL's size in frames after the writer's last commit (0 before the first).
+    var frames: Int { Int(state.withLock { $0.frames }) }
 
     /// Takes over the writer connection's checkpoints until ``uninstall(from:)``.
     /// - Parameter db: The writer connection.
@@ -108,10 +128,22 @@ package final class SQLiteCheckpointer: @unchecked Sendable {
 
     /// After each of the writer's commits, on its thread: the WAL now holds `frames` frames.
     private func committed(frames: Int32, connection: OpaquePointer?, name: UnsafePointer<CChar>?) {
-        if frames < nextRequest - Self.requestFrames { nextRequest = Self.requestFrames } // The WAL restarted.
-        if frames >= Self.inlineFrames {
+        let restarted = frames < nextRequest - Self.requestFrames
+        if restarted { nextRequest = Self.requestFrames }
+        let finish = state.withLock { state in
+            state.frames = frames
+            defer { state.leftForWriter = false }
+            return state.leftForWriter && !restarted
+        }
+        if frames >= Self.inlineFrames || finish {
             sqlite3_wal_checkpoint_v2(connection, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
-            state.withLock { $0.counts.inline += 1 }
+            state.withLock { state in
+                if frames >= Self.inlineFrames {
+                    state.counts.inline += 1
+                } else {
+                    state.counts.finishing += 1
+                }
+            }
             nextRequest = Self.requestFrames
             return
         }
@@ -151,17 +183,33 @@ package final class SQLiteCheckpointer: @unchecked Sendable {
         }
     }
 
-    /// One `PASSIVE` checkpoint on this type's connection (opened the first time).
+    /// `PASSIVE` checkpoints on this type's connection (opened the first time): again while the
+    /// writer has appended more than ``residueFrames`` meanwhile, at most ``passes``; what is left
+    /// then is the writer's.
     private func checkpoint() {
         state.withLock { $0.requested = false }
         if connection == nil { connection = open() }
         guard let connection else { return }
         do {
-            try connection.writeWithoutTransaction { db in
-                let code = sqlite3_wal_checkpoint_v2(db.sqliteConnection, "main", SQLITE_CHECKPOINT_PASSIVE, nil, nil)
-                guard code == SQLITE_OK || code == SQLITE_BUSY else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+            var left: Int32 = 0
+            for _ in 0..<Self.passes {
+                // SQLite gives the frames it has copied in all (the WAL's size it gives is the one
+                // it started from); the writer's hook has the WAL's size now.
+                let copied = try connection.writeWithoutTransaction { db in
+                    var frames: Int32 = 0
+                    var copied: Int32 = 0
+                    let code = sqlite3_wal_checkpoint_v2(db.sqliteConnection, "main", SQLITE_CHECKPOINT_PASSIVE, &frames, &copied)
+                    guard code == SQLITE_OK || code == SQLITE_BUSY else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+                    return code == SQLITE_OK ? copied : nil
+                }
+                left = state.withLock { state in
+                    state.counts.background += 1
+                    // Fewer frames than were copied: the WAL has restarted meanwhile.
+                    return copied.map { state.frames > $0 ? state.frames - $0 : 0 } ?? 0
+                }
+                if left <= Self.residueFrames || state.withLock({ $0.stopped }) { break }
             }
-            state.withLock { $0.counts.background += 1 }
+            if left > 0 { state.withLock { $0.leftForWriter = true } }
         } catch {
             logger.warning("\(path): background checkpoint failed: \(error)")
         }

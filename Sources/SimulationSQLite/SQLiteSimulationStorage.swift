@@ -262,7 +262,12 @@ package final class SQLiteSimulationStorage: SimulationStorage {
         }
         let counts = group.counts
         if counts.commits > 0 {
-            logger.info("\(path): \(counts.steps) write steps in \(counts.commits) commits")
+            let checkpoints = checkpointCounts
+            logger.info(
+                """
+                \(path): \(counts.steps) write steps in \(counts.commits) commits; checkpoints: \(checkpoints.background) in the \
+                background, \(checkpoints.finishing) finishing theirs and \(checkpoints.inline) past the WAL's bound on the writer
+                """)
         }
         do {
             try pool.writeWithoutTransaction { db in
@@ -284,6 +289,10 @@ package final class SQLiteSimulationStorage: SimulationStorage {
     /// The WAL's checkpoints so far, in the background and on the writer (none for a CLI
     /// command's storage, which leaves them to SQLite).
     package var checkpointCounts: SQLiteCheckpointer.Counts { checkpointer?.counts ?? .init() }
+
+    /// The WAL's size in frames after the writer's last commit (0 for a CLI command's storage,
+    /// whose commits are not reported).
+    package var walFrames: Int { checkpointer?.frames ?? 0 }
 }
 
 /// A step handed to the writer's queue and what it gave. The caller is suspended from the moment

@@ -42,6 +42,35 @@ struct SQLiteCheckpointerTests {
         #expect(size(path + "-wal") == 0, "close still leaves the WAL empty")
     }
 
+    @Test("under a steady stream of commits the WAL restarts long before the writer's own bound of 30,000 frames")
+    func restartsUnderLoad() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.url.appendingPathComponent("auth.sqlite3").path
+        let storage = try SQLiteSimulationStorage.open(path: path, logger: .quiet)
+        // Commits one after another, with no pause: a background checkpoint never finds every
+        // frame copied (the writer appended while it ran), so the WAL would grow to the writer's
+        // bound unless the writer copies what the background left. A restart shows as a commit
+        // after which the WAL holds fewer frames than after the one before.
+        var (largest, previous, restarted, index) = (0, 0, false, 0)
+        let deadline = ContinuousClock.now + .seconds(120)
+        while !restarted, index < 40_000, ContinuousClock.now < deadline {
+            try storage.update { $0.supabase.save(Fixture.user(email: "user\(index)@example.com")) }
+            index += 1
+            let frames = storage.walFrames
+            restarted = frames < previous
+            (largest, previous) = (max(largest, frames), frames)
+        }
+        let counts = storage.checkpointCounts
+        #expect(restarted, "the WAL restarted (\(largest) frames at most, \(counts))")
+        #expect(largest < 30_000, "before the writer's bound (\(counts))")
+        #expect(counts.background >= 1)
+        #expect(counts.inline == 0)
+        try storage.close()
+        let reopened = try SQLiteSimulationStorage.open(path: path, logger: .quiet)
+        #expect(try reopened.fetch { $0.supabase.userCount() } == index)
+        try reopened.close()
+    }
+
     @Test("a CLI command's one connection leaves checkpoints to SQLite, which still makes them")
     func oneConnection() throws {
         let directory = TemporaryDirectory()
