@@ -133,7 +133,7 @@ final class SQLiteSupabaseRows: SupabaseRows {
             if let update { step.execute(update.sql, update.arguments) }
         }
         let before = Dictionary(old.identities.map { ($0.identityID, $0) }, uniquingKeysWith: { first, _ in first })
-        let after = Set(new.identities.map(\.identityID))
+        let after = Set(new.identities.map { $0.identityID })
         for identity in old.identities where !after.contains(identity.identityID) {
             step.execute("DELETE FROM identities WHERE id = ?", [identity.identityID])
         }
