@@ -98,9 +98,9 @@ package final class SQLiteSimulationStorage: SimulationStorage {
             // `SQLiteCheckpointer` instead. Figures: Docs/Performance.md.
             configuration.prepareDatabase { db in
                 // A WAL left larger than `journal_size_limit` is cut back to it when it restarts, and
-                // grown again: 128 MiB is above what a server's WAL reaches between restarts
-                // (``SQLiteCheckpointer/requestFrames`` and a few hundred frames).
-                try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 134217728; PRAGMA wal_autocheckpoint = 10000")
+                // grown again: 256 MiB is above the most a server's WAL reaches, the writer's own
+                // bound (``SQLiteCheckpointer/inlineFrames``, about 165 MB).
+                try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 268435456; PRAGMA wal_autocheckpoint = 10000")
                 // The writer's page cache: 32 MiB instead of SQLite's 2 MiB, so that the pages a
                 // sign-in touches (the users, sessions and refresh tokens and their indexes) are
                 // read from the file once, not on each step (`pread` was about 8 % of the writer's
