@@ -68,7 +68,7 @@ package final class SQLiteSimulationStorage: SimulationStorage {
     package static func open(
         path: String, logger: Logger, readOnly: Bool = false, oneConnection: Bool = false
     ) throws(SimulationStoreError) -> SQLiteSimulationStorage {
-        // Each commit's WAL frames in one write (SQLiteWALWrites), for every connection from here on.
+        // Each commit's WAL frames in runs of up to 128 KiB (SQLiteWALWrites), for every connection from here on.
         SQLiteWALWrites.install()
         try SQLiteFileCheck.check(path: path)
         // A file found complete before opening (its schema's fingerprint is the migrations' one, or

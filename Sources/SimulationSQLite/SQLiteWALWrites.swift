@@ -37,7 +37,7 @@ package enum SQLiteWALWrites {
 
     /// Registers the VFS as the process's default (once; later calls do nothing). A connection
     /// opened before keeps the VFS it has.
-    package static func install() { _ = registration }
+    package static func install() { _ = registered }
 
     private static let totals = Locked(Counts())
 
@@ -49,8 +49,9 @@ package enum SQLiteWALWrites {
     /// The size of a WAL frame's header.
     fileprivate static let frameHeaderSize: Int32 = 24
 
-    private static let registration: Registration? = {
-        guard let base = sqlite3_vfs_find(nil) else { return nil }
+    /// Whether the VFS is registered (made once, on first use; the VFS lives as long as the process).
+    private static let registered: Bool = {
+        guard let base = sqlite3_vfs_find(nil) else { return false }
         let ours = UnsafeMutablePointer<sqlite3_vfs>.allocate(capacity: 1)
         ours.initialize(to: base.pointee)
         ours.pointee.pNext = nil
@@ -67,8 +68,7 @@ package enum SQLiteWALWrites {
             }
             return WALFile.open(base, name, file, flags, outFlags)
         }
-        guard sqlite3_vfs_register(ours, 1) == SQLITE_OK else { return nil }
-        return Registration(vfs: ours)
+        return sqlite3_vfs_register(ours, 1) == SQLITE_OK
     }()
 
     fileprivate static func add(asked: Int, made: Int) {
@@ -77,12 +77,6 @@ package enum SQLiteWALWrites {
             $0.made += made
         }
     }
-}
-
-/// The registered VFS, which lives as long as the process.
-private final class Registration: @unchecked Sendable {
-    let vfs: UnsafeMutablePointer<sqlite3_vfs>
-    init(vfs: UnsafeMutablePointer<sqlite3_vfs>) { self.vfs = vfs }
 }
 
 /// A WAL file: SQLite's `sqlite3_file` whose methods are ``methods``, followed by a pointer to its
@@ -110,7 +104,7 @@ private enum WALFile {
         let run = PendingRun(methods: realMethods)
         (UnsafeMutableRawPointer(file) + 8).storeBytes(
             of: UnsafeRawPointer(Unmanaged.passRetained(run).toOpaque()), as: UnsafeRawPointer.self)
-        file.pointee.pMethods = realMethods.pointee.iVersion >= 3 ? methods3 : methods1
+        file.pointee.pMethods = methods
         return SQLITE_OK
     }
 
@@ -126,13 +120,14 @@ private enum WALFile {
         return body(real(file), run.methods)
     }
 
-    // Made once and never changed: SQLite only reads them.
-    nonisolated(unsafe) private static let methods1 = makeMethods(version: 1)
-    nonisolated(unsafe) private static let methods3 = makeMethods(version: 3)
+    /// A WAL file's methods: version 1's, since SQLite maps shared memory and pages only through
+    /// the database file's (wal.c's `sqlite3OsShm*` calls take the database file, and the pager
+    /// fetches pages from it alone). Made once and never changed: SQLite only reads them.
+    nonisolated(unsafe) private static let methods = makeMethods()
 
-    private static func makeMethods(version: Int32) -> UnsafePointer<sqlite3_io_methods> {
+    private static func makeMethods() -> UnsafePointer<sqlite3_io_methods> {
         var methods = sqlite3_io_methods()
-        methods.iVersion = version
+        methods.iVersion = 1
         methods.xClose = { file in
             guard let file else { return SQLITE_MISUSE }
             let run = WALFile.run(file)
@@ -165,29 +160,6 @@ private enum WALFile {
         methods.xDeviceCharacteristics = { file in
             guard let file else { return 0 }
             return WALFile.run(file).methods.pointee.xDeviceCharacteristics?(WALFile.real(file)) ?? 0
-        }
-        if version >= 2 {
-            methods.xShmMap = { file, page, size, extend, out in
-                WALFile.flushed(file) { $1.pointee.xShmMap?($0, page, size, extend, out) ?? SQLITE_IOERR }
-            }
-            methods.xShmLock = { file, offset, count, flags in
-                WALFile.flushed(file) { $1.pointee.xShmLock?($0, offset, count, flags) ?? SQLITE_IOERR }
-            }
-            methods.xShmBarrier = { file in
-                _ = WALFile.flushed(file) { real, methods in
-                    methods.pointee.xShmBarrier?(real)
-                    return SQLITE_OK
-                }
-            }
-            methods.xShmUnmap = { file, delete in WALFile.flushed(file) { $1.pointee.xShmUnmap?($0, delete) ?? SQLITE_IOERR } }
-        }
-        if version >= 3 {
-            methods.xFetch = { file, offset, amount, out in
-                WALFile.flushed(file) { $1.pointee.xFetch?($0, offset, amount, out) ?? SQLITE_IOERR }
-            }
-            methods.xUnfetch = { file, offset, pointer in
-                WALFile.flushed(file) { $1.pointee.xUnfetch?($0, offset, pointer) ?? SQLITE_IOERR }
-            }
         }
         let pointer = UnsafeMutablePointer<sqlite3_io_methods>.allocate(capacity: 1)
         pointer.initialize(to: methods)

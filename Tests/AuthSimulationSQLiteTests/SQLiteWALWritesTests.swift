@@ -5,11 +5,11 @@ import Foundation
 import GRDB
 import Testing
 
-/// The VFS that writes each commit's WAL frames at once (`SQLiteWALWrites`). SQLite's WAL format
+/// The VFS that writes each commit's WAL frames in runs instead of two writes each (`SQLiteWALWrites`). SQLite's WAL format
 /// (https://sqlite.org/fileformat2.html#walformat) and its readers must see exactly what SQLite
 /// wrote: every commit readable by another connection the moment it returns, every large
 /// transaction intact, the file recoverable after it is closed.
-@Suite("SQLite storage: each commit's WAL frames in one write")
+@Suite("SQLite storage: each commit's WAL frames in runs of up to 128 KiB")
 struct SQLiteWALWritesTests {
     @Test("another connection reads every commit the moment it returns, and the writes were merged")
     func readersSeeEachCommit() throws {
